@@ -1,0 +1,52 @@
+"""The JSON API (API.md): thin views over the engine. Every answer is JSON; never a 500 for bad input."""
+
+from __future__ import annotations
+
+import json
+
+from django.http import HttpRequest, JsonResponse
+from django.utils.translation import get_language
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
+
+from .engine import score
+from .engine.errors import ScoreError
+
+
+def engine_lang(request: HttpRequest | None = None) -> str:
+    """The engine speaks 'zh' or 'en'; ?lang= wins over the negotiated language."""
+    asked = request.GET.get("lang") if request is not None else None
+    lang = asked or get_language() or "zh-hans"
+    return "en" if lang.startswith("en") else "zh"
+
+
+def read_json(request: HttpRequest) -> object:
+    """The request body as JSON, or a ScoreError("bad_json") that says what is wrong."""
+    try:
+        text = request.body.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ScoreError("bad_json", "请求体不是 UTF-8 编码", "the body is not UTF-8") from None
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as error:
+        detail = getattr(error, "msg", "too deeply nested")
+        raise ScoreError("bad_json", f"请求体不是合法的 JSON：{detail}", f"the body is not valid JSON: {detail}") from None
+
+
+def error_response(error: ScoreError, lang: str, status: int = 400) -> JsonResponse:
+    return JsonResponse(error.to_dict(lang), status=status, json_dumps_params={"ensure_ascii": False})
+
+
+# No cookie carries authority here: the endpoint reads only its body and writes nothing, so CSRF
+# protection has nothing to protect.
+@csrf_exempt
+@require_POST
+def api_score(request: HttpRequest) -> JsonResponse:
+    lang = engine_lang(request)
+    try:
+        data = read_json(request)
+    except ScoreError as error:
+        return error_response(error, lang)
+    result = score(data, lang)
+    status = 400 if "error" in result else 200
+    return JsonResponse(result, status=status, json_dumps_params={"ensure_ascii": False})

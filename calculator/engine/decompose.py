@@ -1,0 +1,133 @@
+"""Every way to split a hand's concealed tiles into one pair (将) and sets (顺子 / 刻子).
+
+The work is done per suit and cached on the suit's nine counts, so the same suit shape is only ever
+split once per process; a whole hand is the product of its suits' splits with exactly one pair.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+
+from .tiles import FIRST_HONOUR, NUM_KINDS, Tile
+
+# A set is (kind, first tile index): kind "seq" for 顺子 (first, first+1, first+2), "tri" for 刻子.
+SetGroup = tuple[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Decomposition:
+    pair: int
+    sets: tuple[SetGroup, ...]
+
+    @property
+    def sequences(self) -> tuple[int, ...]:
+        return tuple(first for kind, first in self.sets if kind == "seq")
+
+    @property
+    def triplets(self) -> tuple[int, ...]:
+        return tuple(first for kind, first in self.sets if kind == "tri")
+
+    def groups(self) -> list[tuple[str, tuple[Tile, ...]]]:
+        """Readable groups, pair first: ("pair" | "sequence" | "triplet", tiles)."""
+        out = [("pair", (Tile(self.pair),) * 2)]
+        for kind, first in self.sets:
+            if kind == "seq":
+                out.append(("sequence", (Tile(first), Tile(first + 1), Tile(first + 2))))
+            else:
+                out.append(("triplet", (Tile(first),) * 3))
+        return out
+
+
+# One suit's split: (pair rank or None, sets as (kind, rank index 0-8)).
+SuitSplit = tuple[int | None, tuple[SetGroup, ...]]
+
+
+@lru_cache(maxsize=None)
+def _suit_splits(counts: tuple[int, ...], allow_sequences: bool) -> tuple[SuitSplit, ...]:
+    """All splits of one suit (counts per rank) into sets and at most one pair.
+
+    The lowest remaining rank decides: its copies go to a pair (0 or 2), a triplet (0 or 3), and the
+    rest must each start a sequence. Deciding it in one step is what makes every split unique.
+    """
+    first = next((i for i, c in enumerate(counts) if c), None)
+    if first is None:
+        return ((None, ()),)
+    results: list[SuitSplit] = []
+    have = counts[first]
+    for pair in (0, 1):
+        for triplet in (0, 1):
+            rest = have - 2 * pair - 3 * triplet
+            if rest < 0:
+                continue
+            if rest and not (
+                allow_sequences
+                and first + 2 < len(counts)
+                and counts[first + 1] >= rest
+                and counts[first + 2] >= rest
+            ):
+                continue
+            remaining = list(counts)
+            remaining[first] = 0
+            if rest:
+                remaining[first + 1] -= rest
+                remaining[first + 2] -= rest
+            taken: tuple[SetGroup, ...] = (("tri", first),) * triplet + (("seq", first),) * rest
+            for sub_pair, sub_sets in _suit_splits(tuple(remaining), allow_sequences):
+                if pair and sub_pair is not None:
+                    continue
+                results.append((first if pair else sub_pair, taken + sub_sets))
+    return tuple(results)
+
+
+@lru_cache(maxsize=None)
+def _suit_can(counts: tuple[int, ...], allow_sequences: bool) -> tuple[bool, bool]:
+    """(can be only sets, can be sets plus one pair): the fast completeness question."""
+    splits = _suit_splits(counts, allow_sequences)
+    return (any(p is None for p, _ in splits), any(p is not None for p, _ in splits))
+
+
+def _blocks(counts: list[int] | tuple[int, ...]):
+    """The four independent blocks of a hand: 万, 筒, 条 (sequences allowed) and honours."""
+    for base in (0, 9, 18):
+        yield base, tuple(counts[base : base + 9]), True
+    yield FIRST_HONOUR, tuple(counts[FIRST_HONOUR:NUM_KINDS]), False
+
+
+def is_complete(counts: list[int] | tuple[int, ...]) -> bool:
+    """Can these concealed tiles be one pair plus sets? (Melds are outside `counts`.)"""
+    if sum(counts) % 3 != 2:
+        return False
+    pairs_needed = 1
+    for _, block, seqs in _blocks(counts):
+        if not any(block):
+            continue
+        only_sets, with_pair = _suit_can(block, seqs)
+        if only_sets:
+            continue
+        if with_pair and pairs_needed:
+            pairs_needed -= 1
+            continue
+        return False
+    return pairs_needed == 0
+
+
+def decompositions(counts: list[int] | tuple[int, ...]) -> list[Decomposition]:
+    """Every distinct split of the concealed tiles into exactly one pair and sets."""
+    if sum(counts) % 3 != 2:
+        return []
+    per_block = []
+    for base, block, seqs in _blocks(counts):
+        splits = _suit_splits(block, seqs)
+        if not splits:
+            return []
+        per_block.append([(None if p is None else base + p, tuple((k, base + r) for k, r in s)) for p, s in splits])
+    found = []
+    for combo in product(*per_block):
+        pairs = [p for p, _ in combo if p is not None]
+        if len(pairs) != 1:
+            continue
+        sets = tuple(group for _, block_sets in combo for group in block_sets)
+        found.append(Decomposition(pairs[0], sets))
+    return found

@@ -1,0 +1,189 @@
+"""Melds and the validated score request: the domain values every ruleset reads."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import cached_property
+
+from .notation import format_tiles
+from .tiles import NUM_KINDS, SUITS, Tile, counts_of
+
+MELD_TYPES = ("pung", "chow", "kong_exposed", "kong_added", "kong_concealed")
+MELD_NAMES_ZH = {"pung": "碰", "chow": "吃", "kong_exposed": "明杠", "kong_added": "补杠", "kong_concealed": "暗杠"}
+MELD_NAMES_EN = {
+    "pung": "pung",
+    "chow": "chow",
+    "kong_exposed": "exposed kong",
+    "kong_added": "added kong",
+    "kong_concealed": "concealed kong",
+}
+EXPOSED_TYPES = ("pung", "chow", "kong_exposed", "kong_added")
+KONG_TYPES = ("kong_exposed", "kong_added", "kong_concealed")
+
+FLAGS = (
+    "kong_bloom",
+    "double_kong_bloom",
+    "robbing_kong",
+    "last_tile",
+    "heavenly",
+    "earthly",
+    "pao_long",
+    "liable_caishen",
+)
+FLAG_NAMES_ZH = {
+    "kong_bloom": "杠后开花",
+    "double_kong_bloom": "杠上杠后开花",
+    "robbing_kong": "抢杠胡",
+    "last_tile": "海底捞月",
+    "heavenly": "天胡",
+    "earthly": "地胡",
+    "pao_long": "抛龙",
+    "liable_caishen": "包牌",
+}
+FLAG_NAMES_EN = {
+    "kong_bloom": "win on a kong replacement",
+    "double_kong_bloom": "win on a second kong replacement",
+    "robbing_kong": "robbing a kong",
+    "last_tile": "last tile",
+    "heavenly": "heavenly hand",
+    "earthly": "earthly hand",
+    "pao_long": "passed self-draw (抛龙)",
+    "liable_caishen": "liable discard (包牌)",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    type: str
+    tiles: tuple[Tile, ...]
+    from_seat: str | None = None
+
+    @property
+    def kind(self) -> Tile:
+        """The meld's tile kind (the lowest tile for a chow)."""
+        return min(self.tiles)
+
+    @property
+    def is_kong(self) -> bool:
+        return self.type in KONG_TYPES
+
+    @property
+    def is_exposed(self) -> bool:
+        return self.type in EXPOSED_TYPES
+
+    @property
+    def is_triplet_like(self) -> bool:
+        return self.type != "chow"
+
+    @property
+    def suit(self) -> str:
+        return self.kind.suit
+
+    @property
+    def notation(self) -> str:
+        return format_tiles(self.tiles)
+
+    def to_dict(self) -> dict:
+        body: dict = {"type": self.type, "tiles": self.notation}
+        if self.from_seat is not None:
+            body["from"] = self.from_seat
+        return body
+
+
+@dataclass(frozen=True)
+class BazhiOptions:
+    tariff: str = "315"
+    multi_jiao: bool = False
+
+    def to_dict(self) -> dict:
+        return {"tariff": self.tariff, "multi_jiao": self.multi_jiao}
+
+
+@dataclass(frozen=True)
+class XinyuOptions:
+    caishen: Tile
+    indicator: Tile | None = None
+    dealer_streak: int = 1
+
+    def to_dict(self) -> dict:
+        body: dict = {"caishen": self.caishen.notation}
+        if self.indicator is not None:
+            body["indicator"] = self.indicator.notation
+        body["dealer_streak"] = self.dealer_streak
+        return body
+
+
+@dataclass(frozen=True)
+class ScoreRequest:
+    """A validated request: tiles parsed, counts and seats checked, flags consistent."""
+
+    ruleset: str
+    options: BazhiOptions | XinyuOptions
+    hand: tuple[Tile, ...]
+    win_tile: Tile | None
+    melds: tuple[Meld, ...]
+    winner: str
+    dealer: str
+    discarder: str | None
+    flags: frozenset[str]
+
+    @property
+    def self_draw(self) -> bool:
+        return self.discarder is None
+
+    @cached_property
+    def concealed(self) -> tuple[Tile, ...]:
+        """The concealed part at win: hand + win tile."""
+        return self.hand + ((self.win_tile,) if self.win_tile is not None else ())
+
+    @cached_property
+    def concealed_counts(self) -> list[int]:
+        return counts_of(self.concealed)
+
+    @cached_property
+    def all_counts(self) -> list[int]:
+        """Every tile of the hand, melds included (a kong counts 4)."""
+        counts = list(self.concealed_counts)
+        for meld in self.melds:
+            for tile in meld.tiles:
+                counts[tile.index] += 1
+        return counts
+
+    @cached_property
+    def suit_counts(self) -> dict[str, int]:
+        counts = self.all_counts
+        return {suit: sum(counts[i * 9 : i * 9 + 9]) for i, suit in enumerate(SUITS)}
+
+    @property
+    def kongs(self) -> tuple[Meld, ...]:
+        return tuple(m for m in self.melds if m.is_kong)
+
+    def has(self, flag: str) -> bool:
+        return flag in self.flags
+
+    def with_win(self, tile: Tile | None, discarder: str | None, flags: frozenset[str] | None = None) -> ScoreRequest:
+        return replace(self, win_tile=tile, discarder=discarder, flags=self.flags if flags is None else flags)
+
+    def kinds_exhausted(self) -> set[int]:
+        """Kinds the hand already holds all four of (melds included): never a wait."""
+        counts = list(self.all_counts)
+        return {i for i in range(NUM_KINDS) if counts[i] >= 4}
+
+    def to_dict(self) -> dict:
+        body = {
+            "ruleset": self.ruleset,
+            "options": self.options.to_dict(),
+            "hand": format_tiles(self.hand),
+        }
+        if self.win_tile is not None:
+            body["win_tile"] = self.win_tile.notation
+        body.update(
+            {
+                "melds": [m.to_dict() for m in self.melds],
+                "winner": self.winner,
+                "dealer": self.dealer,
+                "discarder": self.discarder,
+                "flags": [f for f in FLAGS if f in self.flags],
+            }
+        )
+        return body

@@ -1,0 +1,610 @@
+"""`bazhi`: the 112-tile 红中 game of seed 002 (315 / 525), read as RULES.md §1.
+
+Every number of the answer is made here, each by a small function named after its rule, and each
+comes with the line that explains it (`Line`). The engine tries every decomposition of the hand and
+every place the winning tile can sit in it, and keeps the reading that pays the winner the most.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from ..decompose import Decomposition, decompositions, is_complete
+from ..errors import ScoreError, flag_conflict, pick
+from ..explain import Line, decomposition_groups
+from ..hand import MELD_NAMES_EN, MELD_NAMES_ZH, ScoreRequest
+from ..payments import Payment, net_of, round_half_up
+from ..tiles import RED_DRAGON, SEAT_NAMES_EN, SEAT_NAMES_ZH, SUIT_NAMES_ZH, SUITS, Tile
+from ..waits import wait_kinds
+
+
+@dataclass(frozen=True)
+class Tariff:
+    name: str
+    di_fan: tuple[int, int, int, int]  # 和牌, 压档, 自摸, 自摸压档
+    zhi_numerator: int  # 支番 = T × numerator ÷ denominator, rounded half up
+    zhi_denominator: int
+    zui: int  # one 嘴子 in 番
+    kong: Mapping[str, int]
+    jiao: int  # 交分 of one 交 (one 底)
+    jiao_zui: int  # 交分 of one extra 嘴
+
+
+TARIFFS = {
+    "315": Tariff("315", (1, 2, 3, 4), 2, 10, 2, {"kong_exposed": 1, "kong_added": 1, "kong_concealed": 2}, 30, 10),
+    "525": Tariff("525", (2, 4, 6, 8), 1, 2, 5, {"kong_exposed": 2, "kong_added": 2, "kong_concealed": 4}, 50, 20),
+}
+
+ZUI_NAMES = {
+    "duidui": ("对对胡", "all pungs"),
+    "tongtian": ("通天", "straight 1-9"),
+    "sihe": ("四核", "four-of-a-kind core"),
+    "hunyise": ("混一色", "one suit + red dragons"),
+    "ganghua": ("杠后开花", "win on a kong replacement"),
+}
+TRIGGER_NAMES = {
+    "qingyise": ("清一色", "pure one suit"),
+    "shuangbazhi": ("双八支", "double eight"),
+    "shuangsihe": ("双四核", "two cores"),
+    "tianhu": ("天胡", "heavenly hand"),
+    "dihu": ("地胡", "earthly hand"),
+    "two_zui": ("两嘴", "two 嘴"),
+    "ganghua_yadang": ("杠后开花+压档", "kong bloom + middle wait"),
+    "ganghua_dandiao": ("杠后开花+单吊", "kong bloom + pair wait"),
+    "gangshang_ganghua": ("杠上杠后开花", "double kong bloom"),
+    "hunyise_zimo": ("混一色+自摸", "one suit + red, self-drawn"),
+}
+DIRECT_TRIGGERS = ("qingyise", "shuangbazhi", "shuangsihe", "tianhu", "dihu")
+GANGHUA_TRIGGERS = ("ganghua_yadang", "ganghua_dandiao", "gangshang_ganghua")
+
+
+def _names(table, code: str, lang: str) -> str:
+    zh, en = table[code]
+    return pick(lang, zh, en)
+
+
+def _seat(seat: str, lang: str) -> str:
+    return pick(lang, SEAT_NAMES_ZH[seat] + "家", SEAT_NAMES_EN[seat])
+
+
+# --------------------------------------------------------------------------- the ruleset interface
+
+
+class Bazhi:
+    name = "bazhi"
+    name_zh = "八支（红中）"
+    name_en = "bazhi (red dragon game)"
+    kinds = frozenset(list(range(27)) + [RED_DRAGON])
+    flags = frozenset(["kong_bloom", "double_kong_bloom", "robbing_kong", "last_tile", "heavenly", "earthly"])
+    allows_chow = False
+
+    def parse_options(self, raw: object):
+        from ..hand import BazhiOptions
+
+        if raw is None:
+            raw = {}
+        if not isinstance(raw, Mapping):
+            raise ScoreError("bad_option", "options 必须是对象", "options must be an object", "options")
+        unknown = sorted(set(raw) - {"tariff", "multi_jiao"})
+        if unknown:
+            raise ScoreError("bad_option", f"八支没有选项 {unknown[0]!r}", f"bazhi has no option {unknown[0]!r}", "options")
+        tariff = raw.get("tariff", "315")
+        if isinstance(tariff, int) and not isinstance(tariff, bool):
+            tariff = str(tariff)
+        if tariff not in TARIFFS:
+            raise ScoreError("bad_option", f"算法必须是 315 或 525，收到 {tariff!r}", f"tariff must be '315' or '525', got {tariff!r}", "options.tariff")
+        multi = raw.get("multi_jiao", False)
+        if not isinstance(multi, bool):
+            raise ScoreError("bad_option", "可多交 multi_jiao 必须是 true 或 false", "multi_jiao must be true or false", "options.multi_jiao")
+        return BazhiOptions(tariff, multi)
+
+    def check_meld(self, tiles, options, number: int, field: str) -> None:
+        return None  # every bazhi meld shape is checked by the common rules
+
+    def check_flags(self, request: ScoreRequest) -> None:
+        if request.has("last_tile") and (request.has("kong_bloom") or request.has("double_kong_bloom")):
+            raise flag_conflict(
+                "海底捞月时（余牌不超过 4 张）不允许开杠，不能同时是杠后开花",
+                "last_tile excludes kong_bloom: no kong is allowed with 4 or fewer tiles left",
+            )
+
+    def is_win(self, request: ScoreRequest) -> bool:
+        return max(request.suit_counts.values()) >= 8 and is_complete(request.concealed_counts)
+
+    def evaluate(self, request: ScoreRequest, lang: str = "zh") -> dict:
+        return evaluate(request, lang)
+
+
+RULESET = Bazhi()
+
+
+# --------------------------------------------------------------------------- reading one hand
+
+
+@dataclass
+class Reading:
+    """One way to read the hand: a decomposition and the place of the winning tile in it."""
+
+    decomposition: Decomposition
+    win_role: str  # "pair" | "middle" | "side" | "triplet"
+    yadang: int | None
+    dandiao: bool
+    zui: list[str]
+    sihe_kinds: list[int]
+    triggers: list[str]
+    zhi_fan: int
+    di_fan: int
+    kong_points: int
+    fan: int
+    jiao_count: int
+    extra_zui: int
+    jiao_per_loser: int
+    payments: list[Payment] = field(default_factory=list)
+    bao: str | None = None
+    bao_rule: str | None = None
+
+    @property
+    def total(self) -> int:
+        return sum(p.amount for p in self.payments)
+
+    @property
+    def pattern_count(self) -> int:
+        return len(self.zui) + len(self.triggers) + (self.yadang is not None) + self.dandiao
+
+
+def win_roles(decomposition: Decomposition, win: int) -> list[str]:
+    """Where the winning tile can sit in this decomposition (one reading per distinct place)."""
+    roles = []
+    if decomposition.pair == win:
+        roles.append("pair")
+    for first in decomposition.sequences:
+        if first <= win <= first + 2:
+            role = "middle" if win == first + 1 else "side"
+            if role not in roles:
+                roles.append(role)
+    if win in decomposition.triplets:
+        roles.append("triplet")
+    return roles
+
+
+def is_self_draw(request: ScoreRequest) -> bool:
+    """自摸, 杠后开花, 杠上杠后开花, 天胡 and 海底捞月 are all self-draws: no discarder."""
+    return request.self_draw
+
+
+def is_ganghua(request: ScoreRequest) -> bool:
+    return request.has("kong_bloom") or request.has("double_kong_bloom")
+
+
+def tongtian_suits(decomposition: Decomposition) -> set[str]:
+    """通天: the sequences 123, 456 and 789 of one suit."""
+    starts = set(decomposition.sequences)
+    return {suit for i, suit in enumerate(SUITS) if {i * 9, i * 9 + 3, i * 9 + 6} <= starts}
+
+
+def sihe_kinds(request: ScoreRequest, decomposition: Decomposition, tongtian: set[str]) -> list[int]:
+    """四核: all four copies held (not as a kong) as a triplet plus one in a sequence.
+
+    With 通天 in a suit, every kind of that suit held four times counts (通天四核 [reading]).
+    """
+    kong_kinds = {m.kind.index for m in request.melds if m.is_kong}
+    triplets = set(decomposition.triplets) | {m.kind.index for m in request.melds if m.type == "pung"}
+    found = []
+    for kind, count in enumerate(request.all_counts):
+        if count != 4 or kind in kong_kinds or kind >= 27:
+            continue
+        in_sequence = any(first <= kind <= first + 2 for first in decomposition.sequences)
+        if (kind in triplets and in_sequence) or Tile(kind).suit in tongtian:
+            found.append(kind)
+    return found
+
+
+def colour(request: ScoreRequest) -> str | None:
+    """'qingyise' (one suit, no 红中), 'hunyise' (one suit + 红中), or None."""
+    suits = [s for s, n in request.suit_counts.items() if n]
+    if len(suits) != 1:
+        return None
+    return "hunyise" if request.all_counts[RED_DRAGON] else "qingyise"
+
+
+def is_shuangbazhi(request: ScoreRequest) -> bool:
+    """双八支 [reading]: a suit with 8 or more tiles and another suit with two kongs."""
+    kongs_by_suit = {s: 0 for s in SUITS}
+    for meld in request.kongs:
+        if meld.suit in kongs_by_suit:
+            kongs_by_suit[meld.suit] += 1
+    counts = request.suit_counts
+    return any(
+        counts[a] >= 8 and kongs_by_suit[b] >= 2 for a in SUITS for b in SUITS if a != b
+    )
+
+
+def zhi_fan(tariff: Tariff, total: int) -> int:
+    """支番 = T × 2 ÷ 10 (315) or T ÷ 2 (525), rounded half up."""
+    return round_half_up(total * tariff.zhi_numerator, tariff.zhi_denominator)
+
+
+def di_fan(tariff: Tariff, self_draw: bool, yadang: bool) -> int:
+    """底番: 和牌 / 压档 / 自摸 / 自摸压档."""
+    return tariff.di_fan[2 * self_draw + yadang]
+
+
+def kong_points(tariff: Tariff, request: ScoreRequest) -> int:
+    """杠分: the winner's own kongs only."""
+    return sum(tariff.kong[m.type] for m in request.kongs)
+
+
+def jiao_triggers(request: ScoreRequest, zui: list[str], sihe: list[int], yadang, dandiao: bool) -> list[str]:
+    triggers = []
+    hue = colour(request)
+    if hue == "qingyise":
+        triggers.append("qingyise")
+    if is_shuangbazhi(request):
+        triggers.append("shuangbazhi")
+    if len(sihe) >= 2:
+        triggers.append("shuangsihe")
+    if request.has("heavenly"):
+        triggers.append("tianhu")
+    if request.has("earthly"):
+        triggers.append("dihu")
+    if len(zui) >= 2:
+        triggers.append("two_zui")
+    ganghua = is_ganghua(request)
+    if ganghua and yadang is not None:
+        triggers.append("ganghua_yadang")
+    if ganghua and dandiao:
+        triggers.append("ganghua_dandiao")
+    if request.has("double_kong_bloom"):
+        triggers.append("gangshang_ganghua")
+    if hue == "hunyise" and is_self_draw(request):
+        triggers.append("hunyise_zimo")
+    return triggers
+
+
+def zui_units(request: ScoreRequest, zui: list[str]) -> int:
+    """U: the 嘴 for 交. 自摸 is one more 嘴 inside 交, except when 杠后开花 already covers it."""
+    return len(zui) + (1 if is_self_draw(request) and not is_ganghua(request) else 0)
+
+
+TRIGGER_COST = {
+    "qingyise": 0,
+    "shuangbazhi": 0,
+    "tianhu": 0,
+    "dihu": 0,
+    "shuangsihe": 2,
+    "ganghua_yadang": 1,
+    "ganghua_dandiao": 1,
+    "gangshang_ganghua": 1,
+    "hunyise_zimo": 2,
+    "two_zui": 2,
+}
+
+
+def single_jiao(triggers: list[str], units: int) -> tuple[int, int]:
+    """Without 可多交: one 交 plus every 嘴 beyond those used to reach it."""
+    cost = min(TRIGGER_COST[t] for t in triggers)
+    return 1, units - cost
+
+
+def multi_jiao(request: ScoreRequest, triggers: list[str], units: int) -> tuple[int, int]:
+    """With 可多交: every direct trigger is a 交, and every two remaining 嘴 make one more."""
+    count = sum(t in triggers for t in ("qingyise", "shuangbazhi", "tianhu", "dihu"))
+    remaining = units
+    if "shuangsihe" in triggers:
+        count += 1
+        remaining -= 2
+    if any(t in triggers for t in GANGHUA_TRIGGERS):
+        count += 1
+        remaining -= 1
+    return count + remaining // 2, remaining % 2
+
+
+# --------------------------------------------------------------------------- 包牌
+
+
+def _one_colour(melds) -> str | None:
+    """The suit X when every meld is of suit X or 红中 (at least one suited), else None."""
+    suits = {m.suit for m in melds if m.kind.index != RED_DRAGON}
+    return next(iter(suits)) if len(suits) == 1 else None
+
+
+def find_bao(request: ScoreRequest) -> tuple[str, str] | None:
+    """The seat that pays for everyone, and the 报警 row that names it (RULES.md §1.6)."""
+    exposed = [m for m in request.melds if m.type in ("pung", "kong_exposed", "kong_added")]
+    discarder = request.discarder
+    first_three = exposed[:3]
+    suit = _one_colour(first_three) if len(first_three) == 3 else None
+    if suit:
+        feeders = {m.from_seat for m in first_three}
+        if len(feeders) == 1:
+            return first_three[0].from_seat, "three_same_feeder"
+        if len(exposed) >= 4 and (exposed[3].suit == suit or exposed[3].kind.index == RED_DRAGON):
+            return exposed[3].from_seat, "fourth_meld"
+        if discarder:
+            return discarder, "three_melds"
+    if not discarder:
+        return None
+    for kong_suit in SUITS:
+        if sum(1 for k in request.kongs if k.suit == kong_suit) >= 2 and any(
+            m.suit != kong_suit and m.kind.index != RED_DRAGON for m in exposed
+        ):
+            return discarder, "shuangbazhi"
+    pungs = [m for m in exposed if m.type == "pung" and m.kind.index != RED_DRAGON]
+    for a in pungs:
+        for b in pungs:
+            if a is not b and a.suit == b.suit and 1 <= b.kind.rank - a.kind.rank <= 2:
+                return discarder, "shuangsihe"
+    red = any(m.kind.index == RED_DRAGON for m in exposed)
+    if red and _one_colour(exposed):
+        return discarder, "hunyise_red"
+    return None
+
+
+BAO_RULES = {
+    "three_same_feeder": ("清一色/混一色三对，同一家供牌：供牌者包牌", "three one-colour melds fed by one seat: that seat pays for all"),
+    "fourth_meld": ("四对转包：第四对的供牌者包牌", "fourth one-colour meld: its feeder pays for all"),
+    "three_melds": ("清一色/混一色三对报警，放铳者包牌", "three one-colour melds on alarm: the discarder pays for all"),
+    "shuangbazhi": ("双八支报警，放铳者包牌", "double-eight alarm: the discarder pays for all"),
+    "shuangsihe": ("双四核报警，放铳者包牌", "two-core alarm: the discarder pays for all"),
+    "hunyise_red": ("混一色顶嘴子，放铳者包牌", "red dragon + one suit alarm: the discarder pays for all"),
+}
+
+
+# --------------------------------------------------------------------------- payments
+
+
+def payments_for(request: ScoreRequest, tariff: Tariff, reading: Reading, lang: str) -> list[Payment]:
+    winner, dealer, discarder = request.winner, request.dealer, request.discarder
+    losers = [s for s in ("E", "S", "W", "N") if s != winner]
+    rows: list[Payment] = []
+    for loser in losers:
+        rows.append(Payment(loser, winner, reading.fan, "fan", "fan", pick(lang, "番", "fan")))
+    if winner == dealer:
+        for loser in losers:
+            rows.append(
+                Payment(loser, winner, reading.di_fan, "fan", "dealer_extra", pick(lang, "庄家胡牌，每家多赔一份底番", "dealer won: one more base fan each"))
+            )
+    else:
+        rows.append(Payment(dealer, winner, reading.di_fan, "fan", "dealer_extra", pick(lang, "庄家多赔一份底番", "dealer pays one more base fan")))
+    if discarder:
+        rows.append(Payment(discarder, winner, reading.di_fan, "fan", "discarder_extra", pick(lang, "放铳多赔一份底番", "discarder pays one more base fan")))
+    if reading.jiao_count:
+        for loser in losers:
+            rows.append(Payment(loser, winner, reading.jiao_per_loser, "jiao", "jiao", pick(lang, "交牌", "jiao")))
+        if discarder:
+            rows.append(
+                Payment(discarder, winner, tariff.jiao_zui, "jiao", "discarder_jiao", pick(lang, "放铳交牌，多赔一嘴交分", "discarder pays one more 嘴 of jiao"))
+            )
+    if reading.bao:
+        liable = reading.bao
+        rows = [
+            Payment(
+                liable,
+                row.payee,
+                row.amount,
+                row.part,
+                row.code,
+                (row.reason if row.payer == liable else pick(lang, f"包牌（代{_seat(row.payer, lang)}）：", f"liable (for {_seat(row.payer, lang)}): ") + row.reason),
+                None if row.payer == liable else row.payer,
+            )
+            for row in rows
+        ]
+    return [row for row in rows if row.amount]
+
+
+# --------------------------------------------------------------------------- choosing the reading
+
+
+def read_hand(request: ScoreRequest, tariff: Tariff, decomposition: Decomposition, role: str, unique: bool, lang: str) -> Reading:
+    win = request.win_tile
+    yadang = win.rank if role == "middle" and unique else None
+    dandiao = role == "pair" and unique
+    tongtian = tongtian_suits(decomposition)
+    sihe = sihe_kinds(request, decomposition, tongtian)
+    zui: list[str] = []
+    if not decomposition.sequences:
+        zui.append("duidui")
+    zui.extend("tongtian" for _ in tongtian)
+    zui.extend("sihe" for _ in sihe)
+    if colour(request) == "hunyise":
+        zui.append("hunyise")
+    if is_ganghua(request):
+        zui.append("ganghua")
+    self_draw = is_self_draw(request)
+    zhi_total = max(request.suit_counts.values()) + (yadang or 0)
+    zf = zhi_fan(tariff, zhi_total)
+    df = di_fan(tariff, self_draw, yadang is not None)
+    kp = kong_points(tariff, request)
+    fan = (zf + len(zui) * tariff.zui) * (2 if self_draw else 1) + df + kp
+    triggers = jiao_triggers(request, zui, sihe, yadang, dandiao)
+    count, extra = 0, 0
+    if triggers:
+        units = zui_units(request, zui)
+        count, extra = multi_jiao(request, triggers, units) if request.options.multi_jiao else single_jiao(triggers, units)
+    reading = Reading(
+        decomposition=decomposition,
+        win_role=role,
+        yadang=yadang,
+        dandiao=dandiao,
+        zui=zui,
+        sihe_kinds=sihe,
+        triggers=triggers,
+        zhi_fan=zf,
+        di_fan=df,
+        kong_points=kp,
+        fan=fan,
+        jiao_count=count,
+        extra_zui=extra,
+        jiao_per_loser=count * tariff.jiao + extra * tariff.jiao_zui if triggers else 0,
+    )
+    bao = find_bao(request) if triggers else None
+    if bao:
+        reading.bao, reading.bao_rule = bao
+    reading.payments = payments_for(request, tariff, reading, lang)
+    return reading
+
+
+def best_reading(readings: list[Reading]) -> Reading:
+    """The reading that pays the winner most; ties go to more patterns, then the first found."""
+    best = readings[0]
+    for reading in readings[1:]:
+        if (reading.total, reading.pattern_count) > (best.total, best.pattern_count):
+            best = reading
+    return best
+
+
+def evaluate(request: ScoreRequest, lang: str = "zh") -> dict:
+    tariff = TARIFFS[request.options.tariff]
+    counts = request.suit_counts
+    splits = decompositions(request.concealed_counts)
+    if not splits:
+        return not_a_win(request, "incomplete", lang)
+    if max(counts.values()) < 8:
+        return not_a_win(request, "no_bazhi", lang)
+    waits = wait_kinds(RULESET, request.with_win(None, None))
+    unique = [t.index for t in waits] == [request.win_tile.index]
+    readings = [
+        read_hand(request, tariff, d, role, unique, lang) for d in splits for role in win_roles(d, request.win_tile.index)
+    ]
+    reading = best_reading(readings)
+    return win_result(request, tariff, reading, waits, lang)
+
+
+def suit_counts_text(request: ScoreRequest, lang: str) -> str:
+    counts = request.suit_counts
+    if lang == "en":
+        return ", ".join(f"{s} {counts[s]}" for s in SUITS)
+    return "，".join(f"{SUIT_NAMES_ZH[s]} {counts[s]}" for s in SUITS)
+
+
+def not_a_win(request: ScoreRequest, code: str, lang: str) -> dict:
+    if code == "no_bazhi":
+        message = pick(lang, "不够八支：", "No suit reaches eight tiles (八支): ") + suit_counts_text(request, lang)
+    else:
+        message = pick(
+            lang,
+            "不成和牌：拆不成一对将加四组（顺子或刻子）",
+            "Not a complete hand: it cannot be split into one pair and four sets",
+        )
+    return {
+        "ruleset": "bazhi",
+        "win": False,
+        "code": code,
+        "message": message,
+        "request": request.to_dict(),
+        "suit_counts": dict(request.suit_counts),
+    }
+
+
+# --------------------------------------------------------------------------- the answer
+
+
+def win_result(request: ScoreRequest, tariff: Tariff, reading: Reading, waits: list[Tile], lang: str) -> dict:
+    payments = reading.payments
+    triggers = reading.triggers
+    return {
+        "ruleset": "bazhi",
+        "win": True,
+        "request": request.to_dict(),
+        "payments": [p.to_dict() for p in payments],
+        "net": net_of(payments),
+        "net_by_part": {"fan": net_of(payments, "fan"), "jiao": net_of(payments, "jiao")},
+        "bao": reading.bao,
+        "bao_rule": reading.bao_rule,
+        "zhi_count": max(request.suit_counts.values()),
+        "suit_counts": dict(request.suit_counts),
+        "yadang": reading.yadang,
+        "dandiao": reading.dandiao,
+        "zhi_fan": reading.zhi_fan,
+        "zui": reading.zui,
+        "di_fan": reading.di_fan,
+        "kong_points": reading.kong_points,
+        "fan": reading.fan,
+        "jiao": {
+            "is_jiao": bool(triggers),
+            "count": reading.jiao_count,
+            "extra_zui": reading.extra_zui,
+            "per_loser": reading.jiao_per_loser,
+            "triggers": triggers,
+        },
+        "self_draw": is_self_draw(request),
+        "labels": labels(request, lang),
+        "waits_before_win": [t.notation for t in waits],
+        "decomposition": decomposition_groups(request, reading.decomposition, reading.win_role),
+        "explanation": [line.to_dict() for line in explain(request, tariff, reading, waits, lang)],
+    }
+
+
+def labels(request: ScoreRequest, lang: str) -> list[dict]:
+    """Facts shown as labels only: they change no number of this seed."""
+    out = []
+    if request.has("last_tile"):
+        out.append({"code": "haidi", "label": pick(lang, "海底捞月", "last tile"), "note": pick(lang, "本规则只作标注，不加分", "a label only in this game")})
+    if request.has("robbing_kong"):
+        out.append({"code": "qianggang", "label": pick(lang, "抢杠胡", "robbing a kong"), "note": pick(lang, "按放铳胡计算，被抢杠者为放铳家", "paid as a discard win by the robbed player")})
+    return out
+
+
+def explain(request: ScoreRequest, tariff: Tariff, reading: Reading, waits: list[Tile], lang: str) -> list[Line]:
+    zh = lang != "en"
+    counts = request.suit_counts
+    best = max(counts.values())
+    lines = [
+        Line("zhi_count", pick(lang, "支数", "suit count"), suit_counts_text(request, lang) + pick(lang, "（杠算 4 张，取最多的一门）", " (a kong counts 4; the largest suit)"), best, "§1.2"),
+    ]
+    win = request.win_tile
+    wait_text = " ".join(t.notation for t in waits)
+    if reading.yadang is not None:
+        lines.append(Line("yadang", pick(lang, "压档", "middle wait"), pick(lang, f"{win.name_zh}是顺子的中张，且只听这一张", f"{win} is the middle of a sequence and the only wait"), reading.yadang, "§1.2"))
+    elif reading.win_role == "middle":
+        lines.append(Line("yadang", pick(lang, "压档", "middle wait"), pick(lang, f"坎张，但听的不止一张（{wait_text}），不算压档", f"middle tile, but the hand waits on more than one kind ({wait_text}): no 压档"), 0, "§1.2"))
+    if reading.dandiao:
+        lines.append(Line("dandiao", pick(lang, "单吊", "pair wait"), pick(lang, f"胡{win.name_zh}成将，且只听这一张", f"{win} completes the pair and is the only wait"), 1, "§1.2"))
+    total = best + (reading.yadang or 0)
+    yadang_part = f" + {pick(lang, '压', 'mid ')}{reading.yadang}" if reading.yadang else ""
+    if tariff.name == "315":
+        exact = f"{total * 2 / 10:g}"
+        formula = f"({best}{yadang_part}) × 2 ÷ 10 = {exact} → {reading.zhi_fan}"
+    else:
+        exact = f"{total / 2:g}"
+        formula = f"({best}{yadang_part}) ÷ 2 = {exact} → {reading.zhi_fan}"
+    lines.append(Line("zhi_fan", pick(lang, "支番", "suit fan"), formula + pick(lang, "（四舍五入）", " (rounded half up)"), reading.zhi_fan, "§1.3"))
+    for code in reading.zui:
+        name = _names(ZUI_NAMES, code, lang)
+        if code == "sihe":
+            kinds = [Tile(k) for k in reading.sihe_kinds]
+            name += " " + " ".join(t.notation for t in kinds[: reading.zui.count("sihe")])
+        lines.append(Line("zui", pick(lang, "嘴子", "zui"), name, tariff.zui, "§1.4"))
+    self_draw = is_self_draw(request)
+    di_names = (("和牌", "plain win"), ("压档", "middle wait"), ("自摸", "self-draw"), ("自摸压档", "self-draw + middle wait"))
+    di_name = di_names[2 * self_draw + (reading.yadang is not None)]
+    lines.append(Line("di_fan", pick(lang, "底番", "base fan"), pick(lang, *di_name), reading.di_fan, "§1.3"))
+    if reading.kong_points:
+        parts = " + ".join(f"{pick(lang, MELD_NAMES_ZH[m.type], MELD_NAMES_EN[m.type])} {tariff.kong[m.type]}" for m in request.kongs)
+        lines.append(Line("kong_points", pick(lang, "杠分", "kong points"), f"{parts} = {reading.kong_points}", reading.kong_points, "§1.3"))
+    z = len(reading.zui)
+    double = " × 2" if self_draw else ""
+    formula = f"({reading.zhi_fan} + {z} × {tariff.zui}){double} + {reading.di_fan}"
+    if reading.kong_points:
+        formula += f" + {reading.kong_points}"
+    lines.append(Line("fan", pick(lang, "番（每家）", "fan (each loser)"), f"{formula} = {reading.fan}", reading.fan, "§1.4"))
+    if request.winner == request.dealer:
+        lines.append(Line("dealer_extra", pick(lang, "庄家", "dealer"), pick(lang, "庄家胡牌，三家各多赔一份底番", "the dealer won: each loser pays one more base fan"), reading.di_fan, "§1.4"))
+    else:
+        lines.append(Line("dealer_extra", pick(lang, "庄家", "dealer"), pick(lang, f"庄家（{_seat(request.dealer, lang)}）多赔一份底番", f"the dealer ({_seat(request.dealer, lang)}) pays one more base fan"), reading.di_fan, "§1.4"))
+    if request.discarder:
+        lines.append(Line("discarder_extra", pick(lang, "放铳", "discarder"), pick(lang, f"{_seat(request.discarder, lang)}放铳，多赔一份底番", f"{_seat(request.discarder, lang)} discarded: one more base fan"), reading.di_fan, "§1.4"))
+    if reading.triggers:
+        names = "、".join(_names(TRIGGER_NAMES, t, lang) for t in reading.triggers) if zh else ", ".join(_names(TRIGGER_NAMES, t, lang) for t in reading.triggers)
+        formula = f"{reading.jiao_count} × {tariff.jiao} + {reading.extra_zui} × {tariff.jiao_zui} = {reading.jiao_per_loser}"
+        mode = pick(lang, "可多交", "multi-jiao") if request.options.multi_jiao else pick(lang, "一交", "one jiao")
+        lines.append(Line("jiao", pick(lang, "交牌（每家，底外）", "jiao (each loser, outside the 底)"), f"{names} · {mode} · {formula}", reading.jiao_per_loser, "§1.5"))
+        if request.discarder:
+            lines.append(Line("discarder_jiao", pick(lang, "放铳交牌", "discarder's jiao"), pick(lang, "放铳家多赔一嘴交分", "the discarder pays one more 嘴"), tariff.jiao_zui, "§1.5"))
+    else:
+        lines.append(Line("jiao", pick(lang, "交牌", "jiao"), pick(lang, "不交（没有两嘴，也没有直接交或特殊交）", "no jiao (no two 嘴, no direct or special jiao)"), 0, "§1.5"))
+    if reading.bao:
+        zh_rule, en_rule = BAO_RULES[reading.bao_rule]
+        lines.append(Line("bao", pick(lang, "包牌", "liable payer"), pick(lang, f"{zh_rule}：{_seat(reading.bao, lang)}一家付全部", f"{en_rule}: {_seat(reading.bao, lang)} pays everything"), 0, "§1.6"))
+    return lines

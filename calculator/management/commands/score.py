@@ -1,0 +1,51 @@
+"""`python manage.py score`: the engine on the command line (API.md).
+
+Reads one request (a JSON object) or a batch (a JSON array) from stdin or --file and prints the
+response JSON. Exit 0 for a result, 2 for an error response; a batch always exits 0.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from django.core.management.base import BaseCommand
+
+from calculator.engine import score
+from calculator.engine.errors import ScoreError
+
+
+class Command(BaseCommand):
+    help = "Score a hand (or a JSON array of hands) read as JSON from stdin or --file."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--file", help="read the request JSON from this file instead of stdin")
+        parser.add_argument("--lang", choices=["zh", "en"], default="zh", help="language of messages (default zh)")
+        parser.add_argument("--indent", type=int, default=None, help="pretty-print with this indent")
+
+    def handle(self, *args, **options) -> None:
+        lang = options["lang"]
+        try:
+            text = self._read(options["file"])
+            data = json.loads(text)
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
+            failure = ScoreError("bad_json", f"输入不是合法的 JSON：{error}", f"the input is not valid JSON: {error}")
+            self._print(failure.to_dict(lang), options["indent"])
+            sys.exit(2)
+        if isinstance(data, list):
+            self._print([score(item, lang) for item in data], options["indent"])
+            return
+        result = score(data, lang)
+        self._print(result, options["indent"])
+        if "error" in result:
+            sys.exit(2)
+
+    def _read(self, path: str | None) -> str:
+        if path:
+            with open(path, encoding="utf-8") as handle:
+                return handle.read()
+        return sys.stdin.buffer.read().decode("utf-8")
+
+    def _print(self, payload, indent: int | None) -> None:
+        sys.stdout.write(json.dumps(payload, ensure_ascii=False, indent=indent) + "\n")
+        sys.stdout.flush()
