@@ -1,0 +1,36 @@
+# Shared by scripts/serve and scripts/test: find Python 3.12+ and make .venv with the given requirements.
+# shellcheck shell=bash
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+find_python() {
+  for candidate in python3.13 python3.12 python3 python; do
+    if command -v "$candidate" >/dev/null 2>&1 &&
+      "$candidate" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' 2>/dev/null; then
+      command -v "$candidate"
+      return 0
+    fi
+  done
+  echo "Python 3.12 or newer is needed (Django 6). Install it and run this again." >&2
+  return 1
+}
+
+ensure_venv() {
+  local requirements="$1"
+  if [ ! -x .venv/bin/python ]; then
+    "$(find_python)" -m venv .venv
+  fi
+  # Reinstall only when the requirements changed: a warm start stays fast.
+  local stamp=".venv/.installed-$(cat requirements*.txt | sha1sum | cut -c1-12)-$(basename "$requirements")"
+  if [ ! -f "$stamp" ]; then
+    .venv/bin/python -m pip install --quiet --upgrade pip
+    .venv/bin/python -m pip install --quiet -r "$requirements"
+    touch "$stamp"
+  fi
+}
+
+compile_messages() {
+  if command -v msgfmt >/dev/null 2>&1 && [ -d locale ]; then
+    .venv/bin/python manage.py compilemessages --verbosity 0
+  fi
+}
