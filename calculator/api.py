@@ -30,7 +30,9 @@ def read_json(request: HttpRequest) -> object:
         return json.loads(text)
     except (json.JSONDecodeError, RecursionError) as error:
         detail = getattr(error, "msg", "too deeply nested")
-        raise ScoreError("bad_json", f"请求体不是合法的 JSON：{detail}", f"the body is not valid JSON: {detail}") from None
+        raise ScoreError(
+            "bad_json", f"请求体不是合法的 JSON：{detail}", f"the body is not valid JSON: {detail}"
+        ) from None
 
 
 def error_response(error: ScoreError, lang: str, status: int = 400) -> JsonResponse:

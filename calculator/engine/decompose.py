@@ -7,7 +7,7 @@ split once per process; a whole hand is the product of its suits' splits with ex
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 from .tiles import FIRST_HONOUR, NUM_KINDS, Tile
@@ -44,7 +44,7 @@ class Decomposition:
 SuitSplit = tuple[int | None, tuple[SetGroup, ...]]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_splits(counts: tuple[int, ...], allow_sequences: bool) -> tuple[SuitSplit, ...]:
     """All splits of one suit (counts per rank) into sets and at most one pair.
 
@@ -62,10 +62,7 @@ def _suit_splits(counts: tuple[int, ...], allow_sequences: bool) -> tuple[SuitSp
             if rest < 0:
                 continue
             if rest and not (
-                allow_sequences
-                and first + 2 < len(counts)
-                and counts[first + 1] >= rest
-                and counts[first + 2] >= rest
+                allow_sequences and first + 2 < len(counts) and counts[first + 1] >= rest and counts[first + 2] >= rest
             ):
                 continue
             remaining = list(counts)
@@ -81,7 +78,7 @@ def _suit_splits(counts: tuple[int, ...], allow_sequences: bool) -> tuple[SuitSp
     return tuple(results)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_can(counts: tuple[int, ...], allow_sequences: bool) -> tuple[bool, bool]:
     """(can be only sets, can be sets plus one pair): the fast completeness question."""
     splits = _suit_splits(counts, allow_sequences)

@@ -72,7 +72,9 @@ def _tiles(text: object, field: str, required: bool) -> tuple[Tile, ...]:
     if text is None and not required:
         return ()
     if not isinstance(text, str):
-        raise ScoreError("bad_json", f"{field} 必须是牌的字符串，例如 \"123m\"", f"{field} must be a tile string such as \"123m\"", field)
+        raise ScoreError(
+            "bad_json", f'{field} 必须是牌的字符串，例如 "123m"', f'{field} must be a tile string such as "123m"', field
+        )
     if len(text) > MAX_TILE_TEXT:
         raise ScoreError("bad_tile", f"{field} 太长", f"{field} is too long", field)
     try:
@@ -172,7 +174,12 @@ def _check_meld_feeders(melds: tuple[Meld, ...], winner: str, ruleset: Ruleset) 
     for number, meld in enumerate(melds, start=1):
         field = f"melds[{number - 1}].from"
         if meld.type == "kong_concealed" and meld.from_seat is not None:
-            raise ScoreError("bad_meld", f"第 {number} 组是暗杠，没有来源", f"meld {number} is a concealed kong: it has no 'from'", field)
+            raise ScoreError(
+                "bad_meld",
+                f"第 {number} 组是暗杠，没有来源",
+                f"meld {number} is a concealed kong: it has no 'from'",
+                field,
+            )
         if meld.type == "chow":
             if meld.from_seat is not None and meld.from_seat != previous_seat(winner):
                 raise ScoreError(
@@ -203,7 +210,12 @@ def _seat(value: object, field: str, required: bool) -> str | None:
     if value is None and not required:
         return None
     if value not in SEATS:
-        raise ScoreError("bad_seat", f"{field} 必须是 E S W N 之一，收到 {value!r}", f"{field} must be one of E S W N, got {value!r}", field)
+        raise ScoreError(
+            "bad_seat",
+            f"{field} 必须是 E S W N 之一，收到 {value!r}",
+            f"{field} must be one of E S W N, got {value!r}",
+            field,
+        )
     return value  # type: ignore[return-value]
 
 

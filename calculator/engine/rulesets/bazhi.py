@@ -88,15 +88,27 @@ class Bazhi:
             raise ScoreError("bad_option", "options 必须是对象", "options must be an object", "options")
         unknown = sorted(set(raw) - {"tariff", "multi_jiao"})
         if unknown:
-            raise ScoreError("bad_option", f"八支没有选项 {unknown[0]!r}", f"bazhi has no option {unknown[0]!r}", "options")
+            raise ScoreError(
+                "bad_option", f"八支没有选项 {unknown[0]!r}", f"bazhi has no option {unknown[0]!r}", "options"
+            )
         tariff = raw.get("tariff", "315")
         if isinstance(tariff, int) and not isinstance(tariff, bool):
             tariff = str(tariff)
         if tariff not in TARIFFS:
-            raise ScoreError("bad_option", f"算法必须是 315 或 525，收到 {tariff!r}", f"tariff must be '315' or '525', got {tariff!r}", "options.tariff")
+            raise ScoreError(
+                "bad_option",
+                f"算法必须是 315 或 525，收到 {tariff!r}",
+                f"tariff must be '315' or '525', got {tariff!r}",
+                "options.tariff",
+            )
         multi = raw.get("multi_jiao", False)
         if not isinstance(multi, bool):
-            raise ScoreError("bad_option", "可多交 multi_jiao 必须是 true 或 false", "multi_jiao must be true or false", "options.multi_jiao")
+            raise ScoreError(
+                "bad_option",
+                "可多交 multi_jiao 必须是 true 或 false",
+                "multi_jiao must be true or false",
+                "options.multi_jiao",
+            )
         return BazhiOptions(tariff, multi)
 
     def check_meld(self, tiles, options, number: int, field: str) -> None:
@@ -215,9 +227,7 @@ def is_shuangbazhi(request: ScoreRequest) -> bool:
         if meld.suit in kongs_by_suit:
             kongs_by_suit[meld.suit] += 1
     counts = request.suit_counts
-    return any(
-        counts[a] >= 8 and kongs_by_suit[b] >= 2 for a in SUITS for b in SUITS if a != b
-    )
+    return any(counts[a] >= 8 and kongs_by_suit[b] >= 2 for a in SUITS for b in SUITS if a != b)
 
 
 def zhi_fan(tariff: Tariff, total: int) -> int:
@@ -342,7 +352,10 @@ def find_bao(request: ScoreRequest) -> tuple[str, str] | None:
 
 
 BAO_RULES = {
-    "three_same_feeder": ("清一色/混一色三对，同一家供牌：供牌者包牌", "three one-colour melds fed by one seat: that seat pays for all"),
+    "three_same_feeder": (
+        "清一色/混一色三对，同一家供牌：供牌者包牌",
+        "three one-colour melds fed by one seat: that seat pays for all",
+    ),
     "fourth_meld": ("四对转包：第四对的供牌者包牌", "fourth one-colour meld: its feeder pays for all"),
     "three_melds": ("清一色/混一色三对报警，放铳者包牌", "three one-colour melds on alarm: the discarder pays for all"),
     "shuangbazhi": ("双八支报警，放铳者包牌", "double-eight alarm: the discarder pays for all"),
@@ -363,18 +376,50 @@ def payments_for(request: ScoreRequest, tariff: Tariff, reading: Reading, lang: 
     if winner == dealer:
         for loser in losers:
             rows.append(
-                Payment(loser, winner, reading.di_fan, "fan", "dealer_extra", pick(lang, "庄家胡牌，每家多赔一份底番", "dealer won: one more base fan each"))
+                Payment(
+                    loser,
+                    winner,
+                    reading.di_fan,
+                    "fan",
+                    "dealer_extra",
+                    pick(lang, "庄家胡牌，每家多赔一份底番", "dealer won: one more base fan each"),
+                )
             )
     else:
-        rows.append(Payment(dealer, winner, reading.di_fan, "fan", "dealer_extra", pick(lang, "庄家多赔一份底番", "dealer pays one more base fan")))
+        rows.append(
+            Payment(
+                dealer,
+                winner,
+                reading.di_fan,
+                "fan",
+                "dealer_extra",
+                pick(lang, "庄家多赔一份底番", "dealer pays one more base fan"),
+            )
+        )
     if discarder:
-        rows.append(Payment(discarder, winner, reading.di_fan, "fan", "discarder_extra", pick(lang, "放铳多赔一份底番", "discarder pays one more base fan")))
+        rows.append(
+            Payment(
+                discarder,
+                winner,
+                reading.di_fan,
+                "fan",
+                "discarder_extra",
+                pick(lang, "放铳多赔一份底番", "discarder pays one more base fan"),
+            )
+        )
     if reading.jiao_count:
         for loser in losers:
             rows.append(Payment(loser, winner, reading.jiao_per_loser, "jiao", "jiao", pick(lang, "交牌", "jiao")))
         if discarder:
             rows.append(
-                Payment(discarder, winner, tariff.jiao_zui, "jiao", "discarder_jiao", pick(lang, "放铳交牌，多赔一嘴交分", "discarder pays one more 嘴 of jiao"))
+                Payment(
+                    discarder,
+                    winner,
+                    tariff.jiao_zui,
+                    "jiao",
+                    "discarder_jiao",
+                    pick(lang, "放铳交牌，多赔一嘴交分", "discarder pays one more 嘴 of jiao"),
+                )
             )
     if reading.bao:
         liable = reading.bao
@@ -385,7 +430,12 @@ def payments_for(request: ScoreRequest, tariff: Tariff, reading: Reading, lang: 
                 row.amount,
                 row.part,
                 row.code,
-                (row.reason if row.payer == liable else pick(lang, f"包牌（代{_seat(row.payer, lang)}）：", f"liable (for {_seat(row.payer, lang)}): ") + row.reason),
+                (
+                    row.reason
+                    if row.payer == liable
+                    else pick(lang, f"包牌（代{_seat(row.payer, lang)}）：", f"liable (for {_seat(row.payer, lang)}): ")
+                    + row.reason
+                ),
                 None if row.payer == liable else row.payer,
             )
             for row in rows
@@ -396,7 +446,9 @@ def payments_for(request: ScoreRequest, tariff: Tariff, reading: Reading, lang: 
 # --------------------------------------------------------------------------- choosing the reading
 
 
-def read_hand(request: ScoreRequest, tariff: Tariff, decomposition: Decomposition, role: str, unique: bool, lang: str) -> Reading:
+def read_hand(
+    request: ScoreRequest, tariff: Tariff, decomposition: Decomposition, role: str, unique: bool, lang: str
+) -> Reading:
     win = request.win_tile
     yadang = win.rank if role == "middle" and unique else None
     dandiao = role == "pair" and unique
@@ -421,7 +473,9 @@ def read_hand(request: ScoreRequest, tariff: Tariff, decomposition: Decompositio
     count, extra = 0, 0
     if triggers:
         units = zui_units(request, zui)
-        count, extra = multi_jiao(request, triggers, units) if request.options.multi_jiao else single_jiao(triggers, units)
+        count, extra = (
+            multi_jiao(request, triggers, units) if request.options.multi_jiao else single_jiao(triggers, units)
+        )
     reading = Reading(
         decomposition=decomposition,
         win_role=role,
@@ -465,7 +519,9 @@ def evaluate(request: ScoreRequest, lang: str = "zh") -> dict:
     waits = wait_kinds(RULESET, request.with_win(None, None))
     unique = [t.index for t in waits] == [request.win_tile.index]
     readings = [
-        read_hand(request, tariff, d, role, unique, lang) for d in splits for role in win_roles(d, request.win_tile.index)
+        read_hand(request, tariff, d, role, unique, lang)
+        for d in splits
+        for role in win_roles(d, request.win_tile.index)
     ]
     reading = best_reading(readings)
     return win_result(request, tariff, reading, waits, lang)
@@ -540,9 +596,21 @@ def labels(request: ScoreRequest, lang: str) -> list[dict]:
     """Facts shown as labels only: they change no number of this seed."""
     out = []
     if request.has("last_tile"):
-        out.append({"code": "haidi", "label": pick(lang, "海底捞月", "last tile"), "note": pick(lang, "本规则只作标注，不加分", "a label only in this game")})
+        out.append(
+            {
+                "code": "haidi",
+                "label": pick(lang, "海底捞月", "last tile"),
+                "note": pick(lang, "本规则只作标注，不加分", "a label only in this game"),
+            }
+        )
     if request.has("robbing_kong"):
-        out.append({"code": "qianggang", "label": pick(lang, "抢杠胡", "robbing a kong"), "note": pick(lang, "按放铳胡计算，被抢杠者为放铳家", "paid as a discard win by the robbed player")})
+        out.append(
+            {
+                "code": "qianggang",
+                "label": pick(lang, "抢杠胡", "robbing a kong"),
+                "note": pick(lang, "按放铳胡计算，被抢杠者为放铳家", "paid as a discard win by the robbed player"),
+            }
+        )
     return out
 
 
@@ -551,16 +619,55 @@ def explain(request: ScoreRequest, tariff: Tariff, reading: Reading, waits: list
     counts = request.suit_counts
     best = max(counts.values())
     lines = [
-        Line("zhi_count", pick(lang, "支数", "suit count"), suit_counts_text(request, lang) + pick(lang, "（杠算 4 张，取最多的一门）", " (a kong counts 4; the largest suit)"), best, "§1.2"),
+        Line(
+            "zhi_count",
+            pick(lang, "支数", "suit count"),
+            suit_counts_text(request, lang)
+            + pick(lang, "（杠算 4 张，取最多的一门）", " (a kong counts 4; the largest suit)"),
+            best,
+            "§1.2",
+        ),
     ]
     win = request.win_tile
     wait_text = " ".join(t.notation for t in waits)
     if reading.yadang is not None:
-        lines.append(Line("yadang", pick(lang, "压档", "middle wait"), pick(lang, f"{win.name_zh}是顺子的中张，且只听这一张", f"{win} is the middle of a sequence and the only wait"), reading.yadang, "§1.2"))
+        lines.append(
+            Line(
+                "yadang",
+                pick(lang, "压档", "middle wait"),
+                pick(
+                    lang,
+                    f"{win.name_zh}是顺子的中张，且只听这一张",
+                    f"{win} is the middle of a sequence and the only wait",
+                ),
+                reading.yadang,
+                "§1.2",
+            )
+        )
     elif reading.win_role == "middle":
-        lines.append(Line("yadang", pick(lang, "压档", "middle wait"), pick(lang, f"坎张，但听的不止一张（{wait_text}），不算压档", f"middle tile, but the hand waits on more than one kind ({wait_text}): no 压档"), 0, "§1.2"))
+        lines.append(
+            Line(
+                "yadang",
+                pick(lang, "压档", "middle wait"),
+                pick(
+                    lang,
+                    f"坎张，但听的不止一张（{wait_text}），不算压档",
+                    f"middle tile, but the hand waits on more than one kind ({wait_text}): no 压档",
+                ),
+                0,
+                "§1.2",
+            )
+        )
     if reading.dandiao:
-        lines.append(Line("dandiao", pick(lang, "单吊", "pair wait"), pick(lang, f"胡{win.name_zh}成将，且只听这一张", f"{win} completes the pair and is the only wait"), 1, "§1.2"))
+        lines.append(
+            Line(
+                "dandiao",
+                pick(lang, "单吊", "pair wait"),
+                pick(lang, f"胡{win.name_zh}成将，且只听这一张", f"{win} completes the pair and is the only wait"),
+                1,
+                "§1.2",
+            )
+        )
     total = best + (reading.yadang or 0)
     yadang_part = f" + {pick(lang, '压', 'mid ')}{reading.yadang}" if reading.yadang else ""
     if tariff.name == "315":
@@ -569,7 +676,15 @@ def explain(request: ScoreRequest, tariff: Tariff, reading: Reading, waits: list
     else:
         exact = f"{total / 2:g}"
         formula = f"({best}{yadang_part}) ÷ 2 = {exact} → {reading.zhi_fan}"
-    lines.append(Line("zhi_fan", pick(lang, "支番", "suit fan"), formula + pick(lang, "（四舍五入）", " (rounded half up)"), reading.zhi_fan, "§1.3"))
+    lines.append(
+        Line(
+            "zhi_fan",
+            pick(lang, "支番", "suit fan"),
+            formula + pick(lang, "（四舍五入）", " (rounded half up)"),
+            reading.zhi_fan,
+            "§1.3",
+        )
+    )
     for code in reading.zui:
         name = _names(ZUI_NAMES, code, lang)
         if code == "sihe":
@@ -577,34 +692,125 @@ def explain(request: ScoreRequest, tariff: Tariff, reading: Reading, waits: list
             name += " " + " ".join(t.notation for t in kinds[: reading.zui.count("sihe")])
         lines.append(Line("zui", pick(lang, "嘴子", "zui"), name, tariff.zui, "§1.4"))
     self_draw = is_self_draw(request)
-    di_names = (("和牌", "plain win"), ("压档", "middle wait"), ("自摸", "self-draw"), ("自摸压档", "self-draw + middle wait"))
+    di_names = (
+        ("和牌", "plain win"),
+        ("压档", "middle wait"),
+        ("自摸", "self-draw"),
+        ("自摸压档", "self-draw + middle wait"),
+    )
     di_name = di_names[2 * self_draw + (reading.yadang is not None)]
     lines.append(Line("di_fan", pick(lang, "底番", "base fan"), pick(lang, *di_name), reading.di_fan, "§1.3"))
     if reading.kong_points:
-        parts = " + ".join(f"{pick(lang, MELD_NAMES_ZH[m.type], MELD_NAMES_EN[m.type])} {tariff.kong[m.type]}" for m in request.kongs)
-        lines.append(Line("kong_points", pick(lang, "杠分", "kong points"), f"{parts} = {reading.kong_points}", reading.kong_points, "§1.3"))
+        parts = " + ".join(
+            f"{pick(lang, MELD_NAMES_ZH[m.type], MELD_NAMES_EN[m.type])} {tariff.kong[m.type]}" for m in request.kongs
+        )
+        lines.append(
+            Line(
+                "kong_points",
+                pick(lang, "杠分", "kong points"),
+                f"{parts} = {reading.kong_points}",
+                reading.kong_points,
+                "§1.3",
+            )
+        )
     z = len(reading.zui)
     double = " × 2" if self_draw else ""
     formula = f"({reading.zhi_fan} + {z} × {tariff.zui}){double} + {reading.di_fan}"
     if reading.kong_points:
         formula += f" + {reading.kong_points}"
-    lines.append(Line("fan", pick(lang, "番（每家）", "fan (each loser)"), f"{formula} = {reading.fan}", reading.fan, "§1.4"))
+    lines.append(
+        Line("fan", pick(lang, "番（每家）", "fan (each loser)"), f"{formula} = {reading.fan}", reading.fan, "§1.4")
+    )
     if request.winner == request.dealer:
-        lines.append(Line("dealer_extra", pick(lang, "庄家", "dealer"), pick(lang, "庄家胡牌，三家各多赔一份底番", "the dealer won: each loser pays one more base fan"), reading.di_fan, "§1.4"))
+        lines.append(
+            Line(
+                "dealer_extra",
+                pick(lang, "庄家", "dealer"),
+                pick(lang, "庄家胡牌，三家各多赔一份底番", "the dealer won: each loser pays one more base fan"),
+                reading.di_fan,
+                "§1.4",
+            )
+        )
     else:
-        lines.append(Line("dealer_extra", pick(lang, "庄家", "dealer"), pick(lang, f"庄家（{_seat(request.dealer, lang)}）多赔一份底番", f"the dealer ({_seat(request.dealer, lang)}) pays one more base fan"), reading.di_fan, "§1.4"))
+        lines.append(
+            Line(
+                "dealer_extra",
+                pick(lang, "庄家", "dealer"),
+                pick(
+                    lang,
+                    f"庄家（{_seat(request.dealer, lang)}）多赔一份底番",
+                    f"the dealer ({_seat(request.dealer, lang)}) pays one more base fan",
+                ),
+                reading.di_fan,
+                "§1.4",
+            )
+        )
     if request.discarder:
-        lines.append(Line("discarder_extra", pick(lang, "放铳", "discarder"), pick(lang, f"{_seat(request.discarder, lang)}放铳，多赔一份底番", f"{_seat(request.discarder, lang)} discarded: one more base fan"), reading.di_fan, "§1.4"))
+        lines.append(
+            Line(
+                "discarder_extra",
+                pick(lang, "放铳", "discarder"),
+                pick(
+                    lang,
+                    f"{_seat(request.discarder, lang)}放铳，多赔一份底番",
+                    f"{_seat(request.discarder, lang)} discarded: one more base fan",
+                ),
+                reading.di_fan,
+                "§1.4",
+            )
+        )
     if reading.triggers:
-        names = "、".join(_names(TRIGGER_NAMES, t, lang) for t in reading.triggers) if zh else ", ".join(_names(TRIGGER_NAMES, t, lang) for t in reading.triggers)
-        formula = f"{reading.jiao_count} × {tariff.jiao} + {reading.extra_zui} × {tariff.jiao_zui} = {reading.jiao_per_loser}"
+        names = (
+            "、".join(_names(TRIGGER_NAMES, t, lang) for t in reading.triggers)
+            if zh
+            else ", ".join(_names(TRIGGER_NAMES, t, lang) for t in reading.triggers)
+        )
+        formula = (
+            f"{reading.jiao_count} × {tariff.jiao} + {reading.extra_zui} × {tariff.jiao_zui} = {reading.jiao_per_loser}"
+        )
         mode = pick(lang, "可多交", "multi-jiao") if request.options.multi_jiao else pick(lang, "一交", "one jiao")
-        lines.append(Line("jiao", pick(lang, "交牌（每家，底外）", "jiao (each loser, outside the 底)"), f"{names} · {mode} · {formula}", reading.jiao_per_loser, "§1.5"))
+        lines.append(
+            Line(
+                "jiao",
+                pick(lang, "交牌（每家，底外）", "jiao (each loser, outside the 底)"),
+                f"{names} · {mode} · {formula}",
+                reading.jiao_per_loser,
+                "§1.5",
+            )
+        )
         if request.discarder:
-            lines.append(Line("discarder_jiao", pick(lang, "放铳交牌", "discarder's jiao"), pick(lang, "放铳家多赔一嘴交分", "the discarder pays one more 嘴"), tariff.jiao_zui, "§1.5"))
+            lines.append(
+                Line(
+                    "discarder_jiao",
+                    pick(lang, "放铳交牌", "discarder's jiao"),
+                    pick(lang, "放铳家多赔一嘴交分", "the discarder pays one more 嘴"),
+                    tariff.jiao_zui,
+                    "§1.5",
+                )
+            )
     else:
-        lines.append(Line("jiao", pick(lang, "交牌", "jiao"), pick(lang, "不交（没有两嘴，也没有直接交或特殊交）", "no jiao (no two 嘴, no direct or special jiao)"), 0, "§1.5"))
+        lines.append(
+            Line(
+                "jiao",
+                pick(lang, "交牌", "jiao"),
+                pick(lang, "不交（没有两嘴，也没有直接交或特殊交）", "no jiao (no two 嘴, no direct or special jiao)"),
+                0,
+                "§1.5",
+            )
+        )
     if reading.bao:
         zh_rule, en_rule = BAO_RULES[reading.bao_rule]
-        lines.append(Line("bao", pick(lang, "包牌", "liable payer"), pick(lang, f"{zh_rule}：{_seat(reading.bao, lang)}一家付全部", f"{en_rule}: {_seat(reading.bao, lang)} pays everything"), 0, "§1.6"))
+        lines.append(
+            Line(
+                "bao",
+                pick(lang, "包牌", "liable payer"),
+                pick(
+                    lang,
+                    f"{zh_rule}：{_seat(reading.bao, lang)}一家付全部",
+                    f"{en_rule}: {_seat(reading.bao, lang)} pays everything",
+                ),
+                0,
+                "§1.6",
+            )
+        )
     return lines

@@ -1,0 +1,123 @@
+"""Invariants over many generated hands (hypothesis): money is conserved, the echo is faithful."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from calculator.engine import score
+from calculator.engine.decompose import decompositions, is_complete
+from calculator.engine.notation import format_tiles
+from calculator.engine.tiles import RED_DRAGON, SEATS, Tile
+
+BAZHI_KINDS = list(range(27)) + [RED_DRAGON]
+FLAG_CHOICES = ["kong_bloom", "double_kong_bloom", "robbing_kong", "last_tile", "heavenly", "earthly"]
+
+
+@st.composite
+def bazhi_requests(draw) -> dict:
+    """A complete 14-tile bazhi hand, some triplets turned into melds, seats and flags at random."""
+    suit = draw(st.sampled_from([0, 9, 18]))
+    counts = [0] * 34
+    groups: list[tuple[str, int]] = []
+    for _ in range(4):
+        if draw(st.booleans()):
+            first = (
+                suit + draw(st.integers(0, 6))
+                if draw(st.integers(0, 3))
+                else draw(st.sampled_from([0, 9, 18])) + draw(st.integers(0, 6))
+            )
+            groups.append(("seq", first))
+            for i in range(3):
+                counts[first + i] += 1
+        else:
+            kind = (
+                draw(st.sampled_from(BAZHI_KINDS)) if draw(st.integers(0, 2)) == 0 else suit + draw(st.integers(0, 8))
+            )
+            groups.append(("tri", kind))
+            counts[kind] += 3
+    pair = draw(st.sampled_from(BAZHI_KINDS))
+    counts[pair] += 2
+    assume(max(counts) <= 4)
+    winner = draw(st.sampled_from(SEATS))
+    others = [s for s in SEATS if s != winner]
+    melds = []
+    concealed = list(counts)
+    for kind_of_group, first in groups:
+        if kind_of_group == "tri" and draw(st.integers(0, 2)) == 0:
+            meld_type = draw(st.sampled_from(["pung", "kong_exposed", "kong_added", "kong_concealed"]))
+            if meld_type != "pung" and counts[first] != 3:
+                meld_type = "pung"
+            size = 4 if meld_type.startswith("kong") else 3
+            meld = {"type": meld_type, "tiles": format_tiles([Tile(first)] * size)}
+            if meld_type != "kong_concealed":
+                meld["from"] = draw(st.sampled_from(others))
+            melds.append(meld)
+            concealed[first] -= 3
+    tiles = [Tile(i) for i, n in enumerate(concealed) for _ in range(n)]
+    win = draw(st.sampled_from(tiles))
+    tiles.remove(win)
+    discarder = draw(st.one_of(st.none(), st.sampled_from(others)))
+    flags = draw(st.lists(st.sampled_from(FLAG_CHOICES), max_size=2, unique=True))
+    return {
+        "ruleset": "bazhi",
+        "options": {"tariff": draw(st.sampled_from(["315", "525"])), "multi_jiao": draw(st.booleans())},
+        "hand": format_tiles(tiles),
+        "win_tile": win.notation,
+        "melds": melds,
+        "winner": winner,
+        "dealer": draw(st.sampled_from(SEATS)),
+        "discarder": discarder,
+        "flags": flags,
+    }
+
+
+SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+
+
+@SETTINGS
+@given(bazhi_requests())
+def test_payments_always_sum_to_zero(request):
+    result = score(request)
+    assume("error" not in result)
+    if result["win"]:
+        assert sum(result["net"].values()) == 0
+        for part in result["net_by_part"].values():
+            assert sum(part.values()) == 0
+        assert result["net"][request["winner"]] == sum(p["amount"] for p in result["payments"])
+        assert all(p["amount"] > 0 and p["to"] == request["winner"] for p in result["payments"])
+
+
+@SETTINGS
+@given(bazhi_requests())
+def test_a_request_and_its_echo_score_the_same(request):
+    result = score(request)
+    assume("error" not in result)
+    assert score(result["request"]) == result
+
+
+@SETTINGS
+@given(bazhi_requests())
+def test_a_generated_complete_hand_always_has_a_shape(request):
+    result = score(request)
+    assume("error" not in result)
+    assert result.get("code") != "incomplete"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=34, max_size=34))
+def test_is_complete_agrees_with_decompositions(counts):
+    assert is_complete(counts) == bool(decompositions(counts))
+
+
+@SETTINGS
+@given(bazhi_requests())
+def test_every_wait_wins_and_every_win_is_a_wait(request):
+    waiting = {**request, "win_tile": None}
+    waits = score(waiting)
+    assume("error" not in waits)
+    listed = {w["tile"] for w in waits["waits"]}
+    result = score(request)
+    assert (request["win_tile"] in listed) == (result["win"] is True)
+    for wait in waits["waits"]:
+        assert wait["self_draw"].get("win") is True or "error" in wait["self_draw"]

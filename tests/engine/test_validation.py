@@ -1,0 +1,106 @@
+"""Errors are answers: each malformed or impossible request gets its stable code (API.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from calculator.engine import score
+from tests.engine.helpers import bazhi, error_code, kong, pung
+
+B1 = {"ruleset": "bazhi", "hand": "111345789p79m55s", "win_tile": "8m", "winner": "S", "dealer": "E", "discarder": "W"}
+
+
+def with_(**changes) -> dict:
+    return {**B1, **changes}
+
+
+@pytest.mark.parametrize(
+    ("request_", "code"),
+    [
+        ([1, 2], "bad_json"),
+        (with_(hand=123), "bad_json"),
+        (with_(ruleset="Bazhi"), "unknown_ruleset"),
+        (with_(options={"tariff": "400"}), "bad_option"),
+        (with_(options={"multi_jiao": "yes"}), "bad_option"),
+        (with_(options={"caishen": "5p"}), "bad_option"),
+        (with_(win_tile="8m9m"), "wrong_tile_count"),
+        (with_(win_tile="E"), "tile_not_in_ruleset"),
+        (with_(winner="e"), "bad_seat"),
+        (with_(discarder="S"), "bad_seat"),
+        (with_(flags=["pao_long"]), "bad_flag"),
+        (with_(flags="kong_bloom"), "bad_flag"),
+        (with_(flags=["heavenly"]), "flag_conflict"),
+        (with_(flags=["earthly", "robbing_kong"]), "flag_conflict"),
+        (with_(discarder=None, flags=["earthly"]), "flag_conflict"),
+    ],
+)
+def test_error_codes(request_, code):
+    assert error_code(score(request_)) == code
+
+
+def test_bad_tile_message_names_character_and_position():
+    result = score(with_(hand="111345789p79x55s"))
+    assert result["error"]["code"] == "bad_tile"
+    assert result["error"]["position"] == 12
+    assert "'x'" in result["error"]["message"]
+    assert result["error"]["field"] == "hand"
+
+
+def test_too_many_copies_counts_melds():
+    result = bazhi("345789p79m55s", "8m", melds=[pung("111p", "W")], discarder="W")
+    assert result["win"] is True
+    result = bazhi("1345789p79m5s", "8m", melds=[kong("1111p", "W")], discarder="W")
+    assert error_code(result) == "too_many_copies"
+    assert (
+        score(with_(hand="1111345789p79m5s", win_tile="1p"), "en")["error"]["message"] == "5 copies of 1p (at most 4)"
+    )
+
+
+def test_wrong_tile_count_says_what_was_expected():
+    result = score(with_(hand="111345789p79m5s"), "en")
+    assert result["error"]["message"] == "the hand (before the winning tile) must hold 13 tiles with no melds, got 12"
+
+
+@pytest.mark.parametrize(
+    ("meld", "code"),
+    [
+        ({"type": "pung", "tiles": "11p", "from": "W"}, "bad_meld"),
+        ({"type": "pung", "tiles": "111p"}, "bad_meld"),  # an exposed meld needs its feeder
+        ({"type": "pung", "tiles": "111p", "from": "S"}, "bad_meld"),  # not from the winner
+        ({"type": "kong_concealed", "tiles": "1111p", "from": "W"}, "bad_meld"),
+        ({"type": "kong_exposed", "tiles": "1112p", "from": "W"}, "bad_meld"),
+        ({"type": "pung", "tiles": "111p", "from": "X"}, "bad_seat"),
+        ({"type": "chow", "tiles": "123p"}, "chow_not_allowed"),
+        ({"type": "peng", "tiles": "111p", "from": "W"}, "bad_meld"),
+    ],
+)
+def test_meld_errors(meld, code):
+    assert error_code(score(with_(hand="345789p79m55s", melds=[meld]))) == code
+
+
+def test_flag_rules():
+    assert error_code(bazhi("111345789p79m55s", "8m", flags=["kong_bloom"])) == "flag_conflict"
+    assert (
+        error_code(bazhi("2345678p999s", "8p", melds=[kong("1111m")], flags=["double_kong_bloom"])) == "flag_conflict"
+    )
+    assert (
+        error_code(bazhi("2345678p999s", "8p", melds=[kong("1111m")], discarder="W", flags=["kong_bloom"]))
+        == "flag_conflict"
+    )
+    assert error_code(bazhi("111345789p79m55s", "8m", winner="E", dealer="E", flags=["heavenly"])) is None
+    assert (
+        error_code(bazhi("111345789p79m55s", "8m", winner="E", dealer="E", discarder="W", flags=["earthly"]))
+        == "flag_conflict"
+    )
+
+
+def test_defaults_are_filled_in_the_echo():
+    result = score(B1)
+    assert result["request"]["options"] == {"tariff": "315", "multi_jiao": False}
+    assert result["request"]["hand"] == "79m111345789p55s"
+    assert result["request"]["flags"] == []
+
+
+def test_a_rejected_request_is_answered_not_raised():
+    for junk in (None, "hand", 3, {"ruleset": None}, {"ruleset": "bazhi", "melds": [None]}):
+        assert "error" in score(junk)

@@ -1,0 +1,52 @@
+"""`python manage.py score`: stdin, --file, the batch array mode and exit statuses (API.md)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+B1 = {"ruleset": "bazhi", "hand": "111345789p79m55s", "win_tile": "8m", "winner": "S", "dealer": "E", "discarder": "W"}
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "manage.py", "score", *args], input=stdin, capture_output=True, text=True, cwd=ROOT
+    )
+
+
+def test_one_request_on_stdin_exits_0():
+    done = run(stdin=json.dumps(B1))
+    assert done.returncode == 0
+    assert json.loads(done.stdout)["net"]["S"] == 19
+
+
+def test_an_error_response_exits_2():
+    done = run(stdin=json.dumps({**B1, "winner": "X"}))
+    assert done.returncode == 2
+    assert json.loads(done.stdout)["error"]["code"] == "bad_seat"
+
+
+def test_invalid_json_exits_2_with_bad_json():
+    done = run(stdin="{nope")
+    assert done.returncode == 2
+    assert json.loads(done.stdout)["error"]["code"] == "bad_json"
+
+
+def test_file_option(tmp_path):
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(B1), encoding="utf-8")
+    done = run("--file", str(path), "--lang", "en")
+    assert done.returncode == 0
+    assert json.loads(done.stdout)["explanation"][0]["label"] == "suit count"
+
+
+def test_batch_mode_keeps_order_and_exits_0_with_errors_inside():
+    done = run(stdin=json.dumps([B1, {**B1, "hand": "x"}, {**B1, "win_tile": "1m"}]))
+    assert done.returncode == 0
+    first, second, third = json.loads(done.stdout)
+    assert first["net"]["S"] == 19
+    assert second["error"]["code"] == "bad_tile"
+    assert third["code"] == "incomplete"
