@@ -3,11 +3,35 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
-from ..errors import ScoreError, flag_conflict
+from ..errors import ScoreError, flag_conflict, pick
+from ..explain import Line
 from ..hand import ScoreRequest, XinyuOptions
-from ..notation import InvalidNotationError, parse_tiles
-from ..tiles import FIRST_HONOUR, NUM_KINDS, Tile
+from ..notation import InvalidNotationError, format_tiles, parse_tiles
+from ..payments import Payment, net_of, round_half_up
+from ..tiles import (
+    FIRST_HONOUR,
+    NUM_KINDS,
+    SEAT_NAMES_EN,
+    SEAT_NAMES_ZH,
+    SUIT_NAMES_EN,
+    SUIT_NAMES_ZH,
+    Tile,
+    seats_after,
+)
+from ..wildcards import (
+    ANY_COLOUR,
+    Colour,
+    Group,
+    block_counts,
+    loose_groups,
+    seven_pairs_groups,
+    seven_pairs_plan,
+    shisanbuda_plan,
+    standard_groups,
+    standard_plan,
+)
 
 MAX_DEALER_STREAK = 99
 
@@ -32,7 +56,12 @@ def _option_tile(raw: Mapping, key: str) -> Tile | None:
     except InvalidNotationError:
         tiles = ()
     if len(tiles) != 1:
-        raise ScoreError("bad_option", f"{key} 必须正好是一张牌，收到 {value!r}", f"{key} must be exactly one tile, got {value!r}", f"options.{key}")
+        raise ScoreError(
+            "bad_option",
+            f"{key} 必须正好是一张牌，收到 {value!r}",
+            f"{key} must be exactly one tile, got {value!r}",
+            f"options.{key}",
+        )
     return tiles[0]
 
 
@@ -42,7 +71,16 @@ class Xinyu:
     name_en = "xinyu (Xinyu chongji)"
     kinds = frozenset(range(NUM_KINDS))
     flags = frozenset(
-        ["kong_bloom", "double_kong_bloom", "robbing_kong", "last_tile", "heavenly", "earthly", "pao_long", "liable_caishen"]
+        [
+            "kong_bloom",
+            "double_kong_bloom",
+            "robbing_kong",
+            "last_tile",
+            "heavenly",
+            "earthly",
+            "pao_long",
+            "liable_caishen",
+        ]
     )
     allows_chow = True
 
@@ -53,7 +91,9 @@ class Xinyu:
             raise ScoreError("bad_option", "options 必须是对象", "options must be an object", "options")
         unknown = sorted(set(raw) - {"caishen", "indicator", "dealer_streak"})
         if unknown:
-            raise ScoreError("bad_option", f"新余没有选项 {unknown[0]!r}", f"xinyu has no option {unknown[0]!r}", "options")
+            raise ScoreError(
+                "bad_option", f"新余没有选项 {unknown[0]!r}", f"xinyu has no option {unknown[0]!r}", "options"
+            )
         caishen = _option_tile(raw, "caishen")
         indicator = _option_tile(raw, "indicator")
         if caishen is None and indicator is None:
@@ -97,12 +137,551 @@ class Xinyu:
             raise flag_conflict("地胡必须是胡庄家打出的第一张牌", "earthly needs the dealer as the discarder")
 
     def is_win(self, request: ScoreRequest) -> bool:
-        raise NotImplementedError("xinyu scoring is being built (issue 3)")
+        return is_win(request)
 
     def evaluate(self, request: ScoreRequest, lang: str = "zh") -> dict:
-        raise NotImplementedError("xinyu scoring is being built (issue 3)")
+        return evaluate(request, lang)
 
 
 RULESET = Xinyu()
 
-__all__ = ["RULESET", "caishen_after", "FIRST_HONOUR"]
+
+# --------------------------------------------------------------------------- the hand as natural tiles + 财神
+
+PATTERNS: dict[str, tuple[str, str]] = {
+    "qidui": ("对对碰", "seven pairs"),
+    "shisanbuda": ("十三不搭", "thirteen unrelated"),
+    "qifengqi": ("七风齐", "all seven honours"),
+    "hunyise": ("混一色", "half flush"),
+    "daduidui": ("大对对", "all triplets"),
+    "qingyise": ("清一色", "full flush"),
+    "qingqidui": ("清七对", "pure seven pairs"),
+    "tianhu": ("天胡", "heavenly hand"),
+    "dihu": ("地胡", "earthly hand"),
+    "gangbao": ("杠爆", "win on a kong replacement"),
+    "haidi": ("海底捞月", "last tile"),
+    "dandiao": ("单吊", "single-tile wait after four melds"),
+    "paolong": ("抛龙", "passed self-draw"),
+    "silong": ("4龙", "four 财神"),
+    "quanfeng": ("全风向", "all honours"),
+}
+PATTERN_ORDER = tuple(PATTERNS)
+BIG = 10  # the +10 龙 bonuses
+SILONG_WITH_SHAPE = 20  # 4龙 +10, and +10 more when the hand is also a legal shape
+QUANFENG = 50
+NO_CAISHEN_LONG = 2  # 无龙算2龙
+PRIORITY_LEVEL_1 = ("dandiao", "qingyise", "qingqidui")  # 拦胡 (§2.5)
+PRIORITY_LEVEL_2 = ("quanfeng",)
+SHAPE_NAMES = {
+    "standard": ("基本牌型", "standard shape"),
+    "qidui": ("七对", "seven pairs"),
+    "shisanbuda": ("十三不搭", "thirteen unrelated"),
+    "none": ("无需牌型", "no shape needed"),
+}
+SUIT_BLOCKS = "mps"
+
+
+@dataclass(frozen=True)
+class Wilds:
+    """The concealed part split into natural tiles and 财神, with the blocks the shape tables read."""
+
+    caishen: Tile
+    count: int  # L before 无龙算2龙: 财神 in the concealed part, the win tile included
+    natural: tuple[int, ...]
+    blocks: list[tuple[int, ...]]
+    present: tuple[bool, bool, bool, bool]  # block holds a natural or meld tile
+
+
+def wilds_of(request: ScoreRequest) -> Wilds:
+    caishen = request.options.caishen
+    natural = list(request.concealed_counts)
+    count = natural[caishen.index]
+    natural[caishen.index] = 0
+    blocks = block_counts(natural)
+    present = [any(block) for block in blocks]
+    for meld in request.melds:
+        present[_block_of(meld.kind.index)] = True
+    return Wilds(caishen, count, tuple(natural), blocks, tuple(present))
+
+
+def _block_of(index: int) -> int:
+    return 3 if index >= FIRST_HONOUR else index // 9
+
+
+def long_from_tiles(wild: int) -> int:
+    """L: one 龙 per 财神; a hand without any counts 2 (无龙算2龙)."""
+    return wild if wild else NO_CAISHEN_LONG
+
+
+# --------------------------------------------------------------------------- which wins are legal
+
+
+def is_silong(request: ScoreRequest, wilds: Wilds) -> bool:
+    """4龙: four 财神 win with no shape, but only by self-draw."""
+    return wilds.count == 4 and request.self_draw
+
+
+def is_quanfeng(wilds: Wilds) -> bool:
+    """全风向: every natural tile and meld an honour (the 财神 stand for honours)."""
+    return not any(wilds.present[:3])
+
+
+def has_standard(request: ScoreRequest, wilds: Wilds) -> bool:
+    return standard_plan(wilds.blocks, wilds.count) is not None
+
+
+def has_seven_pairs(request: ScoreRequest, wilds: Wilds) -> bool:
+    return not request.melds and seven_pairs_plan(wilds.blocks, wilds.count)
+
+
+def has_shisanbuda(request: ScoreRequest, wilds: Wilds) -> bool:
+    return not request.melds and shisanbuda_plan(wilds.blocks, wilds.count)
+
+
+def has_shape(request: ScoreRequest, wilds: Wilds) -> bool:
+    return has_standard(request, wilds) or has_seven_pairs(request, wilds) or has_shisanbuda(request, wilds)
+
+
+def is_win(request: ScoreRequest) -> bool:
+    """A legal win of §2.2 (the waits ask this 68 times per hand, so the cheap answers come first)."""
+    wilds = wilds_of(request)
+    return is_silong(request, wilds) or is_quanfeng(wilds) or has_shape(request, wilds)
+
+
+# --------------------------------------------------------------------------- readings and their 龙
+
+
+@dataclass(frozen=True)
+class ColourChoice:
+    code: str | None  # None | "hunyise" | "qingyise" | "quanfeng"
+    colour: Colour
+    suit: str | None = None
+
+
+def colour_choices(wilds: Wilds) -> list[ColourChoice]:
+    """The colour patterns the natural tiles and melds leave open; 财神 may supply a missing colour."""
+    present = wilds.present
+    need = tuple(not p for p in present)
+    choices = [ColourChoice(None, ANY_COLOUR)]
+    suited = [b for b in range(3) if present[b]]
+    if not suited:
+        choices.append(ColourChoice("quanfeng", Colour((False, False, False, True), (False, False, False, need[3]))))
+    for b in range(3):
+        if any(s != b for s in suited):
+            continue
+        only = tuple(i == b for i in range(4))
+        if not present[3]:
+            choices.append(
+                ColourChoice("qingyise", Colour(only, tuple(i == b and need[i] for i in range(4))), SUIT_BLOCKS[b])
+            )
+        hun_allowed = tuple(i in (b, 3) for i in range(4))
+        hun_required = tuple(i in (b, 3) and need[i] for i in range(4))
+        choices.append(ColourChoice("hunyise", Colour(hun_allowed, hun_required), SUIT_BLOCKS[b]))
+    return choices
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One legal way to read the hand: its shape, colour and all-triplets choice, and the patterns they give."""
+
+    shape: str  # "standard" | "qidui" | "shisanbuda" | "none"
+    colour: ColourChoice
+    triplets: bool
+    patterns: tuple[tuple[str, int], ...]
+    plan: tuple[int, tuple[int, ...]] | None = None  # the standard shape's pair block and 财神 per block
+
+    @property
+    def bonus(self) -> int:
+        return sum(value for _, value in self.patterns)
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return tuple(code for code, _ in self.patterns)
+
+
+def flag_patterns(request: ScoreRequest) -> list[tuple[str, int]]:
+    """The +10 bonuses the user states as facts of the win."""
+    found = []
+    if request.has("heavenly"):
+        found.append(("tianhu", BIG))
+    if request.has("earthly"):
+        found.append(("dihu", BIG))
+    if request.has("kong_bloom") or request.has("double_kong_bloom"):
+        found.append(("gangbao", BIG))  # 杠上杠 is still one 杠爆
+    if request.has("last_tile"):
+        found.append(("haidi", BIG))
+    if request.has("pao_long"):
+        found.append(("paolong", BIG))
+    return found
+
+
+def is_qifengqi(wilds: Wilds) -> bool:
+    """七风齐: all seven honours as natural tiles (so never when the 财神 is an honour: one copy is wild)."""
+    return all(wilds.blocks[3])
+
+
+def shape_patterns(
+    request: ScoreRequest, wilds: Wilds, shape: str, choice: ColourChoice, triplets: bool
+) -> list[tuple[str, int]]:
+    found: list[tuple[str, int]] = []
+    if shape == "qidui":
+        # 清七对 replaces both 对对碰 and 清一色 [reading]
+        found.append(("qingqidui", BIG) if choice.code == "qingyise" else ("qidui", 1))
+    if shape == "shisanbuda":
+        found.append(("shisanbuda", 1))
+        if is_qifengqi(wilds):
+            found.append(("qifengqi", 1))
+    if choice.code == "hunyise":
+        found.append(("hunyise", 1))
+    if triplets:
+        found.append(("daduidui", 1))
+    if choice.code == "qingyise" and shape != "qidui":
+        found.append(("qingyise", BIG))
+    if shape == "standard" and len(request.melds) == 4:
+        found.append(("dandiao", BIG))  # four melds: the one concealed tile is paired by the win [reading]
+    if is_silong(request, wilds):
+        found.append(("silong", SILONG_WITH_SHAPE if shape != "none" else BIG))
+    if choice.code == "quanfeng":
+        found.append(("quanfeng", QUANFENG))
+    return found
+
+
+def _reading(request, wilds, shape, choice, triplets, plan=None) -> Reading:
+    patterns = shape_patterns(request, wilds, shape, choice, triplets) + flag_patterns(request)
+    patterns.sort(key=lambda item: PATTERN_ORDER.index(item[0]))
+    return Reading(shape, choice, triplets, tuple(patterns), plan)
+
+
+def readings(request: ScoreRequest, wilds: Wilds) -> list[Reading]:
+    """Every legal reading worth telling apart: shapes × colours × all-triplets, and the shapeless wins.
+
+    Decompositions and 财神 assignments inside one of these classes pay the same, so the tables are
+    asked whether each class is reachable instead of enumerating the assignments themselves.
+    """
+    found: list[Reading] = []
+    choices = colour_choices(wilds)
+    if has_standard(request, wilds):
+        no_chow = all(m.type != "chow" for m in request.melds)
+        for choice in choices:
+            for triplets in (False, True) if no_chow else (False,):
+                plan = standard_plan(wilds.blocks, wilds.count, choice.colour, sequences=not triplets)
+                if plan is not None:
+                    found.append(_reading(request, wilds, "standard", choice, triplets, plan))
+    if not request.melds:
+        for choice in choices:
+            if seven_pairs_plan(wilds.blocks, wilds.count, choice.colour):
+                found.append(_reading(request, wilds, "qidui", choice, False))
+        for choice in choices:
+            if shisanbuda_plan(wilds.blocks, wilds.count, choice.colour):
+                found.append(_reading(request, wilds, "shisanbuda", choice, False))
+    quanfeng = is_quanfeng(wilds)
+    if is_silong(request, wilds) or quanfeng:
+        choice = next(c for c in choices if c.code == "quanfeng") if quanfeng else choices[0]
+        found.append(_reading(request, wilds, "none", choice, False))
+    return found
+
+
+def best_reading(found: list[Reading]) -> Reading:
+    """The most 龙 (P and so every payment grows with it); ties go to more patterns, then the first found."""
+    best = found[0]
+    for reading in found[1:]:
+        if (reading.bonus, len(reading.patterns)) > (best.bonus, len(best.patterns)):
+            best = reading
+    return best
+
+
+# --------------------------------------------------------------------------- payments
+
+
+def di_long(streak: int) -> int:
+    """底龙 = 11 + 10 × (streak − 1): 十十上, the first-time dealer 11, 二老庄 21, …"""
+    return 11 + 10 * (streak - 1)
+
+
+def half(unit: int) -> int:
+    """P ÷ 2, 四舍五入."""
+    return round_half_up(unit, 2)
+
+
+def liable_rule(request: ScoreRequest) -> str | None:
+    """Who pays for all: 抢杠胡 独缴 (the robbed seat) or 包牌 (a 财神 held back and discarded into the win)."""
+    if request.has("robbing_kong"):
+        return "qianggang"
+    if request.has("liable_caishen"):
+        return "baopai"
+    return None
+
+
+def payments_for(request: ScoreRequest, unit: int, lang: str) -> list[Payment]:
+    winner, discarder = request.winner, request.discarder
+    others = [s for s in seats_after(winner)]
+    if discarder is None:
+        reason = pick(lang, f"自摸：每家付 {unit}", f"self-draw: each pays {unit}")
+        return [Payment(s, winner, unit, "long", "zimo", reason) for s in others]
+    rows = [
+        Payment(
+            discarder,
+            winner,
+            unit,
+            "long",
+            "fangchong",
+            pick(lang, f"放铳：付全额 {unit}", f"discarder: pays the full {unit}"),
+        )
+    ]
+    rule = liable_rule(request)
+    for seat in others:
+        if seat == discarder:
+            continue
+        share = half(unit)
+        if rule is None:
+            rows.append(
+                Payment(
+                    seat,
+                    winner,
+                    share,
+                    "long",
+                    "half",
+                    pick(lang, f"未放铳：付一半 {unit}÷2→{share}", f"not the discarder: pays half, {unit}÷2→{share}"),
+                )
+            )
+        else:
+            zh = "独缴" if rule == "qianggang" else "包牌"
+            en = "robbed kong" if rule == "qianggang" else "liable"
+            rows.append(
+                Payment(
+                    discarder,
+                    winner,
+                    share,
+                    "long",
+                    "duijiao" if rule == "qianggang" else "baopai",
+                    pick(
+                        lang,
+                        f"{zh}：代{_seat(seat, lang)}付一半 {share}",
+                        f"{en}: pays {_seat(seat, lang)}'s half, {share}",
+                    ),
+                    seat,
+                )
+            )
+    return rows
+
+
+def _seat(seat: str, lang: str) -> str:
+    return pick(lang, SEAT_NAMES_ZH[seat] + "家", SEAT_NAMES_EN[seat])
+
+
+# --------------------------------------------------------------------------- the answer
+
+
+def evaluate(request: ScoreRequest, lang: str = "zh") -> dict:
+    wilds = wilds_of(request)
+    found = readings(request, wilds)
+    if not found:
+        code = "silong_discard" if wilds.count == 4 else "incomplete"
+        return not_a_win(request, code, lang)
+    return win_result(request, wilds, best_reading(found), lang)
+
+
+def not_a_win(request: ScoreRequest, code: str, lang: str) -> dict:
+    if code == "silong_discard":
+        message = pick(
+            lang,
+            "4龙只能自摸胡：放铳时必须另有牌型（基本牌型、七对或十三不搭）",
+            "4龙 wins only by self-draw: on a discard the hand needs a legal shape too",
+        )
+    else:
+        message = pick(
+            lang,
+            "不成和牌：不是基本牌型（一对将加四组）、七对、十三不搭、4龙自摸或全风向",
+            "Not a win: no standard shape (pair + four sets), seven pairs, thirteen unrelated, self-drawn 4龙 or all honours",
+        )
+    return {"ruleset": "xinyu", "win": False, "code": code, "message": message, "request": request.to_dict()}
+
+
+def priority_level(codes: tuple[str, ...] | list[str]) -> int:
+    """拦胡 level (§2.5): 2 for 全风向; 1 for 单吊, 清一色, 清七对; 0 otherwise."""
+    if any(c in PRIORITY_LEVEL_2 for c in codes):
+        return 2
+    return 1 if any(c in PRIORITY_LEVEL_1 for c in codes) else 0
+
+
+def win_result(request: ScoreRequest, wilds: Wilds, reading: Reading, lang: str) -> dict:
+    base = long_from_tiles(wilds.count)
+    total_long = base + reading.bonus
+    dl = di_long(request.options.dealer_streak)
+    unit = dl + total_long
+    payments = payments_for(request, unit, lang)
+    rule = liable_rule(request)
+    return {
+        "ruleset": "xinyu",
+        "win": True,
+        "request": request.to_dict(),
+        "payments": [p.to_dict() for p in payments],
+        "net": net_of(payments),
+        "net_by_part": {"long": net_of(payments, "long")},
+        "bao": request.discarder if rule else None,
+        "bao_rule": rule,
+        "long": total_long,
+        "caishen": wilds.caishen.notation,
+        "caishen_count": wilds.count,
+        "long_from_tiles": base,
+        "patterns": [{"code": c, "long": v, "label": pick(lang, *PATTERNS[c])} for c, v in reading.patterns],
+        "shape": reading.shape,
+        "di_long": dl,
+        "unit": unit,
+        "quanjiao": reading.colour.code == "quanfeng" and reading.shape != "none",
+        "priority_level": priority_level(reading.codes),
+        "self_draw": request.self_draw,
+        "labels": labels(request, reading, lang),
+        "decomposition": groups_of(request, wilds, reading),
+        "explanation": [line.to_dict() for line in explain(request, wilds, reading, unit, payments, lang)],
+    }
+
+
+def concrete_groups(wilds: Wilds, reading: Reading) -> list[Group]:
+    """The chosen reading with every 财神 placed (built once, for display)."""
+    wild_tiles = (wilds.caishen,) * wilds.count
+    if reading.shape == "standard":
+        return standard_groups(wilds.blocks, reading.plan, sequences=not reading.triplets)
+    if reading.shape == "qidui":
+        return seven_pairs_groups(wilds.blocks, wilds.count, reading.colour.colour)
+    return loose_groups(wilds.natural, wild_tiles)
+
+
+def groups_of(request: ScoreRequest, wilds: Wilds, reading: Reading) -> list[dict]:
+    """Concealed groups (what each 财神 stands for, the winning tile marked once), then the melds."""
+    win = request.win_tile
+    win_is_wild = win == wilds.caishen
+    out = []
+    marked = False
+    for group in concrete_groups(wilds, reading):
+        holds = (
+            win_is_wild and bool(group.wild) or (not win_is_wild and win in group.tiles and _natural_copies(group, win))
+        )
+        holds = bool(holds) and not marked
+        marked = marked or holds
+        out.append(
+            {
+                "type": group.type,
+                "tiles": format_tiles(group.tiles),
+                "caishen": [t.notation for t in group.wild],
+                "concealed": True,
+                "win": holds,
+            }
+        )
+    for meld in request.melds:
+        body = {
+            "type": meld.type,
+            "tiles": meld.notation,
+            "caishen": [],
+            "concealed": meld.type == "kong_concealed",
+            "win": False,
+        }
+        if meld.from_seat:
+            body["from"] = meld.from_seat
+        out.append(body)
+    return out
+
+
+def _natural_copies(group: Group, tile: Tile) -> bool:
+    return group.tiles.count(tile) > group.wild.count(tile)
+
+
+def labels(request: ScoreRequest, reading: Reading, lang: str) -> list[dict]:
+    out = []
+    if not reading.patterns:
+        out.append(
+            {
+                "code": "shunhu",
+                "label": pick(lang, "顺胡", "plain win"),
+                "note": pick(lang, "基本牌型胡牌，无加龙", "a plain standard win: no bonus"),
+            }
+        )
+    if reading.colour.code == "quanfeng" and reading.shape != "none":
+        out.append(
+            {
+                "code": "quanjiao",
+                "label": pick(lang, "全缴", "takes all"),
+                "note": pick(
+                    lang,
+                    "全风向且有牌型：冲击房间里其他三家交出全部基本分",
+                    "all honours with a shape: in a 冲击 room every other player pays all they have left",
+                ),
+            }
+        )
+    if request.has("robbing_kong"):
+        out.append(
+            {
+                "code": "qianggang",
+                "label": pick(lang, "抢杠胡", "robbing a kong"),
+                "note": pick(lang, "被抢杠者独缴三家", "the robbed player pays for all three"),
+            }
+        )
+    return out
+
+
+def explain(
+    request: ScoreRequest, wilds: Wilds, reading: Reading, unit: int, payments: list[Payment], lang: str
+) -> list[Line]:
+    lines = []
+    cs = wilds.caishen
+    if wilds.count:
+        detail = pick(
+            lang, f"财神 {cs.name_zh}（{cs}）{wilds.count} 张，每张 1 龙", f"{wilds.count} 财神 ({cs}), 1 龙 each"
+        )
+    else:
+        detail = pick(lang, f"没有财神（{cs}）：无龙算2龙", f"no 财神 ({cs}) in hand: counts as 2 龙 (无龙算2龙)")
+    base = long_from_tiles(wilds.count)
+    lines.append(Line("long_tiles", pick(lang, "龙（财神）", "龙 from 财神"), detail, base, "§2.1"))
+    shape_zh, shape_en = SHAPE_NAMES[reading.shape]
+    lines.append(Line("shape", pick(lang, "牌型", "shape"), pick(lang, shape_zh, shape_en), 0, "§2.2"))
+    for code, value in reading.patterns:
+        lines.append(
+            Line("long_bonus", pick(lang, *PATTERNS[code]), pattern_detail(code, reading, lang), value, "§2.3")
+        )
+    total = base + reading.bonus
+    parts = " + ".join([str(base)] + [str(v) for _, v in reading.patterns])
+    lines.append(Line("long", pick(lang, "龙（合计）", "龙 (total)"), f"{parts} = {total}", total, "§2.3"))
+    streak = request.options.dealer_streak
+    dl = di_long(streak)
+    lines.append(Line("di_long", pick(lang, "底龙", "base 龙"), f"11 + 10 × ({streak} − 1) = {dl}", dl, "§2.4"))
+    lines.append(Line("unit", pick(lang, "P（每份）", "P (one share)"), f"{dl} + {total} = {unit}", unit, "§2.4"))
+    for row in payments:
+        lines.append(
+            Line(row.code, f"{_seat(row.payer, lang)} → {_seat(row.payee, lang)}", row.reason, row.amount, "§2.4")
+        )
+    return lines
+
+
+PATTERN_DETAILS = {
+    "qidui": ("七对，四张相同算两对", "seven pairs; four alike are two pairs"),
+    "shisanbuda": (
+        "十四张互不搭牢（同花色相隔至少 3），财神除外",
+        "no two alike, suited ranks at least 3 apart; 财神 aside",
+    ),
+    "qifengqi": ("十三不搭中东南西北中发白七张都是真牌", "十三不搭 with all seven honours as natural tiles"),
+    "hunyise": ("除风牌外都是一色，且有风牌（含吃碰杠）", "one suit plus honours, melds included"),
+    "daduidui": ("一对将加四组刻子（杠）", "a pair and four triplets or kongs"),
+    "qingyise": ("全部是一种花色", "every tile of one suit"),
+    "qingqidui": ("一色七对：代替对对碰和清一色", "seven pairs of one suit: replaces seven pairs and full flush"),
+    "tianhu": ("庄家起手即胡", "the dealer wins on the dealt hand"),
+    "dihu": ("闲家胡庄家打出的第一张牌", "a non-dealer wins on the dealer's first discard"),
+    "gangbao": ("杠后补牌自摸", "self-draw on a kong replacement"),
+    "haidi": ("自摸最后一张牌", "self-draw of the last tile"),
+    "dandiao": ("四组副露，单吊一张胡牌", "four melds, the single concealed tile paired"),
+    "paolong": ("自摸不胡后再自摸", "self-draw after passing an earlier self-draw"),
+    "quanfeng": ("全部是风牌（财神可当风牌）", "every tile an honour (财神 may stand for honours)"),
+}
+
+
+def pattern_detail(code: str, reading: Reading, lang: str) -> str:
+    if code == "silong":
+        if reading.shape != "none":
+            return pick(
+                lang, "四张财神自摸 +10，另有牌型再 +10", "four 财神 by self-draw +10, and +10 more with a legal shape"
+            )
+        return pick(lang, "四张财神自摸，无需牌型", "four 财神 by self-draw, no shape needed")
+    if code in ("qingyise", "hunyise") and reading.colour.suit:
+        suit_zh = SUIT_NAMES_ZH[reading.colour.suit]
+        zh, en = PATTERN_DETAILS[code]
+        return pick(lang, f"{zh}（{suit_zh}）", f"{en} ({SUIT_NAMES_EN[reading.colour.suit]})")
+    return pick(lang, *PATTERN_DETAILS[code])

@@ -1,0 +1,249 @@
+"""Shapes with wildcards (财神): can the natural tiles plus J wild tiles be read as a legal hand?
+
+A 财神 may stand for any kind, a fifth copy included, so the only question per block of the hand
+(万, 筒, 条, honours) is how many wild tiles that block needs to become sets, or sets plus the pair.
+That number depends on the block's nine (or seven) counts alone, so it is computed once per count
+tuple and cached: a whole hand is then four table look-ups and a sum, whatever the number of 财神.
+
+Colour and triplet patterns are answered by the same look-ups under restrictions: a block may be
+closed to wild tiles (清一色 closes the other suits), required to hold tiles (混一色 needs a suit and
+an honour), or read without sequences (大对对). The concrete reading, what each 财神 stands for, is
+built only once, for the reading the ruleset finally chooses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .tiles import FIRST_HONOUR, NUM_KINDS, Tile
+
+MAX_WILD = 4  # four copies of the 财神 kind exist; more wild tiles can never be needed
+NEVER = 99  # "more wild tiles than exist": the block cannot be completed
+
+# Blocks of the 34 kinds: (first index, size, sequences possible)
+BLOCKS: tuple[tuple[int, int, bool], ...] = ((0, 9, True), (9, 9, True), (18, 9, True), (FIRST_HONOUR, 7, False))
+HONOUR_BLOCK = 3
+
+# A group inside one block: ("pair" | "triplet" | "sequence", first rank in the block, ranks the wild tiles take)
+BlockGroup = tuple[str, int, tuple[int, ...]]
+
+
+# --------------------------------------------------------------------------- one block
+
+
+def _without(counts: tuple[int, ...], ranks: tuple[int, ...]) -> tuple[int, ...]:
+    rest = list(counts)
+    for rank in ranks:
+        rest[rank] -= 1
+    return tuple(rest)
+
+
+@lru_cache(maxsize=200_000)
+def block_fill(counts: tuple[int, ...], sequences: bool, pair: bool) -> tuple[int, tuple[BlockGroup, ...]]:
+    """The fewest wild tiles that turn this block into sets (plus exactly one pair if `pair`), and the groups.
+
+    The lowest natural rank must sit in some group; every group it can sit in is tried: a triplet with
+    1–3 natural copies, the pair with 1–2, a sequence starting there (a natural tile is always used before
+    a wild one: swapping a wild tile for the natural it copies never breaks another group). A sequence
+    that starts one rank lower is only needed at rank 8 (7-8-9 with a wild 7); elsewhere it is the same
+    as a sequence starting at this rank. Returns (NEVER, ()) beyond MAX_WILD.
+    """
+    first = next((r for r, c in enumerate(counts) if c), None)
+    if first is None:
+        return (2, (("pair", 0, (0, 0)),)) if pair else (0, ())
+    have = counts[first]
+    best: tuple[int, tuple[BlockGroup, ...]] = (NEVER, ())
+
+    def consider(used: int, group: BlockGroup, natural: tuple[int, ...], still_pair: bool) -> None:
+        nonlocal best
+        if used >= best[0]:
+            return
+        rest_used, rest_groups = block_fill(_without(counts, natural), sequences, still_pair)
+        total = used + rest_used
+        if total < best[0] and total <= MAX_WILD:
+            best = (total, (group, *rest_groups))
+
+    for k in range(min(have, 3), 0, -1):
+        consider(3 - k, ("triplet", first, (first,) * (3 - k)), (first,) * k, pair)
+    if pair:
+        for k in range(min(have, 2), 0, -1):
+            consider(2 - k, ("pair", first, (first,) * (2 - k)), (first,) * k, False)
+    size = len(counts)
+    if sequences:
+        for start in (first, first - 1) if first == size - 2 else (first,):
+            if start < 0 or start + 2 >= size:
+                continue
+            natural, wild = [], []
+            for rank in (start, start + 1, start + 2):
+                (natural if rank >= first and counts[rank] > natural.count(rank) else wild).append(rank)
+            consider(len(wild), ("sequence", start, tuple(wild)), tuple(natural), pair)
+    return best
+
+
+@lru_cache(maxsize=200_000)
+def block_need(counts: tuple[int, ...], sequences: bool) -> tuple[int, int]:
+    """(wild tiles for sets only, wild tiles for sets plus the pair): the per-block table."""
+    return block_fill(counts, sequences, False)[0], block_fill(counts, sequences, True)[0]
+
+
+# --------------------------------------------------------------------------- a whole concealed part
+
+
+@dataclass(frozen=True, slots=True)
+class Colour:
+    """Which blocks may hold tiles, and which must hold at least one (melds already counted)."""
+
+    allowed: tuple[bool, bool, bool, bool] = (True, True, True, True)
+    required: tuple[bool, bool, bool, bool] = (False, False, False, False)
+
+
+ANY_COLOUR = Colour()
+
+
+def block_counts(natural: list[int] | tuple[int, ...]) -> list[tuple[int, ...]]:
+    return [tuple(natural[base : base + size]) for base, size, _ in BLOCKS]
+
+
+def _fits_colour(blocks: list[tuple[int, ...]], colour: Colour) -> bool:
+    return all(allowed or not any(block) for block, allowed in zip(blocks, colour.allowed, strict=True))
+
+
+def standard_plan(
+    blocks: list[tuple[int, ...]], wild: int, colour: Colour = ANY_COLOUR, sequences: bool = True
+) -> tuple[int, tuple[int, ...]] | None:
+    """Pair + sets with `wild` 财神: (the block holding the pair, wild tiles per block), or None.
+
+    Each block needs its table minimum; more wild tiles join three at a time as a triplet, so the
+    hand works when the minimums for one choice of pair block add up to at most `wild`.
+    """
+    if not _fits_colour(blocks, colour):
+        return None
+    sets_need, pair_need = [], []
+    for b, block in enumerate(blocks):
+        if not colour.allowed[b]:
+            sets_need.append(0)
+            pair_need.append(NEVER)
+            continue
+        s, p = block_need(block, sequences and b != HONOUR_BLOCK)
+        if colour.required[b] and not any(block):
+            s = 3  # an empty block that must hold tiles gets a whole triplet of 财神
+        sets_need.append(s)
+        pair_need.append(p)
+    total_sets = sum(sets_need)
+    best = None
+    for b in range(4):
+        need = total_sets - sets_need[b] + pair_need[b]
+        if need <= wild and (wild - need) % 3 == 0 and (best is None or need < best[0]):
+            best = (need, b)
+    if best is None:
+        return None
+    need, pair_block = best
+    per_block = [pair_need[b] if b == pair_block else sets_need[b] for b in range(4)]
+    per_block[pair_block] += wild - need  # spare 财神 make triplets in the pair's block
+    return pair_block, tuple(per_block)
+
+
+def seven_pairs_plan(blocks: list[tuple[int, ...]], wild: int, colour: Colour = ANY_COLOUR) -> bool:
+    """对对碰 with 财神: each odd count takes one 财神; the spare 财神 pair up (as a needed colour first)."""
+    if not _fits_colour(blocks, colour):
+        return False
+    odd = sum(c % 2 for block in blocks for c in block)
+    if odd > wild:
+        return False
+    missing = sum(1 for b, block in enumerate(blocks) if colour.required[b] and not any(block))
+    return wild - odd >= 2 * missing
+
+
+def shisanbuda_natural(blocks: list[tuple[int, ...]]) -> bool:
+    """十三不搭 on the natural tiles: no two alike, suited ranks of one suit at least 3 apart.
+
+    The 财神 are outside the rule (the seed: 不得重复（除财神）… 财神与风牌除外), so they are not checked.
+    """
+    for b, block in enumerate(blocks):
+        if any(c > 1 for c in block):
+            return False
+        if b != HONOUR_BLOCK:
+            ranks = [r for r, c in enumerate(block) if c]
+            if any(later - earlier < 3 for earlier, later in zip(ranks, ranks[1:], strict=False)):
+                return False
+    return True
+
+
+def shisanbuda_plan(blocks: list[tuple[int, ...]], wild: int, colour: Colour = ANY_COLOUR) -> bool:
+    if not _fits_colour(blocks, colour) or not shisanbuda_natural(blocks):
+        return False
+    missing = sum(1 for b, block in enumerate(blocks) if colour.required[b] and not any(block))
+    return wild >= missing
+
+
+# --------------------------------------------------------------------------- the concrete reading
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """One group of the chosen reading; `wild` lists the kinds the 财神 in it stand for."""
+
+    type: str  # "pair" | "sequence" | "triplet" | "tiles" (a shapeless or 十三不搭 hand)
+    tiles: tuple[Tile, ...]
+    wild: tuple[Tile, ...] = ()
+
+
+def _spare_kind(block: tuple[int, ...]) -> int:
+    """Where spare 财神 go in a block: a kind the block does not hold yet, for a clean group."""
+    return next((r for r, c in enumerate(block) if c == 0), 0)
+
+
+def standard_groups(
+    blocks: list[tuple[int, ...]], plan: tuple[int, tuple[int, ...]], sequences: bool = True
+) -> list[Group]:
+    """The pair and sets of a standard reading, each 财神 placed."""
+    pair_block, per_block = plan
+    pair: list[Group] = []
+    sets: list[Group] = []
+    for b, (base, _, seqs) in enumerate(BLOCKS):
+        block, wild = blocks[b], per_block[b]
+        is_pair = b == pair_block
+        if not any(block) and not wild:
+            continue
+        used, raw = block_fill(block, sequences and seqs, is_pair)
+        raw_groups = list(raw)
+        spare = _spare_kind(block)
+        if not any(block) and is_pair:
+            raw_groups = [("pair", spare, (spare, spare))]
+        for _ in range((wild - used) // 3):
+            raw_groups.append(("triplet", spare, (spare,) * 3))
+        for kind, first, wild_ranks in raw_groups:
+            width = {"pair": 2, "triplet": 3, "sequence": 3}[kind]
+            ranks = [first] * width if kind != "sequence" else [first, first + 1, first + 2]
+            group = Group(kind, tuple(Tile(base + r) for r in ranks), tuple(Tile(base + r) for r in wild_ranks))
+            (pair if kind == "pair" else sets).append(group)
+    return pair + sets
+
+
+def seven_pairs_groups(blocks: list[tuple[int, ...]], wild: int, colour: Colour = ANY_COLOUR) -> list[Group]:
+    groups: list[Group] = []
+    for (base, _, _), block in zip(BLOCKS, blocks, strict=True):
+        for r, c in enumerate(block):
+            tile = Tile(base + r)
+            groups.extend(Group("pair", (tile, tile)) for _ in range(c // 2))
+            if c % 2:
+                groups.append(Group("pair", (tile, tile), (tile,)))
+                wild -= 1
+    # spare 财神 pairs: first into a colour that must still appear, then beside the hand's own colour
+    targets = [b for b, block in enumerate(blocks) if colour.required[b] and not any(block)]
+    targets += [b for b in range(4) if colour.allowed[b] and any(blocks[b])] or [0]
+    i = 0
+    while wild >= 2:
+        b = targets[min(i, len(targets) - 1)]
+        tile = Tile(BLOCKS[b][0] + _spare_kind(blocks[b]))
+        groups.append(Group("pair", (tile, tile), (tile, tile)))
+        wild -= 2
+        i += 1
+    return groups
+
+
+def loose_groups(natural: list[int] | tuple[int, ...], wild_tiles: tuple[Tile, ...]) -> list[Group]:
+    """A hand read without sets (十三不搭, 4龙, 全风向): its natural tiles and its 财神 as they are."""
+    tiles = tuple(Tile(i) for i in range(NUM_KINDS) for _ in range(natural[i]))
+    return [Group("tiles", tiles + wild_tiles, wild_tiles)]
