@@ -1,7 +1,20 @@
 from django.urls import path
 
-from . import api
+from . import api, ledger_api, ledger_views
 
 urlpatterns = [
     path("api/score", api.api_score, name="api_score"),
+    path("api/tables", ledger_api.api_create, name="api_tables"),
+    path("api/tables/<str:table_id>", ledger_api.api_table, name="api_table"),
+    path("api/tables/<str:table_id>/hands", ledger_api.api_hand, name="api_table_hands"),
+    path("api/tables/<str:table_id>/draw", ledger_api.api_draw, name="api_table_draw"),
+    path("api/tables/<str:table_id>/leave", ledger_api.api_leave, name="api_table_leave"),
+    path("api/tables/<str:table_id>/undo", ledger_api.api_undo, name="api_table_undo"),
+    path("api/tables/<str:table_id>/next", ledger_api.api_next, name="api_table_next"),
+    path("tables/new/", ledger_views.new_table, name="ledger_new"),
+    path("tables/<str:table_id>/", ledger_views.table_view, name="ledger_table"),
+    path("tables/<str:table_id>/export.csv", ledger_views.export_csv, name="ledger_csv"),
+    path("tables/<str:table_id>/edit/<str:token>/", ledger_views.table_edit, name="ledger_edit"),
+    path("tables/<str:table_id>/edit/<str:token>/record/", ledger_views.record, name="ledger_record"),
+    path("tables/<str:table_id>/edit/<str:token>/<str:action>/", ledger_views.table_action, name="ledger_action"),
 ]
