@@ -6,6 +6,7 @@ Every file uses viewBox="0 0 60 80" (3:4 portrait), presentation attributes
 only (no style=, no scripts, no external references) and a <title>.
 Art is kept bold and simple so it stays readable at 40 px wide.
 """
+
 import math
 from pathlib import Path
 
@@ -23,8 +24,10 @@ DARK = {"#17753c": "#0b4a24", "#c8232c": "#7e1218"}
 LIGHT = {"#17753c": "#7fb894", "#c8232c": "#e98a8f"}
 BACK_LIGHT = "#5fb386"
 
-FONT = ('"Noto Sans CJK SC","Noto Sans SC","Source Han Sans SC",'
-        '"PingFang SC","Hiragino Sans GB","Microsoft YaHei",sans-serif')
+FONT = (
+    '"Noto Sans CJK SC","Noto Sans SC","Source Han Sans SC",'
+    '"PingFang SC","Hiragino Sans GB","Microsoft YaHei",sans-serif'
+)
 
 NUMERALS = "一二三四五六七八九"
 
@@ -37,42 +40,51 @@ def f(x):
 
 def svg(title, body, face=True):
     parts = [
-        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 60 80" '
-        'width="60" height="80" role="img">',
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 60 80" width="60" height="80" role="img">',
         f"<title>{title}</title>",
     ]
     if face:
-        parts.append(f'<rect x="1.5" y="1.5" width="57" height="77" rx="7" '
-                     f'fill="{FACE}" stroke="{EDGE}" stroke-width="2.2"/>')
+        parts.append(
+            f'<rect x="1.5" y="1.5" width="57" height="77" rx="7" fill="{FACE}" stroke="{EDGE}" stroke-width="2.2"/>'
+        )
     parts.extend(body)
     parts.append("</svg>\n")
     return "\n".join(parts)
 
 
 def text(ch, x, y, size, fill):
-    return (f"<text x=\"{f(x)}\" y=\"{f(y)}\" font-size=\"{f(size)}\" "
-            f"fill=\"{fill}\" text-anchor=\"middle\" font-weight=\"700\" "
-            f"font-family='{FONT}'>{ch}</text>")
+    return (
+        f'<text x="{f(x)}" y="{f(y)}" font-size="{f(size)}" '
+        f'fill="{fill}" text-anchor="middle" font-weight="700" '
+        f"font-family='{FONT}'>{ch}</text>"
+    )
 
 
 # ---------------------------------------------------------------- dots (筒)
 def dot(cx, cy, r, col):
-    return (f'<circle cx="{f(cx)}" cy="{f(cy)}" r="{f(r)}" fill="{col}"/>'
-            f'<circle cx="{f(cx)}" cy="{f(cy)}" r="{f(r * .58)}" fill="{FACE}"/>'
-            f'<circle cx="{f(cx)}" cy="{f(cy)}" r="{f(r * .32)}" fill="{col}"/>')
+    return (
+        f'<circle cx="{f(cx)}" cy="{f(cy)}" r="{f(r)}" fill="{col}"/>'
+        f'<circle cx="{f(cx)}" cy="{f(cy)}" r="{f(r * 0.58)}" fill="{FACE}"/>'
+        f'<circle cx="{f(cx)}" cy="{f(cy)}" r="{f(r * 0.32)}" fill="{col}"/>'
+    )
 
 
 def one_dot():
     cx, cy = 30, 40
-    out = [f'<circle cx="{cx}" cy="{cy}" r="23" fill="{GREEN}"/>',
-           f'<circle cx="{cx}" cy="{cy}" r="19" fill="{FACE}"/>',
-           f'<circle cx="{cx}" cy="{cy}" r="16.5" fill="{BLUE}"/>']
+    out = [
+        f'<circle cx="{cx}" cy="{cy}" r="23" fill="{GREEN}"/>',
+        f'<circle cx="{cx}" cy="{cy}" r="19" fill="{FACE}"/>',
+        f'<circle cx="{cx}" cy="{cy}" r="16.5" fill="{BLUE}"/>',
+    ]
     for i in range(8):
         a = math.pi * 2 * i / 8
-        out.append(f'<circle cx="{f(cx + 11.5 * math.cos(a))}" '
-                   f'cy="{f(cy + 11.5 * math.sin(a))}" r="2.6" fill="{FACE}"/>')
-    out += [f'<circle cx="{cx}" cy="{cy}" r="6.5" fill="{RED}"/>',
-            f'<circle cx="{cx}" cy="{cy}" r="2.6" fill="{FACE}"/>']
+        out.append(
+            f'<circle cx="{f(cx + 11.5 * math.cos(a))}" cy="{f(cy + 11.5 * math.sin(a))}" r="2.6" fill="{FACE}"/>'
+        )
+    out += [
+        f'<circle cx="{cx}" cy="{cy}" r="6.5" fill="{RED}"/>',
+        f'<circle cx="{cx}" cy="{cy}" r="2.6" fill="{FACE}"/>',
+    ]
     return out
 
 
@@ -82,14 +94,10 @@ DOTS = {
     3: (10, [(16, 18, B), (30, 40, R), (44, 62, G)]),
     4: (11, [(18, 23, B), (42, 23, G), (18, 57, G), (42, 57, B)]),
     5: (10, [(17, 19, B), (43, 19, G), (30, 40, R), (17, 61, G), (43, 61, B)]),
-    6: (9, [(19, 16, G), (41, 16, G), (19, 44, R), (41, 44, R),
-            (19, 64, R), (41, 64, R)]),
-    7: (8, [(15, 13, G), (30, 21, G), (45, 29, G), (19, 46, R), (41, 46, R),
-            (19, 65, R), (41, 65, R)]),
-    8: (8, [(19, y, B) for y in (15, 31.7, 48.3, 65)]
-         + [(41, y, B) for y in (15, 31.7, 48.3, 65)]),
-    9: (8, [(x, y, c) for y, c in ((17, B), (40, R), (63, G))
-            for x in (14.5, 30, 45.5)]),
+    6: (9, [(19, 16, G), (41, 16, G), (19, 44, R), (41, 44, R), (19, 64, R), (41, 64, R)]),
+    7: (8, [(15, 13, G), (30, 21, G), (45, 29, G), (19, 46, R), (41, 46, R), (19, 65, R), (41, 65, R)]),
+    8: (8, [(19, y, B) for y in (15, 31.7, 48.3, 65)] + [(41, y, B) for y in (15, 31.7, 48.3, 65)]),
+    9: (8, [(x, y, c) for y, c in ((17, B), (40, R), (63, G)) for x in (14.5, 30, 45.5)]),
 }
 
 
@@ -107,14 +115,16 @@ def stick(cx, cy, w, h, col, rot=0):
     x, y = cx - w / 2, cy - h / 2
     dark = DARK.get(col, col)
     tr = f' transform="rotate({f(rot)} {f(cx)} {f(cy)})"' if rot else ""
-    return (f'<g{tr}><rect x="{f(x)}" y="{f(y)}" width="{f(w)}" '
-            f'height="{f(h)}" rx="{f(w * .4)}" fill="{col}"/>'
-            f'<rect x="{f(x - 1)}" y="{f(cy - 1.6)}" width="{f(w + 2)}" '
-            f'height="3.2" rx="1.2" fill="{dark}"/>'
-            f'<rect x="{f(cx - .8)}" y="{f(y + 2.5)}" width="1.6" '
-            f'height="{f(h / 2 - 5)}" fill="{LIGHT[col]}"/>'
-            f'<rect x="{f(cx - .8)}" y="{f(cy + 2.5)}" width="1.6" '
-            f'height="{f(h / 2 - 5)}" fill="{LIGHT[col]}"/></g>')
+    return (
+        f'<g{tr}><rect x="{f(x)}" y="{f(y)}" width="{f(w)}" '
+        f'height="{f(h)}" rx="{f(w * 0.4)}" fill="{col}"/>'
+        f'<rect x="{f(x - 1)}" y="{f(cy - 1.6)}" width="{f(w + 2)}" '
+        f'height="3.2" rx="1.2" fill="{dark}"/>'
+        f'<rect x="{f(cx - 0.8)}" y="{f(y + 2.5)}" width="1.6" '
+        f'height="{f(h / 2 - 5)}" fill="{LIGHT[col]}"/>'
+        f'<rect x="{f(cx - 0.8)}" y="{f(cy + 2.5)}" width="1.6" '
+        f'height="{f(h / 2 - 5)}" fill="{LIGHT[col]}"/></g>'
+    )
 
 
 W = 8
@@ -122,13 +132,10 @@ STICKS = {
     2: [(30, 22, 10, 28, G), (30, 58, 10, 28, G)],
     3: [(30, 22, 10, 28, G), (18, 58, 10, 28, G), (42, 58, 10, 28, G)],
     4: [(x, y, 10, 28, G) for y in (22, 58) for x in (18, 42)],
-    5: [(x, y, W, 28, G) for y in (22, 58) for x in (14, 46)]
-       + [(30, 40, W, 28, R)],
+    5: [(x, y, W, 28, G) for y in (22, 58) for x in (14, 46)] + [(30, 40, W, 28, R)],
     6: [(x, y, W, 28, G) for y in (22, 58) for x in (15, 30, 45)],
-    7: [(30, 15, W, 19, R)]
-       + [(x, y, W, 20, G) for y in (39, 63) for x in (15, 30, 45)],
-    9: [(x, y, W, 20, R if x == 30 else G) for y in (16, 40, 64)
-        for x in (15, 30, 45)],
+    7: [(30, 15, W, 19, R)] + [(x, y, W, 20, G) for y in (39, 63) for x in (15, 30, 45)],
+    9: [(x, y, W, 20, R if x == 30 else G) for y in (16, 40, 64) for x in (15, 30, 45)],
 }
 
 
@@ -173,8 +180,7 @@ def bird():
 
 # ------------------------------------------------------------ characters (万)
 def man_tile(n):
-    return [text(NUMERALS[n - 1], 30, 34, 31, INK),
-            text("萬", 30, 71.5, 32, RED)]
+    return [text(NUMERALS[n - 1], 30, 34, 31, INK), text("萬", 30, 71.5, 32, RED)]
 
 
 # ---------------------------------------------------------------- honours
@@ -194,17 +200,17 @@ def honour_tile(code):
 
 
 def white_tile():
-    return [f'<rect x="10" y="11" width="40" height="58" rx="3" fill="none" '
-            f'stroke="{BLUE}" stroke-width="3.6"/>',
-            f'<rect x="15.5" y="16.5" width="29" height="47" rx="1.5" '
-            f'fill="none" stroke="{BLUE}" stroke-width="1.6"/>']
+    return [
+        f'<rect x="10" y="11" width="40" height="58" rx="3" fill="none" stroke="{BLUE}" stroke-width="3.6"/>',
+        f'<rect x="15.5" y="16.5" width="29" height="47" rx="1.5" fill="none" stroke="{BLUE}" stroke-width="1.6"/>',
+    ]
 
 
 def back_tile():
-    return [f'<rect x="1.5" y="1.5" width="57" height="77" rx="7" '
-            f'fill="{BACK}" stroke="{EDGE}" stroke-width="2.2"/>',
-            f'<rect x="7" y="7" width="46" height="66" rx="4" fill="none" '
-            f'stroke="{BACK_LIGHT}" stroke-width="2"/>']
+    return [
+        f'<rect x="1.5" y="1.5" width="57" height="77" rx="7" fill="{BACK}" stroke="{EDGE}" stroke-width="2.2"/>',
+        f'<rect x="7" y="7" width="46" height="66" rx="4" fill="none" stroke="{BACK_LIGHT}" stroke-width="2"/>',
+    ]
 
 
 # ----------------------------------------------------------------- main
@@ -223,23 +229,24 @@ def build():
     return tiles
 
 
-ROWS = [[f"{n}{s}" for n in range(1, 10)] for s in "mps"] + [
-    ["E", "S", "W", "N", "C", "F", "P", "back"]]
+ROWS = [[f"{n}{s}" for n in range(1, 10)] for s in "mps"] + [["E", "S", "W", "N", "C", "F", "P", "back"]]
 
 
 def contact_sheet():
     """Static HTML showing every tile at 40 px and 80 px wide."""
-    html = ['<!doctype html>', '<html lang="zh"><head><meta charset="utf-8">',
-            '<title>Tile contact sheet</title>',
-            '<link rel="icon" href="data:,">',
-            '<style>body{margin:8px;font:12px sans-serif;background:#ddd}'
-            'div{margin:0 0 4px;white-space:nowrap}img{margin:0 2px;vertical-align:top}'
-            'h2{font-size:12px;margin:6px 0 2px}</style></head><body>']
+    html = [
+        "<!doctype html>",
+        '<html lang="zh"><head><meta charset="utf-8">',
+        "<title>Tile contact sheet</title>",
+        '<link rel="icon" href="data:,">',
+        "<style>body{margin:8px;font:12px sans-serif;background:#ddd}"
+        "div{margin:0 0 4px;white-space:nowrap}img{margin:0 2px;vertical-align:top}"
+        "h2{font-size:12px;margin:6px 0 2px}</style></head><body>",
+    ]
     for width in (40, 80):
         html.append(f"<h2>{width} px wide</h2>")
         for row in ROWS:
-            imgs = "".join(f'<img src="../static/tiles/{n}.svg" width="{width}"'
-                           f' alt="{n}" title="{n}">' for n in row)
+            imgs = "".join(f'<img src="../static/tiles/{n}.svg" width="{width}" alt="{n}" title="{n}">' for n in row)
             html.append(f"<div>{imgs}</div>")
     html.append("</body></html>\n")
     return "\n".join(html)
