@@ -1,8 +1,11 @@
-from django.urls import path
+from django.urls import include, path
 
-from . import api, ledger_api, ledger_views
+from . import api, ledger_api, ledger_views, views
 
 urlpatterns = [
+    path("", views.calculator, name="calculator"),
+    path("rules/", views.rules, name="rules"),
+    path("i18n/", include("django.conf.urls.i18n")),
     path("api/score", api.api_score, name="api_score"),
     path("api/tables", ledger_api.api_create, name="api_tables"),
     path("api/tables/<str:table_id>", ledger_api.api_table, name="api_table"),

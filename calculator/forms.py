@@ -1,0 +1,315 @@
+"""The calculator form: every input of one hand, readable from a query string or a plain POST.
+
+The field names and values are a contract (issue 4, point 7): `ruleset`, `tariff`, `winner`, `dealer`,
+`discarder` are radio inputs with the engine's own values. Django validates the shape of the input;
+the engine (calculator.engine) judges the hand itself and answers with its own error codes.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Div, Field, Layout
+from django import forms
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from .engine import InvalidNotationError, parse_tiles
+from .engine.tiles import ALL_TILES, SEATS, Tile
+
+MAX_MELDS = 4
+MELD_SLOTS = tuple(range(1, MAX_MELDS + 1))
+KONGS = ("kong_exposed", "kong_added", "kong_concealed")
+
+SEAT_LABELS = {
+    "E": pgettext_lazy("seat", "East"),
+    "S": pgettext_lazy("seat", "South"),
+    "W": pgettext_lazy("seat", "West"),
+    "N": pgettext_lazy("seat", "North"),
+}
+SEAT_CHOICES = [(seat, SEAT_LABELS[seat]) for seat in SEATS]
+
+RULESET_CHOICES = [("bazhi", _("Bazhi · Red Dragon")), ("xinyu", _("Xinyu"))]
+TARIFF_CHOICES = [("315", "315"), ("525", "525")]
+
+MELD_LABELS = {
+    "pung": _("Pung"),
+    "kong_exposed": _("Exposed kong"),
+    "kong_added": _("Added kong"),
+    "kong_concealed": _("Concealed kong"),
+    "chow": _("Chow"),
+}
+MELD_CHOICES = [("", "—"), *MELD_LABELS.items()]
+MELD_SIZE = {"pung": 3, "chow": 3, "kong_exposed": 4, "kong_added": 4, "kong_concealed": 4}
+
+FLAG_LABELS = {
+    "kong_bloom": _("Win on a kong replacement"),
+    "double_kong_bloom": _("Win on a second kong replacement"),
+    "robbing_kong": _("Robbing a kong"),
+    "last_tile": _("Last tile of the wall"),
+    "heavenly": _("Heavenly hand"),
+    "earthly": _("Earthly hand"),
+    "pao_long": _("Passed self-draw (pao long)"),
+    "liable_caishen": _("Liable discard (bao pai)"),
+}
+FLAG_RULESETS = {
+    "bazhi": ("kong_bloom", "double_kong_bloom", "robbing_kong", "last_tile", "heavenly", "earthly"),
+    "xinyu": tuple(FLAG_LABELS),
+}
+FLAG_REASONS = {
+    "self_draw": _("needs a self-draw (no discarder)"),
+    "discard": _("needs a discarder"),
+    "kong": _("needs a kong among the melds"),
+    "two_kongs": _("needs two kongs among the melds"),
+    "winner_dealer": _("only the dealer can win it"),
+    "winner_not_dealer": _("the dealer cannot win it"),
+    "no_melds": _("only with no melds"),
+    "discarder_dealer": _("the discarder must be the dealer"),
+    "not_last_tile": _("not together with the last tile"),
+    "not_kong_bloom": _("not together with a kong-replacement win"),
+    "not_earthly": _("not together with an earthly hand"),
+    "not_robbing": _("not together with robbing a kong"),
+}
+
+
+def tile_choices(blank_label: str = "—") -> list[tuple[str, str]]:
+    return [("", blank_label)] + [(t.notation, f"{t.notation} · {t.name_zh}") for t in ALL_TILES]
+
+
+def flag_blockers(flag: str, data: dict) -> list[str]:
+    """Why `flag` cannot apply to this input (RULES.md / API.md flag rules); empty when it can.
+
+    `data` holds ruleset, winner, dealer, discarder, melds (list of meld types) and flags. The same
+    rules live in static/js/calculator.js for the live page; the engine stays the judge.
+    """
+    ruleset = data.get("ruleset") or "bazhi"
+    discarder = data.get("discarder") or ""
+    winner, dealer = data.get("winner"), data.get("dealer")
+    melds = data.get("melds") or []
+    flags = set(data.get("flags") or [])
+    kongs = sum(1 for m in melds if m in KONGS)
+    out = []
+    if flag in ("kong_bloom", "double_kong_bloom", "last_tile", "heavenly", "pao_long") and discarder:
+        out.append("self_draw")
+    if flag in ("robbing_kong", "earthly", "liable_caishen") and not discarder:
+        out.append("discard")
+    if flag == "kong_bloom" and kongs < 1:
+        out.append("kong")
+    if flag == "double_kong_bloom" and kongs < 2:
+        out.append("two_kongs")
+    if flag == "heavenly" and winner != dealer:
+        out.append("winner_dealer")
+    if flag == "earthly" and winner == dealer:
+        out.append("winner_not_dealer")
+    if flag in ("heavenly", "earthly") and melds:
+        out.append("no_melds")
+    if flag == "earthly" and ruleset == "xinyu" and discarder and discarder != dealer:
+        out.append("discarder_dealer")
+    if flag == "earthly" and "robbing_kong" in flags:
+        out.append("not_robbing")
+    if flag == "robbing_kong" and "earthly" in flags:
+        out.append("not_earthly")
+    if ruleset == "bazhi":
+        if flag in ("kong_bloom", "double_kong_bloom") and "last_tile" in flags:
+            out.append("not_last_tile")
+        if flag == "last_tile" and flags & {"kong_bloom", "double_kong_bloom"}:
+            out.append("not_kong_bloom")
+    return out
+
+
+class HandForm(forms.Form):
+    ruleset = forms.ChoiceField(label=_("Game"), choices=RULESET_CHOICES, initial="bazhi", widget=forms.RadioSelect)
+    tariff = forms.ChoiceField(
+        label=_("Tariff"), choices=TARIFF_CHOICES, initial="315", required=False, widget=forms.RadioSelect
+    )
+    multi_jiao = forms.BooleanField(label=_("Multiple jiao (可多交)"), required=False)
+    indicator = forms.ChoiceField(label=_("Turned indicator tile"), choices=tile_choices, required=False)
+    caishen = forms.ChoiceField(label=_("Wild tile (财神)"), choices=tile_choices, required=False)
+    dealer_streak = forms.IntegerField(label=_("Dealer streak"), min_value=1, max_value=99, initial=1, required=False)
+
+    hand = forms.CharField(
+        label=_("Hand (concealed tiles before the win)"),
+        max_length=80,
+        required=False,
+        help_text=_("Notation: digits then suit, e.g. 111345789p79m55s; honours E S W N C F P."),
+    )
+    win_tile = forms.CharField(
+        label=_("Winning tile"),
+        max_length=4,
+        required=False,
+        help_text=_("Leave empty to see the waits of a 13-tile hand."),
+    )
+
+    winner = forms.ChoiceField(label=_("Winner"), choices=SEAT_CHOICES, initial="E", widget=forms.RadioSelect)
+    dealer = forms.ChoiceField(label=_("Dealer"), choices=SEAT_CHOICES, initial="E", widget=forms.RadioSelect)
+    discarder = forms.ChoiceField(
+        label=_("Discarder"),
+        choices=[("", _("Self-draw")), *SEAT_CHOICES],
+        initial="",
+        required=False,
+        widget=forms.RadioSelect,
+    )
+    flags = forms.MultipleChoiceField(
+        label=_("Special wins"),
+        choices=list(FLAG_LABELS.items()),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for n in MELD_SLOTS:
+            self.fields[f"meld{n}"] = forms.ChoiceField(
+                label=_("Meld %(n)d") % {"n": n}, choices=MELD_CHOICES, required=False
+            )
+            self.fields[f"meld{n}_tiles"] = forms.CharField(label=_("Tiles"), max_length=12, required=False)
+            self.fields[f"meld{n}_from"] = forms.ChoiceField(
+                label=_("From"), choices=[("", "—"), *SEAT_CHOICES], required=False
+            )
+        for seat in SEATS:
+            self.fields[f"name_{seat}"] = forms.CharField(
+                label=SEAT_LABELS[seat], max_length=12, required=False, strip=True
+            )
+        self.fields["hand"].widget.attrs.update(autocomplete="off", autocapitalize="off", spellcheck="false")
+        self.fields["win_tile"].widget.attrs.update(autocomplete="off", autocapitalize="off", spellcheck="false")
+        self.fields["dealer_streak"].widget.attrs.update(inputmode="numeric")
+
+        self.notation_helper = FormHelper()
+        self.notation_helper.form_tag = False
+        self.notation_helper.disable_csrf = True
+        self.notation_helper.form_show_errors = False
+        self.notation_helper.layout = Layout(
+            Field("hand"),
+            Field("win_tile"),
+            *[
+                Div(
+                    Field(f"meld{n}", wrapper_class="meld-type"),
+                    Field(f"meld{n}_tiles", wrapper_class="meld-tiles", autocomplete="off", autocapitalize="off"),
+                    Field(f"meld{n}_from", wrapper_class="meld-from"),
+                    css_class="meld-row",
+                    css_id=f"meld-row-{n}",
+                )
+                for n in MELD_SLOTS
+            ],
+        )
+        self.names_helper = FormHelper()
+        self.names_helper.form_tag = False
+        self.names_helper.disable_csrf = True
+        self.names_helper.form_show_errors = False
+        self.names_helper.layout = Layout(
+            Div(*[Field(f"name_{seat}", placeholder=SEAT_LABELS[seat]) for seat in SEATS], css_class="names-grid")
+        )
+
+    # ------------------------------------------------------------------ validation
+
+    def clean_hand(self):
+        return "".join(self.cleaned_data["hand"].split())
+
+    def clean_win_tile(self):
+        return "".join(self.cleaned_data["win_tile"].split())
+
+    def clean(self):
+        data = super().clean()
+        ruleset = data.get("ruleset") or "bazhi"
+        winner, discarder = data.get("winner"), data.get("discarder")
+        if winner and discarder and winner == discarder:
+            self.add_error("discarder", _("The discarder cannot be the winner."))
+        for n in MELD_SLOTS:
+            kind, tiles = data.get(f"meld{n}"), "".join((data.get(f"meld{n}_tiles") or "").split())
+            data[f"meld{n}_tiles"] = tiles
+            if tiles and not kind:
+                self.add_error(f"meld{n}", _("Meld %(n)d: choose pung, kong or chow.") % {"n": n})
+            elif kind and not tiles:
+                self.add_error(f"meld{n}_tiles", _("Meld %(n)d: enter its tiles.") % {"n": n})
+            if kind == "chow" and ruleset == "bazhi":
+                self.add_error(f"meld{n}", _("Bazhi allows no chow."))
+        foreign = [f for f in data.get("flags") or [] if f not in FLAG_RULESETS[ruleset]]
+        if foreign:
+            self.add_error("flags", _("%(flag)s is not part of this game.") % {"flag": FLAG_LABELS[foreign[0]]})
+        return data
+
+    # ------------------------------------------------------------------ reading the input
+
+    def melds(self) -> list[dict]:
+        out = []
+        for n in MELD_SLOTS:
+            kind = self.cleaned_data.get(f"meld{n}")
+            tiles = self.cleaned_data.get(f"meld{n}_tiles")
+            if not kind or not tiles:
+                continue
+            meld = {"type": kind, "tiles": tiles}
+            source = self.cleaned_data.get(f"meld{n}_from")
+            if source and kind != "kong_concealed":
+                meld["from"] = source
+            out.append(meld)
+        return out
+
+    def engine_request(self) -> dict:
+        """The API.md request for this input (call after is_valid())."""
+        d = self.cleaned_data
+        ruleset = d["ruleset"]
+        if ruleset == "bazhi":
+            options = {"tariff": d.get("tariff") or "315", "multi_jiao": bool(d.get("multi_jiao"))}
+        else:
+            options = {"dealer_streak": d.get("dealer_streak") or 1}
+            if d.get("indicator"):
+                options["indicator"] = d["indicator"]
+            if d.get("caishen"):
+                options["caishen"] = d["caishen"]
+        request = {
+            "ruleset": ruleset,
+            "options": options,
+            "hand": d.get("hand") or "",
+            "melds": self.melds(),
+            "winner": d["winner"],
+            "dealer": d["dealer"],
+            "discarder": d.get("discarder") or None,
+            "flags": list(d.get("flags") or []),
+        }
+        if d.get("win_tile"):
+            request["win_tile"] = d["win_tile"]
+        return request
+
+    def names(self) -> dict[str, str]:
+        data = self.cleaned_data if hasattr(self, "cleaned_data") else {}
+        return {seat: data.get(f"name_{seat}") or "" for seat in SEATS}
+
+    def query_string(self) -> str:
+        """The whole input as a compact, canonical query string (the share link)."""
+        d = self.cleaned_data
+        pairs: list[tuple[str, str]] = [("ruleset", d["ruleset"])]
+        if d["ruleset"] == "bazhi":
+            pairs.append(("tariff", d.get("tariff") or "315"))
+            if d.get("multi_jiao"):
+                pairs.append(("multi_jiao", "on"))
+        else:
+            for key in ("indicator", "caishen"):
+                if d.get(key):
+                    pairs.append((key, d[key]))
+            if (d.get("dealer_streak") or 1) != 1:
+                pairs.append(("dealer_streak", str(d["dealer_streak"])))
+        pairs.append(("hand", d.get("hand") or ""))
+        if d.get("win_tile"):
+            pairs.append(("win_tile", d["win_tile"]))
+        for n, meld in enumerate(self.melds(), start=1):
+            pairs.append((f"meld{n}", meld["type"]))
+            pairs.append((f"meld{n}_tiles", meld["tiles"]))
+            if meld.get("from"):
+                pairs.append((f"meld{n}_from", meld["from"]))
+        pairs += [("winner", d["winner"]), ("dealer", d["dealer"]), ("discarder", d.get("discarder") or "")]
+        pairs += [("flags", f) for f in d.get("flags") or []]
+        pairs += [(f"name_{seat}", name) for seat, name in self.names().items() if name]
+        return urlencode(pairs)
+
+    def tile_count(self) -> tuple[int, int] | None:
+        """(concealed tiles entered, tiles expected before the win), or None when the notation is unreadable."""
+        try:
+            hand = parse_tiles(self.cleaned_data.get("hand") or "")
+        except InvalidNotationError:
+            return None
+        return len(hand), 13 - 3 * len(self.melds())
+
+
+def tile_name(tile: Tile, lang: str) -> str:
+    return tile.name_en if lang == "en" else tile.name_zh

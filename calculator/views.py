@@ -1,0 +1,439 @@
+"""The calculator page and the rules page (issue 4): function views over the engine.
+
+The page is one form. A GET with a query string is the whole input (the share link); a plain POST (no
+JavaScript) redirects to that GET; htmx asks for the `#result` partial of the same template on every change.
+"""
+
+from __future__ import annotations
+
+import logging
+from urllib.parse import urlencode
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+from django_htmx.http import replace_url
+
+from .api import engine_lang
+from .engine import InvalidNotationError, parse_tiles, score
+from .engine.tiles import ALL_TILES, SEATS, Tile, next_seat, previous_seat
+from .forms import (
+    FLAG_LABELS,
+    FLAG_REASONS,
+    FLAG_RULESETS,
+    MELD_LABELS,
+    MELD_SLOTS,
+    SEAT_LABELS,
+    HandForm,
+    flag_blockers,
+    tile_name,
+)
+
+log = logging.getLogger(__name__)
+
+BAZHI_KINDS = frozenset(range(27)) | {Tile.from_str("C").index}
+# Where each seat sits in the 3 × 3 payment picture: the table seen from above, play order counter-clockwise.
+SEAT_POS = {"W": (0, -1), "N": (-1, 0), "S": (1, 0), "E": (0, 1)}
+CELL_NAMES = {
+    (-1, -1): "tl",
+    (0, -1): "t",
+    (1, -1): "tr",
+    (-1, 0): "l",
+    (0, 0): "c",
+    (1, 0): "r",
+    (-1, 1): "bl",
+    (0, 1): "b",
+    (1, 1): "br",
+}
+ARROWS = {(0, -2): "↑", (0, 2): "↓", (2, 0): "→", (-2, 0): "←", (1, -1): "↗", (1, 1): "↘", (-1, 1): "↙", (-1, -1): "↖"}
+
+
+def signed(n: int) -> str:
+    """+19, −7 (a real minus sign), 0."""
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+def seat_label(seat: str | None, names: dict[str, str] | None = None) -> str:
+    if not seat:
+        return ""
+    label = str(SEAT_LABELS[seat])
+    name = (names or {}).get(seat)
+    return f"{label} · {name}" if name else label
+
+
+def tile_items(text: str, lang: str) -> list[dict]:
+    try:
+        tiles = parse_tiles(text)
+    except InvalidNotationError:
+        return []
+    return [{"n": t.notation, "name": tile_name(t, lang)} for t in tiles]
+
+
+def sort_key(notation: str) -> int:
+    return Tile.from_str(notation).index
+
+
+# ------------------------------------------------------------------------------------- the page
+
+
+def keyboard(lang: str) -> list[dict]:
+    rows = []
+    for suit, label in (("m", _("Characters")), ("p", _("Dots")), ("s", _("Bamboo")), ("z", _("Honours"))):
+        tiles = [t for t in ALL_TILES if t.suit == suit]
+        rows.append(
+            {
+                "suit": suit,
+                "label": label,
+                "tiles": [
+                    {"n": t.notation, "name": tile_name(t, lang), "bazhi": t.index in BAZHI_KINDS} for t in tiles
+                ],
+            }
+        )
+    return rows
+
+
+def entered_hand(form: HandForm, lang: str) -> dict:
+    """The hand as entered (for the first paint and the no-JS page): sorted tiles, the win tile, the melds."""
+    data = form.cleaned_data if form.is_bound and hasattr(form, "cleaned_data") else {}
+    if form.is_bound and not data:
+        data = {k: form.data.get(k, "") for k in form.fields}
+    hand = sorted(tile_items(data.get("hand") or "", lang), key=lambda t: sort_key(t["n"]))
+    win = tile_items(data.get("win_tile") or "", lang)
+    melds = []
+    for n in MELD_SLOTS:
+        kind, tiles = data.get(f"meld{n}"), data.get(f"meld{n}_tiles")
+        if kind in MELD_LABELS and tiles:
+            melds.append(
+                {
+                    "type": kind,
+                    "label": MELD_LABELS[kind],
+                    "tiles": tile_items(tiles, lang),
+                    "from": data.get(f"meld{n}_from") or "",
+                }
+            )
+    return {"tiles": hand, "win": win[0] if len(win) == 1 else None, "melds": melds}
+
+
+def flag_states(form: HandForm) -> list[dict]:
+    if form.is_bound and hasattr(form, "cleaned_data") and "ruleset" in form.cleaned_data:
+        d = form.cleaned_data
+        data = {
+            "ruleset": d.get("ruleset"),
+            "winner": d.get("winner"),
+            "dealer": d.get("dealer"),
+            "discarder": d.get("discarder"),
+            "melds": [m["type"] for m in form.melds()],
+            "flags": d.get("flags") or [],
+        }
+    else:
+        data = {"ruleset": "bazhi", "winner": "E", "dealer": "E", "discarder": "", "melds": [], "flags": []}
+    states = []
+    for code, label in FLAG_LABELS.items():
+        blockers = flag_blockers(code, data)
+        states.append(
+            {
+                "code": code,
+                "label": label,
+                "rulesets": " ".join(r for r, flags in FLAG_RULESETS.items() if code in flags),
+                "checked": code in data["flags"],
+                "reason": FLAG_REASONS[blockers[0]] if blockers else "",
+            }
+        )
+    return states
+
+
+def calculator(request: HttpRequest) -> HttpResponse:
+    if request.method == "POST":
+        form = HandForm(request.POST)
+        if form.is_valid():
+            response = redirect(f"{reverse('calculator')}?{form.query_string()}")
+            response.status_code = 303  # see other: the browser GETs the share link
+            return response
+    elif any(key in request.GET for key in ("ruleset", "hand", "winner")):
+        form = HandForm(request.GET)
+    else:
+        form = HandForm()
+
+    lang = engine_lang()
+    result = compute(form, lang) if form.is_bound else {"kind": "empty"}
+    share_query = form.query_string() if form.is_bound and form.is_valid() else ""
+    context = {
+        "form": form,
+        "result": result,
+        "share_url": request.build_absolute_uri(f"{reverse('calculator')}?{share_query}") if share_query else "",
+        "share_query": share_query,
+    }
+    if request.htmx:
+        response = render(request, "calculator.html#result", context)
+        if share_query:
+            replace_url(response, f"{reverse('calculator')}?{share_query}")
+        return response
+
+    ruleset = form.cleaned_data.get("ruleset", "bazhi") if form.is_bound and hasattr(form, "cleaned_data") else "bazhi"
+    context.update(
+        {
+            "ruleset": ruleset or "bazhi",
+            "keyboard": keyboard(lang),
+            "entered": entered_hand(form, lang),
+            "flags": flag_states(form),
+            "js_text": {
+                "reasons": {k: str(v) for k, v in FLAG_REASONS.items()},
+                "meldNames": {k: str(v) for k, v in MELD_LABELS.items()},
+                "seats": {s: str(SEAT_LABELS[s]) for s in SEATS},
+                "remove": _("Remove %(tile)s"),
+                "winTile": _("winning tile"),
+                "from": _("from"),
+                "tileNames": {t.notation: tile_name(t, lang) for t in ALL_TILES},
+                "copied": _("Link copied"),
+                "full": _("The hand is full: tap a tile in the hand to remove it."),
+                "noCopies": _("All four %(tile)s are already used."),
+                "tooManyMelds": _("A hand has at most four melds."),
+                "tileUrls": {t.notation: static(f"tiles/{t.notation}.svg") for t in ALL_TILES},
+                "modeHints": {
+                    "hand": "",
+                    "pung": _("Pung: tap the tile (three copies)."),
+                    "kong_exposed": _("Exposed kong: tap the tile (four copies)."),
+                    "kong_added": _("Added kong: tap the tile (four copies)."),
+                    "kong_concealed": _("Concealed kong: tap the tile (four copies)."),
+                    "chow": _("Chow: tap the lowest tile of the run."),
+                    "caishen": _("Tap the wild tile (财神) itself."),
+                    "indicator": _("Tap the turned indicator tile; the next tile is the 财神."),
+                },
+                "removeMeld": _("Remove this meld"),
+                "wildFrom": _("from the turned %(tile)s"),
+            },
+        }
+    )
+    status = 400 if request.method == "POST" else 200
+    return render(request, "calculator.html", context, status=status)
+
+
+# ------------------------------------------------------------------------------------- the result
+
+
+def compute(form: HandForm, lang: str) -> dict:
+    """What the result area shows for this input: nothing yet, progress, form errors, or the engine's answer."""
+    if not form.is_valid():
+        errors = []
+        for name, messages in form.errors.items():
+            label = form.fields[name].label if name in form.fields else ""
+            errors += [{"field": str(label), "message": m} for m in messages]
+        return {"kind": "invalid", "errors": errors}
+    counted = form.tile_count()
+    melds = form.melds()
+    if counted is not None:
+        have, need = counted
+        if have == 0 and not melds and not form.cleaned_data.get("win_tile"):
+            return {"kind": "empty"}
+        if have < need:
+            return {"kind": "progress", "have": have, "need": need, "missing": need - have}
+    engine_request = form.engine_request()
+    try:
+        answer = score(engine_request, lang)
+    except Exception:  # the page must answer, never 500; the log keeps the engine bug
+        log.exception("engine failed on %r", engine_request)
+        return {"kind": "failed", "request": engine_request}
+    names = form.names()
+    if "error" in answer:
+        return {"kind": "error", "code": answer["error"]["code"], "message": answer["error"]["message"]}
+    if "waits" in answer:
+        return waits_view(form, answer, names, lang)
+    if not answer.get("win"):
+        return {"kind": "nowin", "code": answer.get("code"), "message": answer.get("message", "")}
+    return win_view(answer, engine_request, names, lang)
+
+
+def win_view(answer: dict, engine_request: dict, names: dict[str, str], lang: str) -> dict:
+    winner = engine_request["winner"]
+    dealer = engine_request["dealer"]
+    discarder = engine_request.get("discarder")
+    bazhi = answer["ruleset"] == "bazhi"
+    net = answer["net"]
+    by_part = answer.get("net_by_part") or {}
+
+    # who pays whom, summed per payer and part
+    flows: dict[str, dict[str, int]] = {}
+    for p in answer["payments"]:
+        flow = flows.setdefault(p["from"], {"total": 0, "fan": 0, "jiao": 0})
+        flow["total"] += p["amount"]
+        flow[p["part"] if p["part"] in ("fan", "jiao") else "fan"] += p["amount"]
+
+    cells = {name: {"kind": "empty", "pos": name} for name in CELL_NAMES.values()}
+    for seat, (x, y) in SEAT_POS.items():
+        roles = []
+        if seat == winner:
+            roles.append(("win", pgettext("role", "Winner")))
+        if seat == dealer:
+            roles.append(("dealer", pgettext("role", "Dealer")))
+        if seat == discarder:
+            roles.append(("discarder", pgettext("role", "Discarder")))
+        if seat == answer.get("bao"):
+            roles.append(("bao", pgettext("role", "Pays for all")))
+        cells[CELL_NAMES[(x, y)]] = {
+            "kind": "seat",
+            "pos": CELL_NAMES[(x, y)],
+            "seat": seat,
+            "label": str(SEAT_LABELS[seat]),
+            "name": names.get(seat, ""),
+            "roles": roles,
+            "net": net[seat],
+            "net_text": signed(net[seat]),
+            "sign": "plus" if net[seat] > 0 else ("minus" if net[seat] < 0 else "zero"),
+            "fan": signed(by_part.get("fan", {}).get(seat, 0)) if bazhi else "",
+            "jiao": signed(by_part.get("jiao", {}).get(seat, 0)) if bazhi else "",
+        }
+    wx, wy = SEAT_POS[winner]
+    for payer, flow in flows.items():
+        px, py = SEAT_POS[payer]
+        cell = CELL_NAMES[(px + wx, py + wy)]
+        parts = []
+        if bazhi and flow["jiao"]:
+            parts = [f"{_('fan')} {flow['fan']}", f"{_('jiao')} {flow['jiao']}"]
+        cells[cell] = {
+            "kind": "arrow",
+            "pos": cell,
+            "arrow": ARROWS[(wx - px, wy - py)],
+            "amount": flow["total"],
+            "parts": parts,
+            "says": _("%(payer)s pays %(winner)s %(amount)d")
+            % {"payer": seat_label(payer, names), "winner": seat_label(winner, names), "amount": flow["total"]},
+        }
+    order = ["tl", "t", "tr", "l", "c", "r", "bl", "b", "br"]
+
+    groups = []
+    for g in answer.get("decomposition", []):
+        groups.append(
+            {
+                "type": g["type"],
+                "label": group_label(g["type"]),
+                "tiles": tile_items(g["tiles"], lang),
+                "concealed": g.get("concealed", True),
+                "win": g.get("win", False),
+                "from": seat_label(g.get("from"), names),
+                "meld": g["type"] in MELD_LABELS,
+            }
+        )
+    payments = [
+        {
+            "from": seat_label(p["from"], names),
+            "to": seat_label(p["to"], names),
+            "amount": p["amount"],
+            "part": p["part"],
+            "part_label": _("fan") if p["part"] == "fan" else (_("jiao") if p["part"] == "jiao" else p["part"]),
+            "reason": p["reason"],
+        }
+        for p in answer["payments"]
+    ]
+    return {
+        "kind": "win",
+        "bazhi": bazhi,
+        "winner": seat_label(winner, names),
+        "winner_net": signed(net[winner]),
+        "self_draw": not discarder,
+        "discarder": seat_label(discarder, names),
+        "cells": [cells[name] for name in order],
+        "nets": [{"seat": s, "label": seat_label(s, names), "net": net[s], "text": signed(net[s])} for s in SEATS],
+        "groups": groups,
+        "lines": answer.get("explanation", []),
+        "labels": answer.get("labels", []),
+        "payments": payments,
+        "summary": win_summary(answer),
+        "bao": seat_label(answer.get("bao"), names),
+    }
+
+
+def win_summary(answer: dict) -> list[str]:
+    """The two or three numbers a player reads first."""
+    if answer["ruleset"] == "bazhi":
+        out = [_("%(fan)d fan per loser") % {"fan": answer["fan"]}]
+        jiao = answer.get("jiao") or {}
+        if jiao.get("is_jiao"):
+            out.append(_("jiao: %(amount)d per loser") % {"amount": jiao.get("per_loser", 0)})
+        else:
+            out.append(_("no jiao"))
+        return out
+    out = []
+    if "long" in answer:
+        out.append(_("%(long)d long") % {"long": answer["long"]})
+    if "unit" in answer:
+        out.append(_("P = %(unit)d") % {"unit": answer["unit"]})
+    return out
+
+
+def group_label(kind: str) -> str:
+    labels = {"pair": _("Pair"), "sequence": _("Sequence"), "triplet": _("Triplet")}
+    if kind in labels:
+        return labels[kind]
+    return str(MELD_LABELS.get(kind, kind))
+
+
+def waits_view(form: HandForm, answer: dict, names: dict[str, str], lang: str) -> dict:
+    d = form.cleaned_data
+    winner = d["winner"]
+    feeder = next_seat(winner)
+    base = form.query_string()
+    waits = []
+    for w in answer["waits"]:
+        tile = Tile.from_str(w["tile"])
+        rows = []
+        for how, discarder in (("self_draw", ""), ("discard", feeder)):
+            variant = w.get(how) or {}
+            if not variant.get("win"):
+                rows.append(
+                    {
+                        "how": how,
+                        "ok": False,
+                        "message": variant.get("message") or variant.get("error", {}).get("message", ""),
+                    }
+                )
+                continue
+            query = replace_params(base, {"win_tile": w["tile"], "discarder": discarder}, drop_flags=how == "discard")
+            rows.append(
+                {
+                    "how": how,
+                    "ok": True,
+                    "label": _("Self-draw")
+                    if how == "self_draw"
+                    else _("Discard by %(seat)s") % {"seat": seat_label(feeder, names)},
+                    "gain": signed(variant["net"][winner]),
+                    "nets": [
+                        {"seat": s, "text": signed(variant["net"][s]), "label": str(SEAT_LABELS[s])}
+                        for s in SEATS
+                        if s != winner
+                    ],
+                    "query": query,
+                }
+            )
+        waits.append({"tile": {"n": tile.notation, "name": tile_name(tile, lang)}, "rows": rows})
+    return {
+        "kind": "waits",
+        "waits": waits,
+        "winner": seat_label(winner, names),
+        "count": len(waits),
+        "upper": previous_seat(winner),
+    }
+
+
+def replace_params(query: str, changes: dict[str, str], drop_flags: bool = False) -> str:
+    from urllib.parse import parse_qsl
+
+    pairs = [
+        (k, v)
+        for k, v in parse_qsl(query, keep_blank_values=True)
+        if k not in changes and not (drop_flags and k == "flags")
+    ]
+    pairs += list(changes.items())
+    return urlencode(pairs)
+
+
+# ------------------------------------------------------------------------------------- the rules page
+
+
+def rules(request: HttpRequest) -> HttpResponse:
+    from .rulebook import rulebook
+
+    lang = engine_lang()
+    return render(request, "rules.html", rulebook(lang))

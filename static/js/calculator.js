@@ -1,0 +1,439 @@
+// The tile keyboard: taps become the form's own fields (hand, win_tile, meldN, meldN_tiles, meldN_from),
+// so the form stays the single source of truth and works the same without this script.
+(function () {
+  "use strict";
+
+  const form = document.getElementById("calc");
+  const textNode = document.getElementById("calc-text");
+  if (!form || !textNode) return;
+  const T = JSON.parse(textNode.textContent);
+
+  const HONOURS = "ESWNCFP";
+  const SEATS = ["E", "S", "W", "N"];
+  const KONGS = ["kong_exposed", "kong_added", "kong_concealed"];
+  const MAX_MELDS = 4;
+  const field = (name) => form.elements.namedItem(name);
+  const $ = (id) => document.getElementById(id);
+
+  // ------------------------------------------------------------------ notation
+
+  function indexOf(tile) {
+    if (HONOURS.includes(tile)) return 27 + HONOURS.indexOf(tile);
+    return "mps".indexOf(tile[1]) * 9 + Number(tile[0]) - 1;
+  }
+  const byIndex = (a, b) => indexOf(a) - indexOf(b);
+
+  function parse(text) {
+    const tiles = [];
+    let pending = [];
+    for (const ch of text || "") {
+      if (/\s/.test(ch)) continue;
+      if ("123456789".includes(ch)) pending.push(ch);
+      else if ("mps".includes(ch)) {
+        if (!pending.length) return null;
+        pending.forEach((d) => tiles.push(d + ch));
+        pending = [];
+      } else if (ch === "z") {
+        for (const d of pending) {
+          const h = "ESWNPFC"[Number(d) - 1];
+          if (!h) return null;
+          tiles.push(h);
+        }
+        pending = [];
+      } else if (HONOURS.includes(ch) && !pending.length) tiles.push(ch);
+      else return null;
+    }
+    return pending.length ? null : tiles;
+  }
+
+  function notation(tiles) {
+    const sorted = tiles.slice().sort(byIndex);
+    let out = "";
+    for (const suit of "mps") {
+      const ranks = sorted.filter((t) => t[1] === suit).map((t) => t[0]);
+      if (ranks.length) out += ranks.join("") + suit;
+    }
+    return out + sorted.filter((t) => HONOURS.includes(t)).join("");
+  }
+
+  function nextTile(tile) {
+    if (!HONOURS.includes(tile)) return ((Number(tile[0]) % 9) + 1) + tile[1];
+    const winds = "ESWN", dragons = "CFP";
+    if (winds.includes(tile)) return winds[(winds.indexOf(tile) + 1) % 4];
+    return dragons[(dragons.indexOf(tile) + 1) % 3];
+  }
+
+  // ------------------------------------------------------------------ state <-> fields
+
+  const state = { hand: [], win: null, melds: [], mode: "hand" };
+
+  function readFields() {
+    state.hand = parse(field("hand").value) || [];
+    const win = parse(field("win_tile").value);
+    state.win = win && win.length === 1 ? win[0] : null;
+    state.melds = [];
+    for (let n = 1; n <= MAX_MELDS; n++) {
+      const type = field("meld" + n).value;
+      const tiles = parse(field("meld" + n + "_tiles").value);
+      if (type && tiles && tiles.length) state.melds.push({ type, tiles, from: field("meld" + n + "_from").value });
+    }
+  }
+
+  function writeFields() {
+    field("hand").value = notation(state.hand);
+    field("win_tile").value = state.win || "";
+    for (let n = 1; n <= MAX_MELDS; n++) {
+      const m = state.melds[n - 1];
+      field("meld" + n).value = m ? m.type : "";
+      field("meld" + n + "_tiles").value = m ? notation(m.tiles) : "";
+      field("meld" + n + "_from").value = m && m.type !== "kong_concealed" ? m.from || "" : "";
+    }
+  }
+
+  const radio = (name) => (form.querySelector('input[name="' + name + '"]:checked') || {}).value || "";
+  const ruleset = () => radio("ruleset") || "bazhi";
+  const capacity = () => 13 - 3 * state.melds.length;
+
+  function counts() {
+    const c = {};
+    const add = (t) => (c[t] = (c[t] || 0) + 1);
+    state.hand.forEach(add);
+    if (state.win) add(state.win);
+    state.melds.forEach((m) => m.tiles.forEach(add));
+    return c;
+  }
+
+  // ------------------------------------------------------------------ taps
+
+  function say(text) {
+    $("mode-hint").textContent = text || "";
+  }
+
+  function setMode(mode) {
+    state.mode = mode;
+    form.querySelectorAll("[data-mode]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.mode === mode)));
+    form.classList.toggle("picking-wild", mode === "caishen" || mode === "indicator");
+    say(T.modeHints[mode] || "");
+    updateKeys();
+  }
+
+  function upperOf(seat) {
+    return SEATS[(SEATS.indexOf(seat) + 3) % 4];
+  }
+
+  function need(mode) {
+    if (mode === "pung") return 3;
+    if (KONGS.includes(mode)) return 4;
+    return 1;
+  }
+
+  function tap(tile) {
+    const c = counts();
+    const mode = state.mode;
+    if (mode === "caishen" || mode === "indicator") {
+      field(mode).value = tile;
+      field(mode === "caishen" ? "indicator" : "caishen").value = "";
+      setMode("hand");
+      return changed();
+    }
+    if (mode === "hand") {
+      if ((c[tile] || 0) >= 4) return say(T.noCopies.replace("%(tile)s", T.tileNames[tile]));
+      if (state.hand.length < capacity()) state.hand.push(tile);
+      else if (!state.win) state.win = tile;
+      else return say(T.full);
+      return changed(true);
+    }
+    if (state.melds.length >= MAX_MELDS) return say(T.tooManyMelds);
+    let tiles;
+    if (mode === "chow") {
+      if (HONOURS.includes(tile) || Number(tile[0]) > 7) return;
+      tiles = [0, 1, 2].map((k) => Number(tile[0]) + k + tile[1]);
+    } else {
+      tiles = Array(need(mode)).fill(tile);
+    }
+    const after = Object.assign({}, c);
+    for (const t of tiles) {
+      after[t] = (after[t] || 0) + 1;
+      if (after[t] > 4) return say(T.noCopies.replace("%(tile)s", T.tileNames[t]));
+    }
+    const winner = radio("winner") || "E";
+    const discarder = radio("discarder");
+    const from = mode === "kong_concealed" ? "" : mode === "chow" ? upperOf(winner) : discarder || upperOf(winner);
+    state.melds.push({ type: mode, tiles, from });
+    setMode("hand");
+    return changed(true);
+  }
+
+  function removeHandTile(tile) {
+    const i = state.hand.indexOf(tile);
+    if (i >= 0) state.hand.splice(i, 1);
+    changed(true);
+  }
+
+  function undo() {
+    if (state.win) state.win = null;
+    else if (state.hand.length) state.hand.pop();
+    else if (state.melds.length) state.melds.pop();
+    changed(true);
+  }
+
+  function clearAll() {
+    state.hand = [];
+    state.win = null;
+    state.melds = [];
+    changed(true);
+  }
+
+  // ------------------------------------------------------------------ drawing
+
+  function tileImg(tile, small) {
+    const img = document.createElement("img");
+    img.src = T.tileUrls[tile];
+    img.alt = T.tileNames[tile];
+    img.className = small ? "tile tile-s" : "tile";
+    img.width = small ? 30 : 40;
+    img.height = small ? 40 : 53;
+    return img;
+  }
+
+  function tileButton(tile, onTap, label) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "tile-btn";
+    b.setAttribute("aria-label", label);
+    const img = tileImg(tile);
+    img.alt = "";
+    b.appendChild(img);
+    b.addEventListener("click", onTap);
+    return b;
+  }
+
+  function render() {
+    const handBox = $("hand-tiles");
+    handBox.replaceChildren();
+    const sorted = state.hand.slice().sort(byIndex);
+    sorted.forEach((t) =>
+      handBox.appendChild(tileButton(t, () => removeHandTile(t), T.remove.replace("%(tile)s", T.tileNames[t])))
+    );
+    const winBox = $("hand-win");
+    winBox.querySelectorAll("img, button").forEach((el) => el.remove());
+    winBox.classList.toggle("is-empty", !state.win);
+    if (state.win) {
+      const label = T.remove.replace("%(tile)s", T.tileNames[state.win] + " (" + T.winTile + ")");
+      winBox.appendChild(tileButton(state.win, () => { state.win = null; changed(true); }, label));
+    }
+    const meldBox = $("hand-melds");
+    meldBox.replaceChildren();
+    state.melds.forEach((m, i) => {
+      const chip = document.createElement("span");
+      chip.className = "meld-chip";
+      const name = document.createElement("span");
+      name.className = "meld-name";
+      name.textContent = T.meldNames[m.type];
+      chip.appendChild(name);
+      m.tiles.forEach((t) => chip.appendChild(tileImg(t, true)));
+      if (m.type !== "kong_concealed") {
+        const sel = document.createElement("select");
+        sel.className = "meld-from";
+        sel.setAttribute("aria-label", T.meldNames[m.type] + " " + T.from);
+        SEATS.filter((s) => s !== (radio("winner") || "E")).forEach((s) => {
+          const o = document.createElement("option");
+          o.value = s;
+          o.textContent = "← " + T.seats[s];
+          o.selected = s === m.from;
+          sel.appendChild(o);
+        });
+        if (!m.from || m.from === radio("winner")) m.from = sel.value;
+        sel.addEventListener("change", () => { m.from = sel.value; changed(false); });
+        chip.appendChild(sel);
+      }
+      const x = document.createElement("button");
+      x.type = "button";
+      x.className = "meld-x";
+      x.textContent = "×";
+      x.setAttribute("aria-label", T.removeMeld);
+      x.addEventListener("click", () => { state.melds.splice(i, 1); changed(true); });
+      chip.appendChild(x);
+      meldBox.appendChild(chip);
+    });
+    const have = state.hand.length + (state.win ? 1 : 0);
+    $("hand-count").textContent = have + " / " + (capacity() + 1);
+    renderWild();
+  }
+
+  function renderWild() {
+    const box = $("wild-tile");
+    if (!box) return;
+    box.replaceChildren();
+    const ind = field("indicator").value;
+    const cs = field("caishen").value || (ind ? nextTile(ind) : "");
+    if (cs) box.appendChild(tileImg(cs, true));
+    if (ind) {
+      const note = document.createElement("span");
+      note.className = "hint";
+      note.textContent = T.wildFrom.replace("%(tile)s", T.tileNames[ind]);
+      box.appendChild(note);
+    }
+  }
+
+  function updateKeys() {
+    const c = counts();
+    const picking = state.mode === "caishen" || state.mode === "indicator";
+    const full = state.hand.length >= capacity() && !!state.win;
+    form.querySelectorAll("button[data-tile]").forEach((key) => {
+      const t = key.dataset.tile;
+      let off = false;
+      if (!picking) {
+        if (state.mode === "hand") off = (c[t] || 0) >= 4 || full;
+        else if (state.mode === "chow") off = HONOURS.includes(t) || Number(t[0]) > 7;
+        else off = (c[t] || 0) + need(state.mode) > 4;
+      }
+      key.disabled = off;
+      key.classList.toggle("used-up", (c[t] || 0) >= 4);
+    });
+  }
+
+  // ------------------------------------------------------------------ seats and flags (mirrors forms.flag_blockers)
+
+  function blockers(flag, d) {
+    const out = [];
+    const kongs = d.melds.filter((m) => KONGS.includes(m)).length;
+    if (["kong_bloom", "double_kong_bloom", "last_tile", "heavenly", "pao_long"].includes(flag) && d.discarder) out.push("self_draw");
+    if (["robbing_kong", "earthly", "liable_caishen"].includes(flag) && !d.discarder) out.push("discard");
+    if (flag === "kong_bloom" && kongs < 1) out.push("kong");
+    if (flag === "double_kong_bloom" && kongs < 2) out.push("two_kongs");
+    if (flag === "heavenly" && d.winner !== d.dealer) out.push("winner_dealer");
+    if (flag === "earthly" && d.winner === d.dealer) out.push("winner_not_dealer");
+    if ((flag === "heavenly" || flag === "earthly") && d.melds.length) out.push("no_melds");
+    if (flag === "earthly" && d.ruleset === "xinyu" && d.discarder && d.discarder !== d.dealer) out.push("discarder_dealer");
+    if (flag === "earthly" && d.flags.includes("robbing_kong")) out.push("not_robbing");
+    if (flag === "robbing_kong" && d.flags.includes("earthly")) out.push("not_earthly");
+    if (d.ruleset === "bazhi") {
+      if ((flag === "kong_bloom" || flag === "double_kong_bloom") && d.flags.includes("last_tile")) out.push("not_last_tile");
+      if (flag === "last_tile" && (d.flags.includes("kong_bloom") || d.flags.includes("double_kong_bloom"))) out.push("not_kong_bloom");
+    }
+    return out;
+  }
+
+  function updateSeatsAndFlags() {
+    const rs = ruleset();
+    form.dataset.ruleset = rs;
+    const winner = radio("winner");
+    form.querySelectorAll('input[name="discarder"]').forEach((r) => {
+      const blocked = r.value !== "" && r.value === winner;
+      r.disabled = blocked;
+      if (blocked && r.checked) form.querySelector('input[name="discarder"][value=""]').checked = true;
+    });
+    const boxes = Array.from(form.querySelectorAll('input[name="flags"]'));
+    // Flags of the other game are dropped, then blocked ones unchecked until nothing changes.
+    boxes.forEach((b) => {
+      if (b.closest(".flag").classList.contains("only-xinyu") && rs !== "xinyu") b.checked = false;
+    });
+    for (let pass = 0; pass < 3; pass++) {
+      const d = {
+        ruleset: rs,
+        winner,
+        dealer: radio("dealer"),
+        discarder: radio("discarder"),
+        melds: state.melds.map((m) => m.type),
+        flags: boxes.filter((b) => b.checked).map((b) => b.value),
+      };
+      boxes.forEach((b) => {
+        const why = blockers(b.value, d);
+        b.disabled = why.length > 0;
+        if (why.length) b.checked = false;
+        $("why-" + b.value).textContent = why.length ? T.reasons[why[0]] : "";
+        b.closest(".flag").classList.toggle("is-off", why.length > 0);
+      });
+    }
+  }
+
+  // ------------------------------------------------------------------ wiring
+
+  function fire() {
+    form.dispatchEvent(new CustomEvent("calc:update", { bubbles: true }));
+  }
+
+  function changed(fromTaps) {
+    if (fromTaps !== undefined) writeFields();
+    render();
+    updateKeys();
+    updateSeatsAndFlags();
+    fire();
+  }
+
+  form.addEventListener("click", (e) => {
+    const key = e.target.closest("button[data-tile]");
+    if (key) return tap(key.dataset.tile);
+    const mode = e.target.closest("button[data-mode], button[data-mode-switch]");
+    if (mode) {
+      const m = mode.dataset.mode || mode.dataset.modeSwitch;
+      setMode(state.mode === m && m !== "hand" ? "hand" : m);
+      if (mode.dataset.modeSwitch) $("keyboard").scrollIntoView({ block: "nearest", behavior: "smooth" });
+      return;
+    }
+    if (e.target.closest("#key-undo")) return undo();
+    if (e.target.closest("#key-clear")) return clearAll();
+    const copy = e.target.closest("#copy-link");
+    if (copy) return copyLink(copy.dataset.url);
+  });
+
+  const NOTATION = /^(hand|win_tile|meld\d(_tiles|_from)?)$/;
+  form.addEventListener("input", (e) => {
+    const name = e.target.name || "";
+    if (e.target.classList.contains("meld-from")) return; // handled by its own listener
+    if (NOTATION.test(name)) {
+      readFields();
+      render();
+      updateKeys();
+      updateSeatsAndFlags();
+      return fire();
+    }
+    if (name === "indicator" || name === "caishen") renderWild();
+    updateSeatsAndFlags();
+    if (name === "winner") render();
+    fire();
+  });
+
+  function copyLink(url) {
+    const status = $("copy-status");
+    const done = () => { if (status) status.textContent = T.copied; };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(url).then(done, () => selectShare());
+    } else selectShare();
+  }
+
+  function selectShare() {
+    const input = $("share-url");
+    if (input) { input.focus(); input.select(); }
+  }
+
+  // The small verdict beside the hand, so the answer is visible while tapping.
+  function updateMini() {
+    const mini = $("mini");
+    const result = $("result");
+    if (!mini || !result) return;
+    const gain = result.querySelector(".verdict-gain");
+    const title = result.querySelector(".verdict-title");
+    mini.className = "mini";
+    if (gain) {
+      mini.textContent = gain.textContent;
+      mini.classList.add("mini-win");
+    } else if (title) {
+      mini.textContent = title.textContent.trim();
+      mini.classList.add("mini-info");
+    } else if (result.querySelector(".problem")) {
+      mini.textContent = "!";
+      mini.classList.add("mini-problem");
+    } else mini.textContent = "";
+  }
+  document.body.addEventListener("htmx:afterSwap", updateMini);
+
+  readFields();
+  const notationBox = $("notation");
+  if (notationBox && !form.querySelector(".notation .is-invalid")) notationBox.open = false;
+  render();
+  setMode("hand");
+  updateSeatsAndFlags();
+  updateMini();
+})();
