@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 
 from .engine import score
 from .engine.errors import ScoreError
+from .engine.priority import priority
 
 
 def engine_lang(request: HttpRequest | None = None) -> str:
@@ -50,5 +51,20 @@ def api_score(request: HttpRequest) -> JsonResponse:
     except ScoreError as error:
         return error_response(error, lang)
     result = score(data, lang)
+    status = 400 if "error" in result else 200
+    return JsonResponse(result, status=status, json_dumps_params={"ensure_ascii": False})
+
+
+# Like api_score: reads only its body, writes nothing, so there is nothing for CSRF to protect.
+@csrf_exempt
+@require_POST
+def api_priority(request: HttpRequest) -> JsonResponse:
+    """拦胡 (RULES.md §2.5): which claimant wins one discard, and why (docs/API-priority.md)."""
+    lang = engine_lang(request)
+    try:
+        data = read_json(request)
+    except ScoreError as error:
+        return error_response(error, lang)
+    result = priority(data, lang)
     status = 400 if "error" in result else 200
     return JsonResponse(result, status=status, json_dumps_params={"ensure_ascii": False})

@@ -7,6 +7,7 @@ urlpatterns = [
     path("rules/", views.rules, name="rules"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/score", api.api_score, name="api_score"),
+    path("api/priority", api.api_priority, name="api_priority"),
     path("api/tables", ledger_api.api_create, name="api_tables"),
     path("api/tables/<str:table_id>", ledger_api.api_table, name="api_table"),
     path("api/tables/<str:table_id>/hands", ledger_api.api_hand, name="api_table_hands"),

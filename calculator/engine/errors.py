@@ -21,6 +21,7 @@ ERROR_CODES = (
     "bad_flag",
     "flag_conflict",
     "bad_option",
+    "bad_claim",  # POST /api/priority: claims that are not on one discard (docs/API-priority.md)
 )
 
 
