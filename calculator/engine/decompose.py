@@ -110,6 +110,46 @@ def is_complete(counts: list[int] | tuple[int, ...]) -> bool:
     return pairs_needed == 0
 
 
+@cache
+def _suit_can_after_adding(counts: tuple[int, ...], allow_sequences: bool) -> tuple[tuple[bool, bool], ...]:
+    """`_suit_can` of this suit with one more tile of each rank: the per-suit table of waits."""
+    out = []
+    for rank in range(len(counts)):
+        grown = list(counts)
+        grown[rank] += 1
+        out.append(_suit_can(tuple(grown), allow_sequences))
+    return tuple(out)
+
+
+def _others_ready(status: list[tuple[bool, bool]], skip: int) -> tuple[bool, bool]:
+    """Can every block but `skip` be only sets, or sets with the one pair among them?"""
+    others = [s for b, s in enumerate(status) if b != skip]
+    only_sets = all(s for s, _ in others)
+    with_pair = any(p and all(s for c, (s, _) in enumerate(others) if c != i) for i, (_, p) in enumerate(others))
+    return only_sets, with_pair
+
+
+def completing_kinds(counts: list[int] | tuple[int, ...]) -> list[int]:
+    """Every kind whose one more copy makes these concealed tiles complete (copy limits not checked).
+
+    Adding a tile changes one block only, so each block's answer is read once, and each kind is one
+    look-up in its block's table of "with one more of this rank" instead of a fresh search.
+    """
+    if sum(counts) % 3 != 1:
+        return []
+    blocks = list(_blocks(counts))
+    status = [_suit_can(block, seqs) if any(block) else (True, False) for _, block, seqs in blocks]
+    found = []
+    for b, (base, block, seqs) in enumerate(blocks):
+        only_sets, with_pair = _others_ready(status, b)
+        if not (only_sets or with_pair):
+            continue  # two other blocks are broken: one tile here cannot mend both
+        for rank, (grown_sets, grown_pair) in enumerate(_suit_can_after_adding(block, seqs)):
+            if (grown_pair and only_sets) or (grown_sets and with_pair):
+                found.append(base + rank)
+    return found
+
+
 def decompositions(counts: list[int] | tuple[int, ...]) -> list[Decomposition]:
     """Every distinct split of the concealed tiles into exactly one pair and sets."""
     if sum(counts) % 3 != 2:

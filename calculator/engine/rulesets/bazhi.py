@@ -10,13 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from ..decompose import Decomposition, decompositions, is_complete
+from ..decompose import Decomposition, completing_kinds, decompositions, is_complete
 from ..errors import ScoreError, flag_conflict, pick
 from ..explain import Line, decomposition_groups
 from ..hand import MELD_NAMES_EN, MELD_NAMES_ZH, ScoreRequest
 from ..payments import Payment, net_of, round_half_up
 from ..tiles import RED_DRAGON, SEAT_NAMES_EN, SEAT_NAMES_ZH, SUIT_NAMES_ZH, SUITS, Tile
-from ..waits import wait_kinds
 
 
 @dataclass(frozen=True)
@@ -124,11 +123,33 @@ class Bazhi:
     def is_win(self, request: ScoreRequest) -> bool:
         return max(request.suit_counts.values()) >= 8 and is_complete(request.concealed_counts)
 
+    def waits_of(self, request: ScoreRequest) -> list[int]:
+        """The winning kinds of a 13-tile hand, from its counts (see `waits_from_counts`)."""
+        return waits_from_counts(request.concealed_counts, request.all_counts)
+
     def evaluate(self, request: ScoreRequest, lang: str = "zh") -> dict:
         return evaluate(request, lang)
 
 
 RULESET = Bazhi()
+
+
+def waits_from_counts(concealed: list[int], all_counts: list[int]) -> list[int]:
+    """Kinds that win before the last tile: they complete the shape, keep 八支, and are not a fifth copy.
+
+    Whether the tile comes by self-draw or discard changes nothing here (`is_win` ignores it).
+    """
+    suit_totals = [sum(all_counts[base : base + 9]) for base in (0, 9, 18)]
+    return [
+        kind
+        for kind in completing_kinds(concealed)
+        if kind in RULESET.kinds and all_counts[kind] < 4 and _keeps_bazhi(suit_totals, kind)
+    ]
+
+
+def _keeps_bazhi(suit_totals: list[int], kind: int) -> bool:
+    """八支 with `kind` added: some suit holds eight or more tiles (红中 belongs to no suit)."""
+    return any(total + (kind < 27 and kind // 9 == s) >= 8 for s, total in enumerate(suit_totals))
 
 
 # --------------------------------------------------------------------------- reading one hand
@@ -516,7 +537,7 @@ def evaluate(request: ScoreRequest, lang: str = "zh") -> dict:
         return not_a_win(request, "incomplete", lang)
     if max(counts.values()) < 8:
         return not_a_win(request, "no_bazhi", lang)
-    waits = wait_kinds(RULESET, request.with_win(None, None))
+    waits = waits_before_win(request)
     unique = [t.index for t in waits] == [request.win_tile.index]
     readings = [
         read_hand(request, tariff, d, role, unique, lang)
@@ -525,6 +546,16 @@ def evaluate(request: ScoreRequest, lang: str = "zh") -> dict:
     ]
     reading = best_reading(readings)
     return win_result(request, tariff, reading, waits, lang)
+
+
+def waits_before_win(request: ScoreRequest) -> list[Tile]:
+    """The waits of the hand before its last tile: 压档 and 单吊 need the win tile to be the only one."""
+    win = request.win_tile.index
+    concealed = list(request.concealed_counts)
+    concealed[win] -= 1
+    all_counts = list(request.all_counts)
+    all_counts[win] -= 1
+    return [Tile(kind) for kind in waits_from_counts(concealed, all_counts)]
 
 
 def suit_counts_text(request: ScoreRequest, lang: str) -> str:
