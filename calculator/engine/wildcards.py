@@ -52,23 +52,26 @@ def block_fill(counts: tuple[int, ...], sequences: bool, pair: bool) -> tuple[in
     first = next((r for r, c in enumerate(counts) if c), None)
     if first is None:
         return (2, (("pair", 0, (0, 0)),)) if pair else (0, ())
-    have = counts[first]
     best: tuple[int, tuple[BlockGroup, ...]] = (NEVER, ())
-
-    def consider(used: int, group: BlockGroup, natural: tuple[int, ...], still_pair: bool) -> None:
-        nonlocal best
+    for used, group, natural, still_pair in _first_groups(counts, first, sequences, pair):
         if used >= best[0]:
-            return
+            break  # the options come cheapest first: nothing later can do better
         rest_used, rest_groups = block_fill(_without(counts, natural), sequences, still_pair)
         total = used + rest_used
         if total < best[0] and total <= MAX_WILD:
             best = (total, (group, *rest_groups))
+    return best
 
+
+def _first_groups(counts: tuple[int, ...], first: int, sequences: bool, pair: bool) -> list:
+    """Every group the lowest natural rank can sit in: (wild tiles used, group, natural ranks taken, pair still open)."""
+    have = counts[first]
+    options = []
     for k in range(min(have, 3), 0, -1):
-        consider(3 - k, ("triplet", first, (first,) * (3 - k)), (first,) * k, pair)
+        options.append((3 - k, ("triplet", first, (first,) * (3 - k)), (first,) * k, pair))
     if pair:
         for k in range(min(have, 2), 0, -1):
-            consider(2 - k, ("pair", first, (first,) * (2 - k)), (first,) * k, False)
+            options.append((2 - k, ("pair", first, (first,) * (2 - k)), (first,) * k, False))
     size = len(counts)
     if sequences:
         for start in (first, first - 1) if first == size - 2 else (first,):
@@ -76,9 +79,10 @@ def block_fill(counts: tuple[int, ...], sequences: bool, pair: bool) -> tuple[in
                 continue
             natural, wild = [], []
             for rank in (start, start + 1, start + 2):
-                (natural if rank >= first and counts[rank] > natural.count(rank) else wild).append(rank)
-            consider(len(wild), ("sequence", start, tuple(wild)), tuple(natural), pair)
-    return best
+                (natural if rank >= first and counts[rank] else wild).append(rank)
+            options.append((len(wild), ("sequence", start, tuple(wild)), tuple(natural), pair))
+    options.sort(key=lambda option: option[0])
+    return options
 
 
 @lru_cache(maxsize=200_000)

@@ -22,12 +22,15 @@ from ..tiles import (
 )
 from ..wildcards import (
     ANY_COLOUR,
+    BLOCKS,
     Colour,
     Group,
     block_counts,
+    block_need,
     loose_groups,
     seven_pairs_groups,
     seven_pairs_plan,
+    shisanbuda_natural,
     shisanbuda_plan,
     standard_groups,
     standard_plan,
@@ -142,6 +145,9 @@ class Xinyu:
     def evaluate(self, request: ScoreRequest, lang: str = "zh") -> dict:
         return evaluate(request, lang)
 
+    def waits_of(self, request: ScoreRequest) -> list[int]:
+        return waits_of(request)
+
 
 RULESET = Xinyu()
 
@@ -246,6 +252,78 @@ def is_win(request: ScoreRequest) -> bool:
     """A legal win of §2.2 (the waits ask this 68 times per hand, so the cheap answers come first)."""
     wilds = wilds_of(request)
     return is_silong(request, wilds) or is_quanfeng(wilds) or has_shape(request, wilds)
+
+
+# --------------------------------------------------------------------------- waits from the tables
+
+
+def _standard_ok(sets_need: list[int], pair_need: list[int], wild: int) -> bool:
+    """Some block holds the pair and the others are sets, with at most `wild` 财神 (the tile count fixes the rest)."""
+    total = sum(sets_need)
+    return any(total - sets_need[b] + pair_need[b] <= wild for b in range(4))
+
+
+def _shisanbuda_with(blocks: list[tuple[int, ...]], b: int, rank: int) -> bool:
+    """Is the 十三不搭 of the natural tiles kept when one natural tile of (block b, rank) joins them?"""
+    block = blocks[b]
+    if block[rank]:
+        return False
+    return b == 3 or not any(block[r] for r in range(max(0, rank - 2), min(9, rank + 3)))
+
+
+def waits_of(request: ScoreRequest) -> list[int]:
+    """The waits of a 13-tile hand from the per-block tables, without building a request per kind.
+
+    A kind is a wait when it wins by self-draw (a discard win is never possible without the self-draw
+    one: only 4龙 tells them apart). Adding one tile changes one block, so each kind costs one look-up.
+    """
+    wilds = wilds_of(request)
+    exhausted = request.kinds_exhausted()
+    kinds = [k for k in range(NUM_KINDS) if k not in exhausted]
+    if wilds.count == 4:
+        return kinds  # four 财神 held: any tile wins by self-draw (4龙)
+    blocks = wilds.blocks
+    needs = [block_need(block, b != 3) for b, block in enumerate(blocks)]
+    sets_need = [n[0] for n in needs]
+    pair_need = [n[1] for n in needs]
+    no_melds = not request.melds
+    odd = sum(c % 2 for block in blocks for c in block)
+    shisanbuda = no_melds and shisanbuda_natural(blocks)
+    honours_only = is_quanfeng(wilds)
+    caishen = wilds.caishen.index
+    found = []
+    for k in kinds:
+        if k == caishen:
+            wild = wilds.count + 1
+            if (
+                wild == 4
+                or honours_only
+                or _standard_ok(sets_need, pair_need, wild)
+                or (no_melds and (odd <= wild or shisanbuda))
+            ):
+                found.append(k)
+            continue
+        b = _block_of(k)
+        base, _, seqs = BLOCKS[b]
+        rank = k - base
+        if honours_only and b == 3:
+            found.append(k)
+            continue
+        grown = list(blocks[b])
+        grown[rank] += 1
+        s, p = block_need(tuple(grown), seqs)
+        if _standard_ok(
+            [s if i == b else sets_need[i] for i in range(4)],
+            [p if i == b else pair_need[i] for i in range(4)],
+            wilds.count,
+        ):
+            found.append(k)
+            continue
+        if no_melds:
+            new_odd = odd + (-1 if blocks[b][rank] % 2 else 1)
+            if new_odd <= wilds.count or (shisanbuda and _shisanbuda_with(blocks, b, rank)):
+                found.append(k)
+    return found
 
 
 # --------------------------------------------------------------------------- readings and their 龙
