@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from .tiles import FIRST_HONOUR, HONOURS, SUITS, Tile
+from .tiles import ALL_TILES, FIRST_HONOUR, HONOURS, SUITS, Tile
 
 # The riichi order of `z` digits: 1-4 winds, 5 白, 6 发, 7 中.
 Z_DIGIT_TO_HONOUR = {"1": "E", "2": "S", "3": "W", "4": "N", "5": "P", "6": "F", "7": "C"}
@@ -38,7 +38,8 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
         elif char in SUITS:
             if not pending:
                 raise InvalidNotationError(text, pos, f"suit letter {char!r} with no digits before it")
-            tiles.extend(Tile.suited(char, int(d)) for d, _ in pending)
+            base = SUITS.index(char) * 9 - 1
+            tiles.extend(ALL_TILES[base + int(d)] for d, _ in pending)
             pending.clear()
         elif char == "z":
             if not pending:
@@ -51,7 +52,7 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
         elif char in HONOURS:
             if pending:
                 raise InvalidNotationError(text, pending[0][1], f"digit {pending[0][0]!r} has no suit letter")
-            tiles.append(Tile(FIRST_HONOUR + HONOURS.index(char)))
+            tiles.append(ALL_TILES[FIRST_HONOUR + HONOURS.index(char)])
         else:
             raise InvalidNotationError(text, pos, f"unexpected character {char!r}")
     if pending:
@@ -61,11 +62,12 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
 
 def format_tiles(tiles) -> str:
     """Canonical notation: sorted, suited tiles grouped `123m456p789s`, honours as letters."""
-    ordered = sorted(tiles)
+    # Sorting plain indices and reading the notation table: every answer formats its hand several times.
+    indices = sorted(tile.index for tile in tiles)
     parts: list[str] = []
-    for suit in SUITS:
-        digits = "".join(str(t.rank) for t in ordered if t.suit == suit)
+    for s, suit in enumerate(SUITS):
+        digits = "".join(str(i - 9 * s + 1) for i in indices if 9 * s <= i < 9 * s + 9)
         if digits:
             parts.append(digits + suit)
-    parts.extend(t.notation for t in ordered if t.is_honour)
+    parts.extend(HONOURS[i - FIRST_HONOUR] for i in indices if i >= FIRST_HONOUR)
     return "".join(parts)

@@ -51,11 +51,15 @@ class Tile:
 
     @classmethod
     def suited(cls, suit: str, rank: int) -> Tile:
-        return cls(SUITS.index(suit) * 9 + rank - 1)
+        if not 1 <= rank <= 9:
+            raise ValueError(f"rank out of range: {rank!r}")
+        return ALL_TILES[SUITS.index(suit) * 9 + rank - 1]
 
     @classmethod
     def honour(cls, letter: str) -> Tile:
-        return cls(FIRST_HONOUR + HONOURS.index(letter))
+        return ALL_TILES[FIRST_HONOUR + HONOURS.index(letter)]
+
+    # The properties below read tables built once per kind: scoring asks them thousands of times.
 
     @property
     def is_honour(self) -> bool:
@@ -64,18 +68,16 @@ class Tile:
     @property
     def suit(self) -> str:
         """'m', 'p', 's', or 'z' for an honour."""
-        return "z" if self.is_honour else SUITS[self.index // 9]
+        return _SUIT_OF[self.index]
 
     @property
     def rank(self) -> int:
         """1-9 for a suited tile; 1-7 (东南西北中发白) for an honour."""
-        return (self.index - FIRST_HONOUR + 1) if self.is_honour else self.index % 9 + 1
+        return _RANK_OF[self.index]
 
     @property
     def notation(self) -> str:
-        if self.is_honour:
-            return HONOURS[self.index - FIRST_HONOUR]
-        return f"{self.rank}{self.suit}"
+        return _NOTATION_OF[self.index]
 
     @property
     def name_zh(self) -> str:
@@ -96,6 +98,13 @@ class Tile:
         return f"Tile.from_str({self.notation!r})"
 
 
+_SUIT_OF = tuple("z" if i >= FIRST_HONOUR else SUITS[i // 9] for i in range(NUM_KINDS))
+_RANK_OF = tuple(i - FIRST_HONOUR + 1 if i >= FIRST_HONOUR else i % 9 + 1 for i in range(NUM_KINDS))
+_NOTATION_OF = tuple(
+    HONOURS[i - FIRST_HONOUR] if i >= FIRST_HONOUR else f"{_RANK_OF[i]}{_SUIT_OF[i]}" for i in range(NUM_KINDS)
+)
+
+# One shared instance per kind: code that turns an index into a Tile reads it here instead of building one.
 ALL_TILES: tuple[Tile, ...] = tuple(Tile(i) for i in range(NUM_KINDS))
 
 SEATS = ("E", "S", "W", "N")  # play order 东 → 南 → 西 → 北

@@ -1,0 +1,451 @@
+"""The engine beside the `mahjong` package (riichi, 2.1.0), on hands generated from a fixed seed.
+
+    python -m calculator.engine.bench            # the full run (about a minute on 2 cores)
+    python -m calculator.engine.bench --quick    # a tiny sample: checks that everything runs
+
+One table: median and p99 of every operation in µs, the `mahjong` median where both libraries do the same
+work, and the ratio; then every target of issue 6 with PASS or FAIL. How it measures, so a reader can judge it:
+- every call is timed on its own (`perf_counter_ns`); the garbage collector is paused while timing, as `timeit`
+  does, and run between operations;
+- where two libraries are compared, their calls alternate hand by hand, so a busy machine slows both alike;
+- caches are warm, as in a running server: each operation runs once over its hands before it is timed. The
+  `mahjong` package keeps its own cache too (`HandDivider` remembers its last 128 hands); both keep theirs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from calculator.engine import score
+from calculator.engine.decompose import decompositions, is_complete
+from calculator.engine.request import parse_request
+from calculator.engine.rulesets import RULESETS
+from calculator.engine.tiles import ALL_TILES, FIRST_HONOUR, RED_DRAGON, SEATS, previous_seat
+from calculator.engine.waits import wait_kinds
+
+SEED = 6
+BAZHI_KINDS = tuple(range(27)) + (RED_DRAGON,)
+MAX_WILD = 4
+
+
+# --------------------------------------------------------------------------- timing
+
+
+def time_calls(call: Callable, items: Sequence, rounds: int) -> list[int]:
+    """Nanoseconds of each call of `call(item)`, `rounds` passes over the items after one warm pass."""
+    for item in items:
+        call(item)
+    gc.collect()
+    gc.disable()
+    clock = time.perf_counter_ns
+    samples = []
+    try:
+        for _ in range(rounds):
+            for item in items:
+                start = clock()
+                call(item)
+                samples.append(clock() - start)
+    finally:
+        gc.enable()
+    return samples
+
+
+def time_pair(ours: Callable, theirs: Callable, items: Sequence, rounds: int) -> tuple[list[int], list[int]]:
+    """Both libraries on the same items, alternating call by call: (our samples, their samples)."""
+    for a, b in items:
+        ours(a)
+        theirs(b)
+    gc.collect()
+    gc.disable()
+    clock = time.perf_counter_ns
+    mine, other = [], []
+    try:
+        for _ in range(rounds):
+            for a, b in items:
+                start = clock()
+                ours(a)
+                middle = clock()
+                theirs(b)
+                end = clock()
+                mine.append(middle - start)
+                other.append(end - middle)
+    finally:
+        gc.enable()
+    return mine, other
+
+
+@dataclass
+class Stat:
+    median: float  # µs
+    p99: float  # µs
+    n: int
+
+
+def stat(samples: list[int]) -> Stat:
+    ordered = sorted(samples)
+    n = len(ordered)
+    return Stat(ordered[n // 2] / 1000, ordered[min(n - 1, (n * 99) // 100)] / 1000, n)
+
+
+# --------------------------------------------------------------------------- hands
+
+
+def standard_counts(rng: random.Random, kinds: Sequence[int], sequences: bool, main_suit: int | None = None):
+    """A complete 14-tile concealed part (pair + four sets) as (counts, groups), at most four copies a kind.
+
+    With `main_suit`, most groups come from that suit (bazhi needs eight tiles of one suit).
+    """
+    suited = [k for k in kinds if k < FIRST_HONOUR]
+    while True:
+        counts = [0] * 34
+        groups = []
+
+        def pick() -> int:
+            if main_suit is not None and rng.random() < 0.75:
+                return main_suit * 9 + rng.randrange(9)
+            return rng.choice(kinds)
+
+        pair = pick()
+        counts[pair] += 2
+        groups.append(("pair", pair))
+        for _ in range(4):
+            first = pick()
+            if sequences and first < FIRST_HONOUR and first % 9 <= 6 and rng.random() < 0.55:
+                for d in range(3):
+                    counts[first + d] += 1
+                groups.append(("seq", first))
+            else:
+                counts[first] += 3
+                groups.append(("tri", first))
+        if max(counts) <= 4 and (not suited or any(counts)):
+            return counts, groups
+
+
+def tiles_text(indices: Sequence[int]) -> str:
+    return "".join(ALL_TILES[i].notation for i in sorted(indices))
+
+
+def expand(counts: Sequence[int]) -> list[int]:
+    return [i for i, c in enumerate(counts) for _ in range(c)]
+
+
+def random_seats(rng: random.Random, self_draw_share: float = 0.4) -> tuple[str, str, str | None]:
+    winner, dealer = rng.choice(SEATS), rng.choice(SEATS)
+    discarder = None if rng.random() < self_draw_share else rng.choice([s for s in SEATS if s != winner])
+    return winner, dealer, discarder
+
+
+def meld_of(rng: random.Random, group: tuple[str, int], winner: str, chows: bool, kong: bool) -> dict | None:
+    """The group as a meld, or None when it cannot be one (a chow in bazhi)."""
+    kind, first = group
+    if kind == "seq":
+        if not chows:
+            return None
+        return {"type": "chow", "tiles": tiles_text([first, first + 1, first + 2]), "from": previous_seat(winner)}
+    feeder = rng.choice([s for s in SEATS if s != winner])
+    if kong and rng.random() < 0.35:
+        kong_type = rng.choice(["kong_exposed", "kong_added", "kong_concealed"])
+        body = {"type": kong_type, "tiles": tiles_text([first] * 4)}
+        if kong_type != "kong_concealed":
+            body["from"] = feeder
+        return body
+    return {"type": "pung", "tiles": tiles_text([first] * 3), "from": feeder}
+
+
+def win_request(rng, ruleset: str, options: dict, counts, groups, max_melds: int, wild_tiles: int = 0) -> dict:
+    """A request whose concealed part (the groups not made melds) plus its melds is the complete hand `counts`."""
+    winner, dealer, discarder = random_seats(rng)
+    set_groups = groups[1:]
+    rng.shuffle(set_groups)
+    melds, concealed = [], list(counts)
+    for group in set_groups[: rng.randint(0, max_melds)]:
+        kind, first = group
+        # a kong's fourth tile comes on top of the 14: only when the hand holds no fourth copy already
+        meld = meld_of(rng, group, winner, chows=ruleset == "xinyu", kong=counts[first] <= 3)
+        if meld is None:
+            continue
+        for i in [first, first + 1, first + 2] if kind == "seq" else [first] * 3:
+            concealed[i] -= 1
+        melds.append(meld)
+    tiles = expand(concealed)
+    if wild_tiles:
+        caishen = ALL_TILES_BY_TEXT[options["caishen"]]
+        for position in rng.sample(range(len(tiles)), min(wild_tiles, len(tiles))):
+            tiles[position] = caishen
+    rng.shuffle(tiles)
+    win = tiles.pop()
+    flags = []
+    kongs = sum(m["type"].startswith("kong") for m in melds)
+    if kongs and discarder is None and rng.random() < 0.3:
+        flags.append("kong_bloom")
+    return {
+        "ruleset": ruleset,
+        "options": options,
+        "hand": tiles_text(tiles),
+        "win_tile": ALL_TILES[win].notation,
+        "melds": melds,
+        "winner": winner,
+        "dealer": dealer,
+        "discarder": discarder,
+        "flags": flags,
+    }
+
+
+ALL_TILES_BY_TEXT = {tile.notation: tile.index for tile in ALL_TILES}
+
+
+def bazhi_wins(rng: random.Random, n: int) -> list[dict]:
+    """Winning bazhi requests (八支 in a main suit, pungs and kongs, both tariffs), checked by the engine."""
+    found = []
+    while len(found) < n:
+        counts, groups = standard_counts(rng, BAZHI_KINDS, sequences=True, main_suit=rng.randrange(3))
+        options = {"tariff": rng.choice(["315", "525"]), "multi_jiao": rng.random() < 0.3}
+        body = win_request(rng, "bazhi", options, counts, groups, max_melds=2)
+        if score(body).get("win") is True:
+            found.append(body)
+    return found
+
+
+def xinyu_wins(rng: random.Random, n: int, wild: int) -> list[tuple[dict, dict]]:
+    """Pairs (the natural winning hand, the same hand with `wild` of its concealed tiles turned into 财神).
+
+    The 财神 kind is absent from the natural hand, so the second hand holds exactly `wild` of them.
+    """
+    found = []
+    while len(found) < n:
+        caishen = rng.randrange(34)
+        kinds = [k for k in range(34) if k != caishen]
+        counts, groups = standard_counts(rng, kinds, sequences=True)
+        options = {"caishen": ALL_TILES[caishen].notation, "dealer_streak": rng.randint(1, 3)}
+        state = rng.getstate()
+        natural = win_request(rng, "xinyu", options, counts, groups, max_melds=2)
+        rng.setstate(state)
+        wilded = win_request(rng, "xinyu", options, counts, groups, max_melds=2, wild_tiles=wild)
+        # the same random draws make the same melds and seats: only the 财神 differ
+        if score(natural).get("win") is True and score(wilded).get("win") is True and caishen_count(wilded) == wild:
+            found.append((natural, wilded))
+    return found
+
+
+def caishen_count(body: dict) -> int:
+    caishen = body["options"]["caishen"]
+    tiles = [ALL_TILES[i].notation for i in expand(counts_of_text(body["hand"] + body.get("win_tile", "")))]
+    return tiles.count(caishen)
+
+
+def counts_of_text(text: str) -> list[int]:
+    from calculator.engine.notation import parse_tiles
+
+    counts = [0] * 34
+    for tile in parse_tiles(text):
+        counts[tile.index] += 1
+    return counts
+
+
+def without_win(body: dict) -> dict:
+    """The 13-tile hand before the win: the question "what does it wait on?"."""
+    waiting = dict(body)
+    waiting.pop("win_tile")
+    return waiting
+
+
+def riichi_hands(rng: random.Random, n: int):
+    """Closed riichi hands for `estimate_hand_value`: (136-format tiles, win tile, config)."""
+    from mahjong.hand_calculating.hand_config import HandConfig
+
+    hands = []
+    while len(hands) < n:
+        counts, _ = standard_counts(rng, range(34), sequences=True)
+        tiles136 = [4 * kind + copy for kind in range(34) for copy in range(counts[kind])]
+        win = rng.choice(tiles136)
+        config = HandConfig(is_riichi=True, is_tsumo=rng.random() < 0.4)
+        hands.append((counts, tiles136, win, config))
+    return hands
+
+
+# --------------------------------------------------------------------------- the run
+
+
+@dataclass
+class Row:
+    name: str
+    ours: Stat
+    theirs: Stat | None = None
+
+    @property
+    def ratio(self) -> float | None:
+        return None if self.theirs is None else self.ours.median / self.theirs.median
+
+
+@dataclass
+class Target:
+    text: str
+    figure: str
+    met: bool
+
+
+def run(hands: int, rounds: int, ledger_hands: int, seed: int = SEED, out=sys.stdout) -> tuple[list[Row], list[Target]]:
+    from mahjong.agari import Agari
+    from mahjong.hand_calculating.divider import HandDivider
+    from mahjong.hand_calculating.hand import HandCalculator
+
+    rng = random.Random(seed)
+    rows: list[Row] = []
+    say = out.write
+
+    say(f"generating hands (seed {seed}) …\n")
+    riichi = riichi_hands(rng, hands)
+    pairs = [(counts, counts) for counts, _, _, _ in riichi]
+    mine, theirs = time_pair(is_complete, Agari.is_agari, pairs, rounds)
+    rows.append(Row("complete? 14 tiles, no 财神  vs Agari.is_agari", stat(mine), stat(theirs)))
+    mine, theirs = time_pair(decompositions, HandDivider.divide_hand, pairs, rounds)
+    rows.append(Row("all decompositions  vs HandDivider.divide_hand", stat(mine), stat(theirs)))
+
+    bazhi = bazhi_wins(rng, hands)
+    estimate = HandCalculator.estimate_hand_value
+    scored = [(body, (tiles, win, config)) for body, (_, tiles, win, config) in zip(bazhi, riichi, strict=False)]
+    mine, theirs = time_pair(score, lambda h: estimate(h[0], h[1], config=h[2]), scored, rounds)
+    rows.append(Row("full bazhi score  vs estimate_hand_value", stat(mine), stat(theirs)))
+    bazhi_waiting = [parse_request(without_win(body)) for body in bazhi]
+    rows.append(Row("bazhi waits of 13 tiles", stat(time_calls(_waits, bazhi_waiting, rounds))))
+
+    xinyu = RULESETS["xinyu"]
+    complete_medians = {}
+    for wild in range(MAX_WILD + 1):
+        pairs_x = xinyu_wins(rng, max(hands // 2, 8), wild)
+        requests = [parse_request(wilded) for _, wilded in pairs_x]
+        row = Row(f"xinyu complete? {wild} 财神", stat(time_calls(xinyu.is_win, requests, rounds)))
+        if wild == 0 or wild == MAX_WILD:
+            natural = [parse_request(plain) for plain, _ in pairs_x]
+            mine, plain = time_pair(xinyu.is_win, xinyu.is_win, list(zip(requests, natural, strict=True)), rounds)
+            complete_medians[wild] = (stat(mine).median, stat(plain).median)
+            row = Row(f"xinyu complete? {wild} 财神", stat(mine))
+        rows.append(row)
+        rows.append(Row(f"full xinyu score {wild} 财神", stat(time_calls(score, [w for _, w in pairs_x], rounds))))
+        waiting = [parse_request(without_win(w)) for _, w in pairs_x if _wild_after_win(w) == wild]
+        rows.append(Row(f"xinyu waits of 13 tiles, {wild} 财神", stat(time_calls(_waits, waiting, rounds))))
+
+    rows.extend(ledger_rows(rng, ledger_hands, max(2, rounds)))
+
+    return rows, targets(rows, complete_medians)
+
+
+def _waits(request) -> list:
+    return wait_kinds(RULESETS[request.ruleset], request)
+
+
+def _wild_after_win(body: dict) -> int:
+    """财神 left in the 13-tile hand once the win tile is taken away."""
+    return caishen_count(body) - (body["win_tile"] == body["options"]["caishen"])
+
+
+def ledger_rows(rng: random.Random, hands: int, rounds: int) -> list[Row]:
+    """A bazhi table of `hands` hands played through the ledger, then recomputed as a whole."""
+    from calculator import ledger
+
+    config = ledger.parse_config({"ruleset": "bazhi", "options": {"tariff": "315"}, "dealer": "E"})
+    state = ledger.start(config)
+    pool = bazhi_wins(rng, 60)
+    entries, requests = [], []
+    while len(requests) < hands:
+        if state.status == "ended":
+            entry = {"kind": "next"}
+        else:
+            body = dict(rng.choice(pool), dealer=state.dealer)
+            requests.append(body)
+            entry = {"kind": "hand", "result": score(body)}
+        ledger.apply(state, entry)
+        entries.append(entry)
+
+    def rescore(_) -> None:
+        fresh = [
+            {"kind": "hand", "result": score(body)} if e["kind"] == "hand" else e
+            for e, body in _with(entries, requests)
+        ]
+        ledger.replay(config, fresh)
+
+    replay = time_calls(lambda _: ledger.replay(config, entries), [0], rounds * 4)
+    full = time_calls(rescore, [0], rounds)
+    return [
+        Row(f"ledger: replay a table of {hands} stored results", stat(replay)),
+        Row(f"ledger: rescore and replay {hands} hands", stat(full)),
+    ]
+
+
+def _with(entries: list[dict], requests: list[dict]):
+    """Each entry with the request of its hand (None for other entries)."""
+    it = iter(requests)
+    for entry in entries:
+        yield entry, next(it) if entry["kind"] == "hand" else None
+
+
+def _find(rows: list[Row], prefix: str) -> Row:
+    return next(row for row in rows if row.name.startswith(prefix))
+
+
+def targets(rows: list[Row], complete_medians: dict[int, tuple[float, float]]) -> list[Target]:
+    found = []
+    for prefix, text in (
+        ("complete? 14", "completeness ≤ 1.0× Agari.is_agari (median)"),
+        ("all decompositions", "decompositions ≤ 1.0× HandDivider.divide_hand (median)"),
+        ("full bazhi score", "full bazhi score ≤ 1.0× estimate_hand_value (median)"),
+    ):
+        ratio = _find(rows, prefix).ratio
+        found.append(Target(text, f"{ratio:.2f}×", ratio <= 1.0))
+    with_wild, plain = complete_medians[MAX_WILD]
+    found.append(
+        Target(
+            "completeness with 4 财神 ≤ 2× the same hands without (median)",
+            f"{with_wild / plain:.2f}×",
+            with_wild <= 2 * plain,
+        )
+    )
+    p99 = _find(rows, f"full xinyu score {MAX_WILD}").ours.p99
+    found.append(Target("full xinyu score with 4 财神: p99 < 1 ms", f"{p99:.0f} µs", p99 < 1000))
+    median = _find(rows, f"xinyu waits of 13 tiles, {MAX_WILD}").ours.median
+    found.append(Target("waits with 4 财神 < 200 µs (median)", f"{median:.0f} µs", median < 200))
+    return found
+
+
+def render(rows: list[Row], found: list[Target]) -> str:
+    width = max(len(row.name) for row in rows)
+    lines = [
+        f"{'operation':<{width}}  {'n':>6}  {'median µs':>10}  {'p99 µs':>10}  {'mahjong µs':>10}  {'ratio':>6}",
+        "-" * (width + 52),
+    ]
+    for row in rows:
+        theirs = f"{row.theirs.median:10.1f}" if row.theirs else " " * 10
+        ratio = f"{row.ratio:5.2f}×" if row.ratio is not None else ""
+        lines.append(
+            f"{row.name:<{width}}  {row.ours.n:>6}  {row.ours.median:10.1f}  {row.ours.p99:10.1f}  {theirs}  {ratio:>6}"
+        )
+    lines.append("")
+    lines.append("targets (issue 6)")
+    for target in found:
+        lines.append(f"  {'PASS' if target.met else 'FAIL'}  {target.text}: {target.figure}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=400, help="hands per operation (default 400)")
+    parser.add_argument("--rounds", type=int, default=5, help="timed passes over the hands (default 5)")
+    parser.add_argument("--ledger-hands", type=int, default=500, help="hands in the ledger table (default 500)")
+    parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--quick", action="store_true", help="a tiny sample that only checks the run works")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.hands, args.rounds, args.ledger_hands = 8, 1, 12
+    rows, found = run(args.hands, args.rounds, args.ledger_hands, args.seed)
+    print(render(rows, found))
+    return 0 if all(t.met for t in found) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
