@@ -304,12 +304,19 @@ def win_view(answer: dict, engine_request: dict, names: dict[str, str], lang: st
     order = ["tl", "t", "tr", "l", "c", "r", "bl", "b", "br"]
 
     groups = []
+    wild = answer.get("caishen")
     for g in answer.get("decomposition", []):
+        tiles = tile_items(g["tiles"], lang)
+        for stands_for in g.get("caishen") or []:  # xinyu: a 财神 standing in for this tile
+            for t in reversed(tiles):
+                if t["n"] == stands_for and not t.get("wild") and wild:
+                    t.update(n=wild, wild=True, name=_("wild tile as %(tile)s") % {"tile": t["name"]})
+                    break
         groups.append(
             {
                 "type": g["type"],
                 "label": group_label(g["type"]),
-                "tiles": tile_items(g["tiles"], lang),
+                "tiles": tiles,
                 "concealed": g.get("concealed", True),
                 "win": g.get("win", False),
                 "from": seat_label(g.get("from"), names),

@@ -258,6 +258,7 @@
     });
     const have = state.hand.length + (state.win ? 1 : 0);
     $("hand-count").textContent = have + " / " + (capacity() + 1);
+    $("hand-hint").hidden = have > 0;
     renderWild();
   }
 
@@ -279,12 +280,11 @@
   function updateKeys() {
     const c = counts();
     const picking = state.mode === "caishen" || state.mode === "indicator";
-    const full = state.hand.length >= capacity() && !!state.win;
     form.querySelectorAll("button[data-tile]").forEach((key) => {
       const t = key.dataset.tile;
       let off = false;
       if (!picking) {
-        if (state.mode === "hand") off = (c[t] || 0) >= 4 || full;
+        if (state.mode === "hand") off = (c[t] || 0) >= 4;
         else if (state.mode === "chow") off = HONOURS.includes(t) || Number(t[0]) > 7;
         else off = (c[t] || 0) + need(state.mode) > 4;
       }
