@@ -1,0 +1,126 @@
+"""The ledger on a phone: create a table → record three hands → undo → share the read-only link.
+
+Headless Debian Chromium at 390 × 844. The page must work without JavaScript and must not trip the strict CSP
+(a violation is a console error, and console errors fail the test). Set LEDGER_SCREENSHOT=path to also save the
+table page (docs/screenshot-ledger.png was made that way).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's sync API runs an event loop here
+sync_api = pytest.importorskip("playwright.sync_api")
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM}")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True, locale="zh-CN"
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    errors: list[str] = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = errors
+    yield page
+    context.close()
+
+
+def balances(page) -> dict:
+    return {
+        row.get_attribute("data-seat"): int(row.locator("td.balance").inner_text())
+        for row in page.locator("#balances tbody tr").all()
+    }
+
+
+def outside(page) -> dict:
+    return {
+        row.get_attribute("data-seat"): int(row.locator("td.outside").inner_text())
+        for row in page.locator("#balances tbody tr").all()
+    }
+
+
+def record(page, hand, win_tile, winner, discarder="", melds=()):
+    page.click("#record-link")
+    page.fill("input[name=hand]", hand)
+    page.fill("input[name=win_tile]", win_tile)
+    page.check(f"input[name=winner][value='{winner}']")
+    page.check(f"input[name=discarder][value='{discarder}']")
+    for n, (kind, tiles, source) in enumerate(melds, start=1):
+        page.select_option(f"select[name=meld{n}]", kind)
+        page.fill(f"input[name=meld{n}_tiles]", tiles)
+        page.select_option(f"select[name=meld{n}_from]", source)
+    page.click("#score")
+    page.wait_for_selector("#preview")
+    page.click("#confirm")
+    page.wait_for_selector("#balances")
+
+
+def test_create_record_three_hands_undo_share(phone, live_server):
+    page = phone
+    page.goto(f"{live_server.url}/tables/new/")
+    for seat, name in {"E": "阿东", "S": "小南", "W": "老西", "N": "北北"}.items():
+        page.fill(f"input[name=name_{seat}]", name)
+    page.click("#new-table button[type=submit]")
+    page.wait_for_selector("#balances")
+    assert "/edit/" in page.url
+    edit_url = page.url.split("?")[0]
+    assert balances(page) == {"E": 30, "S": 30, "W": 30, "N": 30}
+
+    record(page, "111345789p79m55s", "8m", "S", "W")  # 小南 压档 8 on 老西's discard
+    assert balances(page) == {"E": 23, "S": 49, "W": 23, "N": 25}
+    # 阿东 self-draws 对对胡 + 混一色: 交, paid outside the 底
+    record(page, "5558889m", "9m", "E", "", melds=[("pung", "CCC", "S"), ("pung", "222m", "W")])
+    assert balances(page) == {"E": 71, "S": 31, "W": 8, "N": 10}
+    assert outside(page) == {"E": 120, "S": -40, "W": -40, "N": -40}
+    record(page, "111345789p79m55s", "8m", "N", "E")
+    assert balances(page) == {"E": 64, "S": 26, "W": 1, "N": 29}
+    assert page.locator("#history > li").count() == 3
+    assert page.locator("#chart polyline").count() == 4
+    if os.environ.get("LEDGER_SCREENSHOT"):
+        page.screenshot(path=os.environ["LEDGER_SCREENSHOT"], full_page=True)
+
+    page.click("#undo")
+    page.wait_for_selector("#balances")
+    assert balances(page) == {"E": 71, "S": 31, "W": 8, "N": 10}
+    assert page.locator("#history > li").count() == 2
+    assert page.locator("#status strong").inner_text() == "老西"  # the dealer after hand 2
+
+    view_url = page.input_value("#view-url")
+    assert "/edit/" not in view_url and page.input_value("#edit-url").startswith(edit_url.split("/edit/")[0])
+    page.goto(view_url)
+    assert balances(page) == {"E": 71, "S": 31, "W": 8, "N": 10}
+    assert page.locator("#actions").count() == 0 and page.locator("#ledger form").count() == 0
+    assert page.locator("#edit-url").count() == 0
+    assert page.locator("#mode.ledger-mode-view").count() == 1
+    assert [e for e in page.errors if "favicon" not in e] == []  # no CSP violation, no script error
+    # guessing an edit link leads nowhere
+    response = page.goto(view_url + "edit/" + "x" * 32 + "/")
+    assert response.status == 404
