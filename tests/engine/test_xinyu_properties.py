@@ -1,0 +1,182 @@
+"""xinyu invariants over generated hands (hypothesis): money is conserved, a 财神 never hurts a win,
+and the table-driven reading matches a brute-force search over every use of the 财神."""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from calculator.engine import score
+from calculator.engine.decompose import decompositions
+from calculator.engine.notation import format_tiles
+from calculator.engine.request import parse_request
+from calculator.engine.rulesets import xinyu as X
+from calculator.engine.tiles import SEATS, Tile, previous_seat
+from calculator.engine.wildcards import ANY_COLOUR, shisanbuda_natural
+
+SUIT_STARTS = [0, 9, 18]
+
+
+@st.composite
+def xinyu_requests(draw, complete: bool = True) -> dict:
+    """A 14-tile xinyu hand (complete, or any tiles), some sets turned into melds, 财神 sprinkled in."""
+    caishen = draw(st.integers(0, 33))
+    counts = [0] * 34
+    sets: list[tuple[str, int]] = []
+    home = draw(st.sampled_from(SUIT_STARTS + [27]))
+    near = [i for i in range(34) if (home <= i < home + 9) or i >= 27]
+    if complete:
+        for _ in range(4):
+            if draw(st.booleans()):
+                first = draw(st.sampled_from(SUIT_STARTS)) + draw(st.integers(0, 6))
+                sets.append(("seq", first))
+                for i in range(3):
+                    counts[first + i] += 1
+            else:
+                kind = draw(st.sampled_from(near))
+                sets.append(("tri", kind))
+                counts[kind] += 3
+        counts[draw(st.sampled_from(near))] += 2
+    else:
+        for _ in range(14):
+            counts[draw(st.sampled_from(near))] += 1
+    assume(all(c <= 4 for c in counts))
+    # a few natural tiles become 财神 (they stay within four copies of that kind)
+    for _ in range(draw(st.integers(0, 4))):
+        spare = [i for i in range(34) if counts[i] and i != caishen]
+        if counts[caishen] >= 4 or not spare:
+            break
+        taken = draw(st.sampled_from(spare))
+        counts[taken] -= 1
+        counts[caishen] += 1
+    winner = draw(st.sampled_from(SEATS))
+    melds = []
+    if complete:
+        for kind, first in sets:
+            tiles = [first] * 3 if kind == "tri" else [first, first + 1, first + 2]
+            if caishen in tiles or draw(st.integers(0, 3)) != 0 or any(counts[t] < tiles.count(t) for t in tiles):
+                continue
+            for t in tiles:
+                counts[t] -= 1
+            text = format_tiles([Tile(t) for t in tiles])
+            if kind == "seq":
+                melds.append({"type": "chow", "tiles": text, "from": previous_seat(winner)})
+            else:
+                melds.append(
+                    {"type": "pung", "tiles": text, "from": draw(st.sampled_from([s for s in SEATS if s != winner]))}
+                )
+    concealed = [Tile(i) for i in range(34) for _ in range(counts[i])]
+    win = draw(st.sampled_from(concealed))
+    concealed.remove(win)
+    discarder = draw(st.sampled_from([None] + [s for s in SEATS if s != winner]))
+    return {
+        "ruleset": "xinyu",
+        "options": {"caishen": Tile(caishen).notation, "dealer_streak": draw(st.integers(1, 4))},
+        "hand": format_tiles(concealed),
+        "win_tile": win.notation,
+        "melds": melds,
+        "winner": winner,
+        "dealer": draw(st.sampled_from(SEATS)),
+        "discarder": discarder,
+        "flags": [],
+    }
+
+
+def _check_money(result: dict) -> None:
+    assert "error" not in result, result
+    if not result["win"]:
+        return
+    assert sum(result["net"].values()) == 0
+    assert all(p["amount"] > 0 for p in result["payments"])
+    assert result["unit"] == result["di_long"] + result["long"]
+    winner = result["request"]["winner"]
+    assert result["net"][winner] == sum(p["amount"] for p in result["payments"])
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(xinyu_requests(complete=True))
+def test_payments_sum_to_zero_on_complete_hands(data):
+    _check_money(score(data))
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(xinyu_requests(complete=False))
+def test_payments_sum_to_zero_on_any_hand(data):
+    _check_money(score(data))
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(xinyu_requests(complete=True), st.data())
+def test_a_caishen_in_place_of_a_natural_tile_never_loses_the_win(data, pick):
+    before = score(data)
+    assume(before.get("win"))
+    caishen = data["options"]["caishen"]
+    request = parse_request(data)
+    assume(request.concealed_counts[Tile.from_str(caishen).index] < 4)
+    naturals = [t for t in request.concealed if t.notation != caishen]
+    assume(naturals)
+    replaced = pick.draw(st.sampled_from(naturals))
+    changed = dict(data)
+    if request.win_tile == replaced:
+        changed["win_tile"] = caishen
+    else:
+        hand = list(request.hand)
+        hand.remove(replaced)
+        changed["hand"] = format_tiles([*hand, Tile.from_str(caishen)])
+    after = score(changed)
+    assert after.get("win"), (changed, after)
+
+
+def _brute_best(request) -> tuple[int, int] | None:
+    """(bonus 龙, pattern count) of the best reading found by trying every kind for every 财神."""
+    wilds = X.wilds_of(request)
+    no_chow = all(m.type != "chow" for m in request.melds)
+    meld_blocks = {X._block_of(m.kind.index) for m in request.melds}
+    best = None
+    for stand_ins in combinations_with_replacement(range(34), wilds.count):
+        full = list(wilds.natural)
+        for kind in stand_ins:
+            full[kind] += 1
+        blocks = meld_blocks | {X._block_of(i) for i in range(34) if full[i]}
+        colours: list[str | None] = [None]
+        if not blocks - {3}:
+            colours.append("quanfeng")
+        elif len(blocks - {3}) == 1:
+            colours.append("hunyise" if 3 in blocks else "qingyise")
+        shapes = []
+        found = decompositions(full)
+        if found:
+            shapes.append(("standard", False))
+            if no_chow and any(not d.sequences for d in found):
+                shapes.append(("standard", True))
+        if not request.melds and all(c % 2 == 0 for c in full):
+            shapes.append(("qidui", False))
+        if not request.melds and shisanbuda_natural(wilds.blocks):
+            shapes.append(("shisanbuda", False))
+        for shape, triplets in shapes:
+            for colour in colours:
+                reading = X._reading(request, wilds, shape, X.ColourChoice(colour, ANY_COLOUR), triplets)
+                key = (reading.bonus, len(reading.patterns))
+                best = key if best is None or key > best else best
+    if X.is_silong(request, wilds) or X.is_quanfeng(wilds):
+        colour = "quanfeng" if X.is_quanfeng(wilds) else None
+        reading = X._reading(request, wilds, "none", X.ColourChoice(colour, ANY_COLOUR), False)
+        key = (reading.bonus, len(reading.patterns))
+        best = key if best is None or key > best else best
+    return best
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(xinyu_requests(complete=True))
+def test_the_tables_find_the_reading_a_brute_force_search_finds(data):
+    request = parse_request(data)
+    assume(X.wilds_of(request).count <= 2)  # 34² stand-ins per hand keeps the search quick
+    found = X.readings(request, X.wilds_of(request))
+    mine = None
+    if found:
+        best = X.best_reading(found)
+        mine = (best.bonus, len(best.patterns))
+    assert mine == _brute_best(request)
+    assert X.is_win(request) == (mine is not None)
