@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from .errors import ScoreError, pick
 from .hand import ScoreRequest
+from .notation import InvalidNotationError, parse_tiles
 from .request import parse_request
 from .rulesets.xinyu import PATTERNS, PRIORITY_LEVEL_1, PRIORITY_LEVEL_2, evaluate, priority_level
 from .tiles import NUM_KINDS, SEAT_NAMES_EN, SEAT_NAMES_ZH, SEATS, Tile, seats_after
@@ -95,11 +96,19 @@ def parse_claims(data: object) -> tuple[str, list[tuple[int, ScoreRequest]]]:
             error.field = f"{field}.{error.field}" if error.field else field
             raise
         parsed.append((i, request))
-    _check_same_discard(discarder, parsed)
+    _check_same_discard(discarder, parsed, tile)
     return discarder, parsed
 
 
-def _check_same_discard(discarder: str, parsed: list[tuple[int, ScoreRequest]]) -> None:
+def _canonical(tile: object) -> str | None:
+    try:
+        tiles = parse_tiles(tile) if isinstance(tile, str) else ()
+    except InvalidNotationError:
+        return None
+    return tiles[0].notation if len(tiles) == 1 else None
+
+
+def _check_same_discard(discarder: str, parsed: list[tuple[int, ScoreRequest]], tile: object) -> None:
     """All claims are on one discard: same discarder, same tile, same table, one claim per seat."""
     first = parsed[0][1]
     seats: set[str] = set()
@@ -115,7 +124,7 @@ def _check_same_discard(discarder: str, parsed: list[tuple[int, ScoreRequest]]) 
                 f"{field}: the claimed tile (win_tile) is missing",
                 f"{field}.win_tile",
             )
-        if request.win_tile != first.win_tile:
+        if request.win_tile != first.win_tile or (tile is not None and request.win_tile.notation != _canonical(tile)):
             raise _bad(
                 f"所有人必须胡同一张打出的牌：{first.win_tile} 与 {request.win_tile}",
                 f"every claim is on the same discard: {first.win_tile} vs {request.win_tile}",

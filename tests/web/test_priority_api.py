@@ -1,0 +1,70 @@
+"""POST /api/priority: 拦胡 over HTTP. Bad input is a 400 with a code, never a 500."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+TABLE = {"options": {"caishen": "5p"}, "dealer": "E"}
+BODY = {
+    "discarder": "E",
+    "tile": "2s",
+    "claims": [
+        {**TABLE, "hand": "123m456m789sEEE2s", "winner": "S"},
+        {**TABLE, "hand": "11134567899s22s", "winner": "N"},
+    ],
+}
+
+
+def post(client, body, **extra):
+    data = body if isinstance(body, (str, bytes)) else json.dumps(body)
+    return client.post("/api/priority", data=data, content_type="application/json", **extra)
+
+
+def test_priority_answers_200_with_the_winner(client):
+    response = post(client, BODY)
+    assert response.status_code == 200
+    body = response.json()
+    assert (body["winner"], body["reason_code"]) == ("N", "higher_level")
+    assert [c["seat"] for c in body["claims"]] == ["S", "N"]
+
+
+def test_priority_speaks_english_on_request(client):
+    body = client.post("/api/priority?lang=en", data=json.dumps(BODY), content_type="application/json").json()
+    assert "full flush" in body["reason"]
+
+
+def test_bad_json_is_400(client):
+    response = post(client, "{not json")
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "bad_json"
+
+
+def test_bad_claim_is_400(client):
+    response = post(client, {**BODY, "claims": []})
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "bad_claim"
+
+
+def test_get_is_not_allowed(client):
+    assert client.get("/api/priority").status_code == 405
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+        lambda inner: (
+            st.lists(inner, max_size=3)
+            | st.dictionaries(st.sampled_from(["discarder", "tile", "claims", "hand", "winner"]), inner, max_size=4)
+        ),
+        max_leaves=8,
+    )
+)
+def test_any_json_is_an_answer_never_a_500(body):
+    from django.test import Client
+
+    response = Client().post("/api/priority", data=json.dumps(body), content_type="application/json")
+    assert response.status_code in (200, 400)
