@@ -1,13 +1,21 @@
 """Settings for the mahjong scoring calculator.
 
-Everything that differs between a laptop and production comes from the environment:
-SECRET_KEY, DEBUG, ALLOWED_HOSTS, DATABASE_URL. The defaults are for local development.
+Everything that differs between a laptop and production comes from the environment (README § Deployment lists
+every variable). The defaults are safe: DEBUG is off, and a process that serves requests without DEBUG refuses to
+start unless SECRET_KEY and ALLOWED_HOSTS are set. DJANGO_ENV picks the profile:
+
+- ``production`` (the default when DEBUG is off and not under tests): HTTPS only, HSTS, secure cookies, the
+  X-Forwarded-Proto header of the reverse proxy trusted, hashed and compressed static files, JSON log lines;
+- ``development`` (the default when DEBUG is on): plain HTTP, the development key, readable logs;
+- ``test`` (the default under pytest): as development, with DEBUG off.
 """
 
 import os
+import sys
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -15,14 +23,59 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 
 def env_bool(name: str, default: bool) -> bool:
     value = os.environ.get(name)
-    return default if value is None else value.strip().lower() in ("1", "true", "yes", "on")
+    return default if value is None or not value.strip() else value.strip().lower() in ("1", "true", "yes", "on")
+
+
+def env_int(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}") from None
+
+
+def env_list(name: str, default: str = "") -> list[str]:
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
 DEBUG = env_bool("DEBUG", False)
-SECRET_KEY = os.environ.get("SECRET_KEY") or "dev-only-insecure-key-set-SECRET_KEY-in-production"
-ALLOWED_HOSTS = [
-    h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",") if h.strip()
-]
+# pytest in this process, or a subprocess a test started (pytest sets PYTEST_CURRENT_TEST while a test runs).
+TESTING = "pytest" in sys.modules or "PYTEST_CURRENT_TEST" in os.environ or sys.argv[1:2] == ["test"]
+DJANGO_ENV = os.environ.get("DJANGO_ENV", "").strip().lower() or (
+    "test" if TESTING else "development" if DEBUG else "production"
+)
+if DJANGO_ENV not in ("production", "development", "test"):
+    raise ImproperlyConfigured(f"DJANGO_ENV must be production, development or test, not {DJANGO_ENV!r}")
+PRODUCTION = DJANGO_ENV == "production"
+
+# Commands that neither serve requests nor sign anything may run without the production secrets (a build step
+# runs collectstatic before the secrets exist; the scoring CLI is pure computation).
+OFFLINE_COMMANDS = {"score", "collectstatic", "compilemessages", "makemessages", "migrate", "createcachetable"}
+NEEDS_SECRETS = PRODUCTION and (sys.argv[1] if len(sys.argv) > 1 else None) not in OFFLINE_COMMANDS
+
+SECRET_KEY = os.environ.get("SECRET_KEY", "").strip()
+SECRET_KEY_FALLBACKS = env_list(
+    "SECRET_KEY_FALLBACKS"
+)  # old keys while rotating: signatures made with them still verify
+if not SECRET_KEY:
+    if NEEDS_SECRETS:
+        raise ImproperlyConfigured(
+            "SECRET_KEY is not set. In production set SECRET_KEY to a long random value, e.g. the output of "
+            "`python -c 'import secrets; print(secrets.token_urlsafe(50))'`; for local development set DEBUG=1 "
+            "(or DJANGO_ENV=development)."
+        )
+    SECRET_KEY = "dev-only-insecure-key-set-SECRET_KEY-in-production"
+
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "" if PRODUCTION else "127.0.0.1,localhost,testserver,[::1]")
+if not ALLOWED_HOSTS and NEEDS_SECRETS:
+    raise ImproperlyConfigured(
+        "ALLOWED_HOSTS is not set. In production set it to the site's host names, comma-separated "
+        "(e.g. ALLOWED_HOSTS=mahjong.example.org); every request for another host is refused."
+    )
+# Origins (scheme://host) allowed to POST forms besides the site itself, e.g. https://mahjong.example.org
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
     "django.contrib.contenttypes",
@@ -31,11 +84,16 @@ INSTALLED_APPS = [
     "crispy_forms",
     "crispy_bootstrap5",
     "calculator",
+    "calculator.ratelimit",
 ]
 
 MIDDLEWARE = [
+    "calculator.middleware.HealthCheckMiddleware",  # GET /healthz for load balancers: before host and HTTPS checks
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "calculator.middleware.ApiErrorMiddleware",  # every /api/* error answers JSON, whatever layer refused it
+    "calculator.middleware.BodySizeLimitMiddleware",  # 413 before anything reads an oversized body
+    "calculator.middleware.RateLimitMiddleware",  # 429 for too many writes from one client, counted in the database
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -68,7 +126,8 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")),
+        conn_max_age=env_int("DB_CONN_MAX_AGE", 60),
+        conn_health_checks=True,
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -82,19 +141,23 @@ USE_TZ = True
 
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
+# In production (STATIC_MANIFEST on by default there) pages link to hashed names (app.3f2a….css) that
+# `collectstatic` wrote into STATIC_ROOT with .gz and .br twins; whitenoise serves them compressed and cached
+# forever. Without collectstatic every page fails loudly ("Missing staticfiles manifest entry").
+# Development and tests serve the files in static/ as they are.
+STATIC_MANIFEST = env_bool("STATIC_MANIFEST", PRODUCTION)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": (
             "whitenoise.storage.CompressedManifestStaticFilesStorage"
-            if env_bool("STATIC_MANIFEST", False)
+            if STATIC_MANIFEST
             else "django.contrib.staticfiles.storage.StaticFilesStorage"
         )
     },
 }
-# Production sets STATIC_MANIFEST=1 after collectstatic: hashed, compressed files served by whitenoise.
-WHITENOISE_USE_FINDERS = True
+WHITENOISE_USE_FINDERS = not STATIC_MANIFEST
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
@@ -112,13 +175,58 @@ SECURE_CSP = {
     "object-src": [CSP.NONE],
 }
 
-DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
-DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
+# HTTPS and the reverse proxy. PROXY_COUNT is the number of reverse proxies in front of gunicorn (nginx, a load
+# balancer): they set X-Forwarded-Proto (trusted for "is this HTTPS?") and append to X-Forwarded-For (the rate
+# limit's client address is taken PROXY_COUNT entries from its right end). 0 = clients connect to gunicorn directly.
+PROXY_COUNT = env_int("PROXY_COUNT", 1 if PRODUCTION else 0)
+if PROXY_COUNT > 0:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", PRODUCTION)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 365 * 24 * 3600 if PRODUCTION else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", PRODUCTION)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", PRODUCTION)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"  # share links carry the hand in the query string: keep it on this site
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = env_bool("SECURE_COOKIES", PRODUCTION)
+SESSION_COOKIE_HTTPONLY = LANGUAGE_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = CSRF_COOKIE_SAMESITE = LANGUAGE_COOKIE_SAMESITE = "Lax"
+CSRF_FAILURE_VIEW = "calculator.errors_views.csrf_failure"
 
+# Request size caps. Forms: Django's own limits (a 400 beyond them). /api/*: BodySizeLimitMiddleware answers 413
+# for a body over API_MAX_BODY_BYTES before anything reads it (a score request is well under 1 KiB).
+DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 256 * 1024)
+DATA_UPLOAD_MAX_NUMBER_FIELDS = env_int("DATA_UPLOAD_MAX_NUMBER_FIELDS", 200)
+API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 64 * 1024)
+
+# Rate limits per client address on writes (every POST, PUT, PATCH, DELETE), "count/seconds", counted in the
+# database so that every gunicorn worker on every machine shares them (calculator/ratelimit). Generous: a table of
+# four scoring every hand never comes near them. A request over a limit gets 429 with Retry-After.
+# Off by default under tests (most tests use no database); tests/web/test_security_limits.py switches it on.
+RATE_LIMIT_ENABLED = env_bool("RATE_LIMIT_ENABLED", not TESTING)
+RATE_LIMITS = {
+    "write": os.environ.get("RATE_LIMIT_WRITE", "600/60"),  # any write: scoring, recording hands, the page's POST
+    "create": os.environ.get("RATE_LIMIT_CREATE", "120/3600"),  # new tables (API and page), on top of "write"
+}
+# Which writes also count as "create": regular expressions over the path.
+RATE_LIMIT_CREATE_PATHS = [r"^/api/tables/?$", r"^/tables/new/?$"]
+
+# Logs go to stdout, one JSON object a line in production (LOG_FORMAT=json|plain).
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "json" if PRODUCTION else "plain")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
+        "json": {"()": "calculator.jsonlog.JSONFormatter"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stdout",
+            "formatter": "json" if LOG_FORMAT == "json" else "plain",
+        }
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }

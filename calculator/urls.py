@@ -22,3 +22,9 @@ urlpatterns = [
     path("tables/<str:table_id>/edit/<str:token>/record/", ledger_views.record, name="ledger_record"),
     path("tables/<str:table_id>/edit/<str:token>/<str:action>/", ledger_views.table_action, name="ledger_action"),
 ]
+
+# Error pages in both languages; under /api/ the JSON error object instead (calculator/errors_views.py).
+handler400 = "calculator.errors_views.bad_request"
+handler403 = "calculator.errors_views.permission_denied"
+handler404 = "calculator.errors_views.page_not_found"
+handler500 = "calculator.errors_views.server_error"

@@ -1,0 +1,104 @@
+"""The error pages: 400, 403 (and CSRF failures), 404 and 500, in both languages.
+
+Pages get templates/<status>.html (extending base.html); every path under /api/ gets the API's error object
+instead, `{"error": {"code": ..., "message": ...}}`, in the language of `?lang=` or the negotiated one.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.template import loader
+from django.utils.translation import get_language
+
+log = logging.getLogger(__name__)
+
+# status: (code, Chinese message, English message)
+ERRORS = {
+    400: ("bad_request", "请求有误，无法处理", "the request could not be understood"),
+    403: ("forbidden", "没有权限做这件事", "this is not allowed"),
+    404: ("not_found", "没有这个地址", "there is nothing at this address"),
+    405: ("method_not_allowed", "这个地址不接受这种请求方法", "this address does not accept this method"),
+    413: ("too_large", "请求体太大", "the request body is too large"),
+    429: ("rate_limited", "请求太频繁，请稍后再试", "too many requests: try again later"),
+    500: ("server_error", "服务器出错了，已经记录下来", "something went wrong on our side; it has been logged"),
+}
+CSRF_MESSAGE = (
+    "csrf_failed",
+    "表单已过期或来源不明（CSRF 校验失败）：请刷新页面再提交",
+    "the form expired or came from another site (CSRF check failed): reload the page and submit again",
+)
+
+
+def is_api(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/")
+
+
+def language(request: HttpRequest) -> str:
+    asked = request.GET.get("lang", "") if hasattr(request, "GET") else ""
+    lang = asked or get_language() or "zh-hans"
+    return "en" if lang.startswith("en") else "zh"
+
+
+def api_error(request: HttpRequest, status: int, code: str | None = None, message: str | None = None) -> JsonResponse:
+    default_code, zh, en = ERRORS.get(status, ERRORS[400 if status < 500 else 500])
+    text = message or (en if language(request) == "en" else zh)
+    return JsonResponse(
+        {"error": {"code": code or default_code, "message": text}},
+        status=status,
+        json_dumps_params={"ensure_ascii": False},
+    )
+
+
+TITLES = {
+    400: ("请求有误", "Bad request"),
+    403: ("不允许", "Forbidden"),
+    404: ("找不到这个页面", "Page not found"),
+    413: ("请求太大", "Request too large"),
+    429: ("请求太频繁", "Too many requests"),
+    500: ("服务器出错", "Server error"),
+}
+BACK = ("回到计算器", "Back to the calculator")
+
+
+def page_error(request: HttpRequest, status: int, template: str, message: tuple | None = None) -> HttpResponse:
+    code, zh, en = message or ERRORS[status]
+    en_page = language(request) == "en"
+    pick = (lambda pair: pair[1]) if en_page else (lambda pair: pair[0])
+    context = {
+        "status": status,
+        "code": code,
+        "title": pick(TITLES[status]),
+        "message": en if en_page else zh,
+        "back": pick(BACK),
+    }
+    try:
+        body = loader.render_to_string(template, context, request)
+    except Exception:  # the page itself must never fail: fall back to plain text
+        log.exception("error page %s failed to render", template)
+        return HttpResponse(f"{status} {en}\n{zh}\n", status=status, content_type="text/plain; charset=utf-8")
+    return HttpResponse(body, status=status)
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return api_error(request, 400) if is_api(request) else page_error(request, 400, "400.html")
+
+
+def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return api_error(request, 403) if is_api(request) else page_error(request, 403, "403.html")
+
+
+def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return api_error(request, 404) if is_api(request) else page_error(request, 404, "404.html")
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    return api_error(request, 500) if is_api(request) else page_error(request, 500, "500.html")
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    if is_api(request):
+        code, zh, en = CSRF_MESSAGE
+        return api_error(request, 403, code, en if language(request) == "en" else zh)
+    return page_error(request, 403, "403.html", CSRF_MESSAGE)
