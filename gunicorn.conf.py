@@ -1,0 +1,51 @@
+"""gunicorn settings: `gunicorn -c gunicorn.conf.py` (README § Deployment). Everything can be set from the environment.
+
+GUNICORN_BIND      where to listen (default 127.0.0.1:8000: only the reverse proxy on this machine reaches it;
+                   0.0.0.0:8000 behind a load balancer on a private network)
+WEB_CONCURRENCY    worker processes (default 2 × CPUs + 1); GUNICORN_THREADS threads per worker (default 1)
+GUNICORN_TIMEOUT   seconds before a stuck worker is restarted (default 30)
+FORWARDED_ALLOW_IPS  proxies whose X-Forwarded-* headers gunicorn trusts (default 127.0.0.1)
+"""
+
+import multiprocessing
+import os
+
+wsgi_app = "calculator.wsgi:application"
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000").split()
+workers = int(os.environ.get("WEB_CONCURRENCY") or multiprocessing.cpu_count() * 2 + 1)
+threads = int(os.environ.get("GUNICORN_THREADS") or 1)
+timeout = int(os.environ.get("GUNICORN_TIMEOUT") or 30)
+graceful_timeout = 30
+keepalive = 5
+# Recycle workers now and then so that a slow leak can never grow without bound.
+max_requests = 2000
+max_requests_jitter = 200
+# Request line and header caps (bodies: the proxy's limit and the app's API_MAX_BODY_BYTES).
+limit_request_line = 4094
+limit_request_fields = 60
+limit_request_field_size = 8190
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+
+# Logs: one JSON object a line on stdout, for gunicorn's own messages and for every request (the access log);
+# the app's log lines (settings.LOGGING) have the same shape. LOG_FORMAT=plain keeps gunicorn's usual lines.
+accesslog = "-"
+errorlog = "-"
+if os.environ.get("LOG_FORMAT", "json") == "json":
+    logger_class = "calculator.jsonlog.GunicornLogger"
+    logconfig_dict = {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {"json": {"()": "calculator.jsonlog.JSONFormatter"}},
+        "handlers": {
+            "stdout": {"class": "logging.StreamHandler", "stream": "ext://sys.stdout", "formatter": "json"},
+        },
+        "loggers": {
+            "gunicorn.error": {
+                "handlers": ["stdout"],
+                "level": os.environ.get("LOG_LEVEL", "INFO"),
+                "propagate": False,
+            },
+            "gunicorn.access": {"handlers": ["stdout"], "level": "INFO", "propagate": False},
+        },
+        "root": {"handlers": ["stdout"], "level": "INFO"},
+    }
