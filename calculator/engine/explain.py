@@ -45,3 +45,10 @@ def decomposition_groups(request: ScoreRequest, decomposition: Decomposition, wi
             body["from"] = meld.from_seat
         groups.append(body)
     return groups
+
+
+def line(lang: str, code: str, label: tuple[str, str], detail: tuple[str, str] | str, value: int, rule: str) -> Line:
+    """A Line in the user's language from (zh, en) pairs; a plain string detail is the same in both."""
+    index = 1 if lang == "en" else 0
+    text = detail if isinstance(detail, str) else detail[index]
+    return Line(code, label[index], text, value, rule)

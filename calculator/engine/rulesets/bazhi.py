@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from ..decompose import Decomposition, completing_kinds, decompositions, is_complete
 from ..errors import ScoreError, flag_conflict, pick
-from ..explain import Line, decomposition_groups
+from ..explain import Line, decomposition_groups, line
 from ..hand import MELD_NAMES_EN, MELD_NAMES_ZH, ScoreRequest
 from ..payments import Payment, net_of, round_half_up
 from ..tiles import RED_DRAGON, SEAT_NAMES_EN, SEAT_NAMES_ZH, SUIT_NAMES_ZH, SUITS, Tile
@@ -646,202 +646,124 @@ def labels(request: ScoreRequest, lang: str) -> list[dict]:
 
 
 def explain(request: ScoreRequest, tariff: Tariff, reading: Reading, waits: list[Tile], lang: str) -> list[Line]:
-    zh = lang != "en"
+    """Every number of the answer as "name · arithmetic · value", in the order a referee checks them."""
     counts = request.suit_counts
     best = max(counts.values())
+    win = request.win_tile
+    self_draw = is_self_draw(request)
+    dealer, discarder = _seat(request.dealer, lang), request.discarder and _seat(request.discarder, lang)
     lines = [
-        Line(
+        line(
+            lang,
             "zhi_count",
-            pick(lang, "支数", "suit count"),
+            ("支数", "suit count"),
             suit_counts_text(request, lang)
             + pick(lang, "（杠算 4 张，取最多的一门）", " (a kong counts 4; the largest suit)"),
             best,
             "§1.2",
-        ),
+        )
     ]
-    win = request.win_tile
-    wait_text = " ".join(t.notation for t in waits)
+    add = lines.append
+    waits_text = " ".join(t.notation for t in waits)
     if reading.yadang is not None:
-        lines.append(
-            Line(
-                "yadang",
-                pick(lang, "压档", "middle wait"),
-                pick(
-                    lang,
-                    f"{win.name_zh}是顺子的中张，且只听这一张",
-                    f"{win} is the middle of a sequence and the only wait",
-                ),
-                reading.yadang,
-                "§1.2",
-            )
-        )
+        detail = (f"{win.name_zh}是顺子的中张，且只听这一张", f"{win} is the middle of a sequence and the only wait")
+        add(line(lang, "yadang", ("压档", "middle wait"), detail, reading.yadang, "§1.2"))
     elif reading.win_role == "middle":
-        lines.append(
-            Line(
-                "yadang",
-                pick(lang, "压档", "middle wait"),
-                pick(
-                    lang,
-                    f"坎张，但听的不止一张（{wait_text}），不算压档",
-                    f"middle tile, but the hand waits on more than one kind ({wait_text}): no 压档",
-                ),
-                0,
-                "§1.2",
-            )
+        detail = (
+            f"坎张，但听的不止一张（{waits_text}），不算压档",
+            f"middle tile, but the hand waits on more than one kind ({waits_text}): no 压档",
         )
+        add(line(lang, "yadang", ("压档", "middle wait"), detail, 0, "§1.2"))
     if reading.dandiao:
-        lines.append(
-            Line(
-                "dandiao",
-                pick(lang, "单吊", "pair wait"),
-                pick(lang, f"胡{win.name_zh}成将，且只听这一张", f"{win} completes the pair and is the only wait"),
-                1,
-                "§1.2",
-            )
-        )
-    total = best + (reading.yadang or 0)
-    yadang_part = f" + {pick(lang, '压', 'mid ')}{reading.yadang}" if reading.yadang else ""
-    if tariff.name == "315":
-        exact = f"{total * 2 / 10:g}"
-        formula = f"({best}{yadang_part}) × 2 ÷ 10 = {exact} → {reading.zhi_fan}"
-    else:
-        exact = f"{total / 2:g}"
-        formula = f"({best}{yadang_part}) ÷ 2 = {exact} → {reading.zhi_fan}"
-    lines.append(
-        Line(
-            "zhi_fan",
-            pick(lang, "支番", "suit fan"),
-            formula + pick(lang, "（四舍五入）", " (rounded half up)"),
-            reading.zhi_fan,
-            "§1.3",
+        detail = (f"胡{win.name_zh}成将，且只听这一张", f"{win} completes the pair and is the only wait")
+        add(line(lang, "dandiao", ("单吊", "pair wait"), detail, 1, "§1.2"))
+    add(
+        line(
+            lang, "zhi_fan", ("支番", "suit fan"), zhi_fan_formula(tariff, best, reading, lang), reading.zhi_fan, "§1.3"
         )
     )
-    for code in reading.zui:
-        name = _names(ZUI_NAMES, code, lang)
-        if code == "sihe":
-            kinds = [Tile(k) for k in reading.sihe_kinds]
-            name += " " + " ".join(t.notation for t in kinds[: reading.zui.count("sihe")])
-        lines.append(Line("zui", pick(lang, "嘴子", "zui"), name, tariff.zui, "§1.4"))
-    self_draw = is_self_draw(request)
-    di_names = (
-        ("和牌", "plain win"),
-        ("压档", "middle wait"),
-        ("自摸", "self-draw"),
-        ("自摸压档", "self-draw + middle wait"),
-    )
-    di_name = di_names[2 * self_draw + (reading.yadang is not None)]
-    lines.append(Line("di_fan", pick(lang, "底番", "base fan"), pick(lang, *di_name), reading.di_fan, "§1.3"))
+    for name in zui_names(reading, lang):
+        add(line(lang, "zui", ("嘴子", "zui"), name, tariff.zui, "§1.4"))
+    di_name = DI_FAN_NAMES[2 * self_draw + (reading.yadang is not None)]
+    add(line(lang, "di_fan", ("底番", "base fan"), di_name, reading.di_fan, "§1.3"))
     if reading.kong_points:
         parts = " + ".join(
             f"{pick(lang, MELD_NAMES_ZH[m.type], MELD_NAMES_EN[m.type])} {tariff.kong[m.type]}" for m in request.kongs
         )
-        lines.append(
-            Line(
+        add(
+            line(
+                lang,
                 "kong_points",
-                pick(lang, "杠分", "kong points"),
+                ("杠分", "kong points"),
                 f"{parts} = {reading.kong_points}",
                 reading.kong_points,
                 "§1.3",
             )
         )
-    z = len(reading.zui)
-    double = " × 2" if self_draw else ""
-    formula = f"({reading.zhi_fan} + {z} × {tariff.zui}){double} + {reading.di_fan}"
+    formula = f"({reading.zhi_fan} + {len(reading.zui)} × {tariff.zui}){' × 2' if self_draw else ''} + {reading.di_fan}"
     if reading.kong_points:
         formula += f" + {reading.kong_points}"
-    lines.append(
-        Line("fan", pick(lang, "番（每家）", "fan (each loser)"), f"{formula} = {reading.fan}", reading.fan, "§1.4")
-    )
+    add(line(lang, "fan", ("番（每家）", "fan (each loser)"), f"{formula} = {reading.fan}", reading.fan, "§1.4"))
     if request.winner == request.dealer:
-        lines.append(
-            Line(
-                "dealer_extra",
-                pick(lang, "庄家", "dealer"),
-                pick(lang, "庄家胡牌，三家各多赔一份底番", "the dealer won: each loser pays one more base fan"),
-                reading.di_fan,
-                "§1.4",
-            )
-        )
+        detail = ("庄家胡牌，三家各多赔一份底番", "the dealer won: each loser pays one more base fan")
     else:
-        lines.append(
-            Line(
-                "dealer_extra",
-                pick(lang, "庄家", "dealer"),
-                pick(
-                    lang,
-                    f"庄家（{_seat(request.dealer, lang)}）多赔一份底番",
-                    f"the dealer ({_seat(request.dealer, lang)}) pays one more base fan",
-                ),
-                reading.di_fan,
-                "§1.4",
-            )
-        )
-    if request.discarder:
-        lines.append(
-            Line(
-                "discarder_extra",
-                pick(lang, "放铳", "discarder"),
-                pick(
-                    lang,
-                    f"{_seat(request.discarder, lang)}放铳，多赔一份底番",
-                    f"{_seat(request.discarder, lang)} discarded: one more base fan",
-                ),
-                reading.di_fan,
-                "§1.4",
-            )
-        )
-    if reading.triggers:
-        names = (
-            "、".join(_names(TRIGGER_NAMES, t, lang) for t in reading.triggers)
-            if zh
-            else ", ".join(_names(TRIGGER_NAMES, t, lang) for t in reading.triggers)
-        )
-        formula = (
-            f"{reading.jiao_count} × {tariff.jiao} + {reading.extra_zui} × {tariff.jiao_zui} = {reading.jiao_per_loser}"
-        )
-        mode = pick(lang, "可多交", "multi-jiao") if request.options.multi_jiao else pick(lang, "一交", "one jiao")
-        lines.append(
-            Line(
-                "jiao",
-                pick(lang, "交牌（每家，底外）", "jiao (each loser, outside the 底)"),
-                f"{names} · {mode} · {formula}",
-                reading.jiao_per_loser,
-                "§1.5",
-            )
-        )
-        if request.discarder:
-            lines.append(
-                Line(
-                    "discarder_jiao",
-                    pick(lang, "放铳交牌", "discarder's jiao"),
-                    pick(lang, "放铳家多赔一嘴交分", "the discarder pays one more 嘴"),
-                    tariff.jiao_zui,
-                    "§1.5",
-                )
-            )
-    else:
-        lines.append(
-            Line(
-                "jiao",
-                pick(lang, "交牌", "jiao"),
-                pick(lang, "不交（没有两嘴，也没有直接交或特殊交）", "no jiao (no two 嘴, no direct or special jiao)"),
-                0,
-                "§1.5",
-            )
-        )
+        detail = (f"庄家（{dealer}）多赔一份底番", f"the dealer ({dealer}) pays one more base fan")
+    add(line(lang, "dealer_extra", ("庄家", "dealer"), detail, reading.di_fan, "§1.4"))
+    if discarder:
+        detail = (f"{discarder}放铳，多赔一份底番", f"{discarder} discarded: one more base fan")
+        add(line(lang, "discarder_extra", ("放铳", "discarder"), detail, reading.di_fan, "§1.4"))
+    lines.extend(jiao_lines(request, tariff, reading, lang))
     if reading.bao:
         zh_rule, en_rule = BAO_RULES[reading.bao_rule]
-        lines.append(
-            Line(
-                "bao",
-                pick(lang, "包牌", "liable payer"),
-                pick(
-                    lang,
-                    f"{zh_rule}：{_seat(reading.bao, lang)}一家付全部",
-                    f"{en_rule}: {_seat(reading.bao, lang)} pays everything",
-                ),
-                0,
-                "§1.6",
-            )
-        )
+        payer = _seat(reading.bao, lang)
+        detail = (f"{zh_rule}：{payer}一家付全部", f"{en_rule}: {payer} pays everything")
+        add(line(lang, "bao", ("包牌", "liable payer"), detail, 0, "§1.6"))
+    return lines
+
+
+DI_FAN_NAMES = (
+    ("和牌", "plain win"),
+    ("压档", "middle wait"),
+    ("自摸", "self-draw"),
+    ("自摸压档", "self-draw + middle wait"),
+)
+
+
+def zhi_fan_formula(tariff: Tariff, best: int, reading: Reading, lang: str) -> str:
+    """(9 + 压8) × 2 ÷ 10 = 3.4 → 3, or (9 + 压8) ÷ 2 = 8.5 → 9."""
+    total = best + (reading.yadang or 0)
+    yadang_part = f" + {pick(lang, '压', 'mid ')}{reading.yadang}" if reading.yadang else ""
+    if tariff.name == "315":
+        arithmetic = f"({best}{yadang_part}) × 2 ÷ 10 = {total * 2 / 10:g} → {reading.zhi_fan}"
+    else:
+        arithmetic = f"({best}{yadang_part}) ÷ 2 = {total / 2:g} → {reading.zhi_fan}"
+    return arithmetic + pick(lang, "（四舍五入）", " (rounded half up)")
+
+
+def zui_names(reading: Reading, lang: str) -> list[str]:
+    """Each 嘴 with its name; a 四核 names its tile kind."""
+    sihe = iter(reading.sihe_kinds)
+    names = []
+    for code in reading.zui:
+        name = _names(ZUI_NAMES, code, lang)
+        if code == "sihe":
+            name += f" {Tile(next(sihe))}"
+        names.append(name)
+    return names
+
+
+def jiao_lines(request: ScoreRequest, tariff: Tariff, reading: Reading, lang: str) -> list[Line]:
+    if not reading.triggers:
+        detail = ("不交（没有两嘴，也没有直接交或特殊交）", "no jiao (no two 嘴, no direct or special jiao)")
+        return [line(lang, "jiao", ("交牌", "jiao"), detail, 0, "§1.5")]
+    names = pick(lang, "、", ", ").join(_names(TRIGGER_NAMES, t, lang) for t in reading.triggers)
+    mode = pick(lang, "可多交", "multi-jiao") if request.options.multi_jiao else pick(lang, "一交", "one jiao")
+    formula = (
+        f"{reading.jiao_count} × {tariff.jiao} + {reading.extra_zui} × {tariff.jiao_zui} = {reading.jiao_per_loser}"
+    )
+    label = ("交牌（每家，底外）", "jiao (each loser, outside the 底)")
+    lines = [line(lang, "jiao", label, f"{names} · {mode} · {formula}", reading.jiao_per_loser, "§1.5")]
+    if request.discarder:
+        detail = ("放铳家多赔一嘴交分", "the discarder pays one more 嘴")
+        lines.append(line(lang, "discarder_jiao", ("放铳交牌", "discarder's jiao"), detail, tariff.jiao_zui, "§1.5"))
     return lines
