@@ -6,11 +6,11 @@ split once per process; a whole hand is the product of its suits' splits with ex
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from itertools import product
 
-from .tiles import FIRST_HONOUR, NUM_KINDS, Tile
+from .tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS, Tile
 
 # A set is (kind, first tile index): kind "seq" for 顺子 (first, first+1, first+2), "tri" for 刻子.
 SetGroup = tuple[str, int]
@@ -20,23 +20,23 @@ SetGroup = tuple[str, int]
 class Decomposition:
     pair: int
     sets: tuple[SetGroup, ...]
+    # The first tiles of the sequences and of the triplets: kept at hand, every rule looks at them.
+    sequences: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    triplets: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
-    @property
-    def sequences(self) -> tuple[int, ...]:
-        return tuple(first for kind, first in self.sets if kind == "seq")
-
-    @property
-    def triplets(self) -> tuple[int, ...]:
-        return tuple(first for kind, first in self.sets if kind == "tri")
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "sequences", tuple(first for kind, first in self.sets if kind == "seq"))
+        object.__setattr__(self, "triplets", tuple(first for kind, first in self.sets if kind == "tri"))
 
     def groups(self) -> list[tuple[str, tuple[Tile, ...]]]:
         """Readable groups, pair first: ("pair" | "sequence" | "triplet", tiles)."""
-        out = [("pair", (Tile(self.pair),) * 2)]
+        pair = ALL_TILES[self.pair]
+        out = [("pair", (pair, pair))]
         for kind, first in self.sets:
             if kind == "seq":
-                out.append(("sequence", (Tile(first), Tile(first + 1), Tile(first + 2))))
+                out.append(("sequence", ALL_TILES[first : first + 3]))
             else:
-                out.append(("triplet", (Tile(first),) * 3))
+                out.append(("triplet", (ALL_TILES[first],) * 3))
         return out
 
 
@@ -121,12 +121,20 @@ def _suit_can_after_adding(counts: tuple[int, ...], allow_sequences: bool) -> tu
     return tuple(out)
 
 
-def _others_ready(status: list[tuple[bool, bool]], skip: int) -> tuple[bool, bool]:
-    """Can every block but `skip` be only sets, or sets with the one pair among them?"""
-    others = [s for b, s in enumerate(status) if b != skip]
-    only_sets = all(s for s, _ in others)
-    with_pair = any(p and all(s for c, (s, _) in enumerate(others) if c != i) for i, (_, p) in enumerate(others))
-    return only_sets, with_pair
+@cache
+def _others_ready(status: tuple[tuple[bool, bool], ...]) -> tuple[tuple[bool, bool], ...]:
+    """Per block b: can every other block be only sets, or sets with the one pair among them?
+
+    `status` holds each block's (only sets, sets plus pair); there are at most 256 of them, so each is
+    worked out once.
+    """
+    ready = []
+    for skip in range(len(status)):
+        others = [s for b, s in enumerate(status) if b != skip]
+        only_sets = all(s for s, _ in others)
+        with_pair = any(p and all(s for c, (s, _) in enumerate(others) if c != i) for i, (_, p) in enumerate(others))
+        ready.append((only_sets, with_pair))
+    return tuple(ready)
 
 
 def completing_kinds(counts: list[int] | tuple[int, ...]) -> list[int]:
@@ -138,10 +146,9 @@ def completing_kinds(counts: list[int] | tuple[int, ...]) -> list[int]:
     if sum(counts) % 3 != 1:
         return []
     blocks = list(_blocks(counts))
-    status = [_suit_can(block, seqs) if any(block) else (True, False) for _, block, seqs in blocks]
+    status = tuple(_suit_can(block, seqs) if any(block) else (True, False) for _, block, seqs in blocks)
     found = []
-    for b, (base, block, seqs) in enumerate(blocks):
-        only_sets, with_pair = _others_ready(status, b)
+    for (base, block, seqs), (only_sets, with_pair) in zip(blocks, _others_ready(status), strict=True):
         if not (only_sets or with_pair):
             continue  # two other blocks are broken: one tile here cannot mend both
         for rank, (grown_sets, grown_pair) in enumerate(_suit_can_after_adding(block, seqs)):
@@ -150,16 +157,25 @@ def completing_kinds(counts: list[int] | tuple[int, ...]) -> list[int]:
     return found
 
 
+@cache
+def _placed_splits(base: int, counts: tuple[int, ...], allow_sequences: bool) -> tuple[SuitSplit, ...]:
+    """`_suit_splits` with ranks turned into tile indices (the block starts at `base`)."""
+    return tuple(
+        (None if pair is None else base + pair, tuple((kind, base + rank) for kind, rank in sets))
+        for pair, sets in _suit_splits(counts, allow_sequences)
+    )
+
+
 def decompositions(counts: list[int] | tuple[int, ...]) -> list[Decomposition]:
     """Every distinct split of the concealed tiles into exactly one pair and sets."""
     if sum(counts) % 3 != 2:
         return []
     per_block = []
     for base, block, seqs in _blocks(counts):
-        splits = _suit_splits(block, seqs)
+        splits = _placed_splits(base, block, seqs)
         if not splits:
             return []
-        per_block.append([(None if p is None else base + p, tuple((k, base + r) for k, r in s)) for p, s in splits])
+        per_block.append(splits)
     found = []
     for combo in product(*per_block):
         pairs = [p for p, _ in combo if p is not None]

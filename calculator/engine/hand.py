@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from .notation import format_tiles
@@ -57,11 +57,11 @@ class Meld:
     type: str
     tiles: tuple[Tile, ...]
     from_seat: str | None = None
+    # The meld's tile kind (the lowest tile for a chow): set once, the rules ask for it many times.
+    kind: Tile = field(init=False, repr=False, compare=False)
 
-    @property
-    def kind(self) -> Tile:
-        """The meld's tile kind (the lowest tile for a chow)."""
-        return min(self.tiles)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", min(self.tiles))
 
     @property
     def is_kong(self) -> bool:
@@ -154,7 +154,7 @@ class ScoreRequest:
         counts = self.all_counts
         return {suit: sum(counts[i * 9 : i * 9 + 9]) for i, suit in enumerate(SUITS)}
 
-    @property
+    @cached_property
     def kongs(self) -> tuple[Meld, ...]:
         return tuple(m for m in self.melds if m.is_kong)
 

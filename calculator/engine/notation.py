@@ -6,7 +6,10 @@
 
 from __future__ import annotations
 
-from .tiles import ALL_TILES, FIRST_HONOUR, HONOURS, SUITS, Tile
+import re
+from functools import lru_cache
+
+from .tiles import ALL_TILES, FIRST_HONOUR, HONOURS, NUM_KINDS, SUITS, Tile
 
 # The riichi order of `z` digits: 1-4 winds, 5 白, 6 发, 7 中.
 Z_DIGIT_TO_HONOUR = {"1": "E", "2": "S", "3": "W", "4": "N", "5": "P", "6": "F", "7": "C"}
@@ -24,10 +27,33 @@ class InvalidNotationError(ValueError):
         super().__init__(f"{reason} at position {position + 1} of {text!r}")
 
 
+# The everyday spelling (digits then m/p/s, honour letters, nothing else): read in one regular-expression pass.
+# Anything else (spaces, `z` digits, mistakes) takes the careful character-by-character reader below.
+_PLAIN = re.compile(r"(?:[1-9]+[mps]|[ESWNCFP])*")
+_PLAIN_GROUP = re.compile(r"([1-9]+)([mps])|([ESWNCFP])")
+
+
 def parse_tiles(text: str) -> tuple[Tile, ...]:
     """Parse notation into tiles, keeping the written order."""
     if not isinstance(text, str):
         raise InvalidNotationError(str(text), 0, "tiles must be a string")
+    if _PLAIN.fullmatch(text):
+        return _parse_plain(text)
+    return _parse_careful(text)
+
+
+def _parse_plain(text: str) -> tuple[Tile, ...]:
+    tiles: list[Tile] = []
+    for digits, suit, honour in _PLAIN_GROUP.findall(text):
+        if honour:
+            tiles.append(ALL_TILES[FIRST_HONOUR + HONOURS.index(honour)])
+        else:
+            base = SUITS.index(suit) * 9 - 1
+            tiles.extend([ALL_TILES[base + int(d)] for d in digits])
+    return tuple(tiles)
+
+
+def _parse_careful(text: str) -> tuple[Tile, ...]:
     tiles: list[Tile] = []
     pending: list[tuple[str, int]] = []  # digits waiting for their suit letter, with positions
     for pos, char in enumerate(text):
@@ -62,12 +88,26 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
 
 def format_tiles(tiles) -> str:
     """Canonical notation: sorted, suited tiles grouped `123m456p789s`, honours as letters."""
-    # Sorting plain indices and reading the notation table: every answer formats its hand several times.
-    indices = sorted(tile.index for tile in tiles)
+    return _format_indices(tuple(sorted([tile.index for tile in tiles])))
+
+
+@lru_cache(maxsize=8192)
+def _format_indices(indices: tuple[int, ...]) -> str:
+    """`format_tiles` of sorted indices, remembered: an answer formats every group and meld it shows, and
+    the same few hundred groups come back in every answer."""
     parts: list[str] = []
-    for s, suit in enumerate(SUITS):
-        digits = "".join(str(i - 9 * s + 1) for i in indices if 9 * s <= i < 9 * s + 9)
-        if digits:
-            parts.append(digits + suit)
-    parts.extend(HONOURS[i - FIRST_HONOUR] for i in indices if i >= FIRST_HONOUR)
+    suit = None  # the suit whose digits are being written
+    for i in indices:
+        this = _SUIT_OF_INDEX[i]
+        if this != suit and suit is not None:
+            parts.append(suit)
+        suit = this
+        parts.append(_TEXT_OF_INDEX[i])
+    if suit is not None:
+        parts.append(suit)
     return "".join(parts)
+
+
+# Per kind: the digit (or honour letter) it writes, and the letter that closes its run ("" for honours).
+_TEXT_OF_INDEX = tuple(str(i % 9 + 1) if i < FIRST_HONOUR else HONOURS[i - FIRST_HONOUR] for i in range(NUM_KINDS))
+_SUIT_OF_INDEX = tuple(SUITS[i // 9] if i < FIRST_HONOUR else "" for i in range(NUM_KINDS))
