@@ -8,6 +8,7 @@ table page (docs/screenshot-ledger.png was made that way).
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -28,29 +29,42 @@ ARGS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def browser():
+def on_a_phone(body) -> None:
+    """Run body(page) on a fresh phone-sized page, in a thread of its own: Playwright's sync API refuses to start
+    where another Playwright (tests/browser's session browser) already runs its event loop."""
     if not Path(CHROMIUM).exists():
         pytest.skip(f"no Chromium at {CHROMIUM}")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
+    failure: list[BaseException] = []
 
+    def run() -> None:
+        try:
+            with sync_api.sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                context = browser.new_context(
+                    viewport={"width": 390, "height": 844},
+                    device_scale_factor=2,
+                    is_mobile=True,
+                    has_touch=True,
+                    locale="zh-CN",
+                )
+                page = context.new_page()
+                page.set_default_timeout(10_000)
+                errors: list[str] = []
+                page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+                page.on("pageerror", lambda exc: errors.append(str(exc)))
+                page.errors = errors
+                try:
+                    body(page)
+                finally:
+                    browser.close()
+        except BaseException as error:  # re-raised in the test's thread
+            failure.append(error)
 
-@pytest.fixture
-def phone(browser):
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True, locale="zh-CN"
-    )
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    errors: list[str] = []
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.errors = errors
-    yield page
-    context.close()
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if failure:
+        raise failure[0]
 
 
 def balances(page) -> dict:
@@ -83,9 +97,12 @@ def record(page, hand, win_tile, winner, discarder="", melds=()):
     page.wait_for_selector("#balances")
 
 
-def test_create_record_three_hands_undo_share(phone, live_server):
-    page = phone
-    page.goto(f"{live_server.url}/tables/new/")
+def test_create_record_three_hands_undo_share(live_server):
+    on_a_phone(lambda page: create_record_undo_share(page, live_server.url))
+
+
+def create_record_undo_share(page, base: str) -> None:
+    page.goto(f"{base}/tables/new/")
     for seat, name in {"E": "阿东", "S": "小南", "W": "老西", "N": "北北"}.items():
         page.fill(f"input[name=name_{seat}]", name)
     page.click("#new-table button[type=submit]")
