@@ -1,0 +1,19 @@
+"""`python -m calculator.engine.bench --quick` runs end to end and prints every target (figures not judged here)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+pytest.importorskip("mahjong")
+
+from calculator.engine import bench  # noqa: E402
+
+
+def test_quick_bench_prints_the_table_and_every_target():
+    rows, targets = bench.run(hands=6, rounds=1, ledger_hands=8, out=io.StringIO())
+    text = bench.render(rows, targets)
+    assert "vs Agari.is_agari" in text and "ledger" in text
+    assert len(targets) == 6
+    assert all(row.ours.n > 0 for row in rows)
