@@ -65,7 +65,7 @@
 
   // ------------------------------------------------------------------ state <-> fields
 
-  const state = { hand: [], win: null, melds: [], mode: "hand" };
+  const state = { hand: [], win: null, melds: [], mode: "hand", complete: false };
 
   function readFields() {
     state.hand = parse(field("hand").value) || [];
@@ -186,6 +186,11 @@
 
   // ------------------------------------------------------------------ drawing
 
+  function fold(folded) {
+    $("keyboard").classList.toggle("is-folded", folded);
+    $("key-toggle").setAttribute("aria-expanded", String(!folded));
+  }
+
   function tileImg(tile, small) {
     const img = document.createElement("img");
     img.src = T.tileUrls[tile];
@@ -259,6 +264,13 @@
     const have = state.hand.length + (state.win ? 1 : 0);
     $("hand-count").textContent = have + " / " + (capacity() + 1);
     $("hand-hint").hidden = have > 0;
+    // A complete hand folds the keyboard away so the answer moves up; removing a tile unfolds it.
+    const complete = have === capacity() + 1;
+    if (complete !== state.complete) {
+      state.complete = complete;
+      fold(complete);
+    }
+    $("key-toggle").hidden = !complete;
     renderWild();
   }
 
@@ -372,6 +384,7 @@
       if (mode.dataset.modeSwitch) $("keyboard").scrollIntoView({ block: "nearest", behavior: "smooth" });
       return;
     }
+    if (e.target.closest("#key-toggle")) return fold(!$("keyboard").classList.contains("is-folded"));
     if (e.target.closest("#key-undo")) return undo();
     if (e.target.closest("#key-clear")) return clearAll();
     const copy = e.target.closest("#copy-link");
