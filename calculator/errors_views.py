@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import logging
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template import loader
-from django.utils.translation import get_language
+from django.utils import translation
 
 log = logging.getLogger(__name__)
 
@@ -35,9 +36,17 @@ def is_api(request: HttpRequest) -> bool:
     return request.path.startswith("/api/")
 
 
+def site_language(request: HttpRequest) -> str:
+    """The page language: the language cookie, then Accept-Language (also before LocaleMiddleware has run)."""
+    try:
+        return translation.get_language_from_request(request)
+    except Exception:  # a malformed header must not break the error page
+        return settings.LANGUAGE_CODE
+
+
 def language(request: HttpRequest) -> str:
     asked = request.GET.get("lang", "") if hasattr(request, "GET") else ""
-    lang = asked or get_language() or "zh-hans"
+    lang = asked or site_language(request) or "zh-hans"
     return "en" if lang.startswith("en") else "zh"
 
 
@@ -64,7 +73,7 @@ BACK = ("回到计算器", "Back to the calculator")
 
 def page_error(request: HttpRequest, status: int, template: str, message: tuple | None = None) -> HttpResponse:
     code, zh, en = message or ERRORS[status]
-    en_page = language(request) == "en"
+    en_page = site_language(request).startswith("en")
     pick = (lambda pair: pair[1]) if en_page else (lambda pair: pair[0])
     context = {
         "status": status,
@@ -74,7 +83,8 @@ def page_error(request: HttpRequest, status: int, template: str, message: tuple 
         "back": pick(BACK),
     }
     try:
-        body = loader.render_to_string(template, context, request)
+        with translation.override(site_language(request)):
+            body = loader.render_to_string(template, context, request)
     except Exception:  # the page itself must never fail: fall back to plain text
         log.exception("error page %s failed to render", template)
         return HttpResponse(f"{status} {en}\n{zh}\n", status=status, content_type="text/plain; charset=utf-8")
