@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 from datetime import UTC, datetime
 
 try:  # gunicorn is a production dependency, but the formatter must work without it
@@ -71,6 +72,7 @@ class GunicornLogger(_GunicornLogger):
             "forwarded_for": environ.get("HTTP_X_FORWARDED_FOR", ""),
             "user_agent": atoms["a"],
             "referer": atoms["f"],
+            "worker": os.getpid(),
         }
         try:
             self.access_log.info("%s %s %s", fields["method"], fields["path"], fields["status"], extra=fields)

@@ -1,0 +1,157 @@
+"""Issue 7, end to end: the production setup an operator runs (README § Deployment), on a temporary SQLite file.
+
+collectstatic + migrate, then gunicorn with gunicorn.conf.py and two workers, behind a pretend proxy (the test sends
+X-Forwarded-Proto / X-Forwarded-For as nginx would). Checks the HTTPS redirect and headers, hashed and compressed
+static files from whitenoise, the JSON access log, and that the rate limit is shared by both worker processes.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import re
+import socket
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from .test_security import B1, ROOT, SECRETS, manage, production_env
+
+GUNICORN = Path(sys.executable).with_name("gunicorn")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    def __init__(self, port: int):
+        self.port = port
+
+    def request(self, method: str, path: str, body: str | None = None, headers: dict | None = None, https=True):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        all_headers = {"Host": "mahjong.example.org", "X-Forwarded-For": "198.51.100.20"}
+        if https:
+            all_headers["X-Forwarded-Proto"] = "https"
+        all_headers.update(headers or {})
+        conn.request(method, path, body=body, headers=all_headers)
+        response = conn.getresponse()
+        data = response.read()
+        conn.close()
+        return response, data
+
+
+@pytest.fixture(scope="module")
+def production(tmp_path_factory):
+    if not GUNICORN.exists():
+        pytest.skip("gunicorn is not installed")
+    tmp = tmp_path_factory.mktemp("production")
+    env = production_env(
+        **SECRETS,
+        DATABASE_URL=f"sqlite:///{tmp / 'db.sqlite3'}",
+        STATIC_ROOT=str(tmp / "static"),
+        RATE_LIMIT_WRITE="6/600",
+        WEB_CONCURRENCY="2",
+    )
+    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
+        done = manage(*command, env=env)
+        assert done.returncode == 0, done.stderr
+    port = free_port()
+    log = open(tmp / "gunicorn.log", "w+")  # noqa: SIM115 - read back after the server stopped
+    process = subprocess.Popen(
+        [str(GUNICORN), "-c", "gunicorn.conf.py", "--no-control-socket", "--bind", f"127.0.0.1:{port}"],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    server = Server(port)
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            if server.request("GET", "/healthz", https=False)[0].status == 200:
+                break
+        except OSError:
+            pass
+        assert process.poll() is None and time.monotonic() < deadline, (tmp / "gunicorn.log").read_text()
+        time.sleep(0.2)
+    server.static_root = tmp / "static"
+    server.log_path = tmp / "gunicorn.log"
+    yield server
+    process.terminate()
+    process.wait(timeout=30)
+    log.close()
+
+
+def test_plain_http_is_redirected_to_https(production):
+    response, _ = production.request("GET", "/rules/", https=False)
+    assert response.status == 301 and response.getheader("Location") == "https://mahjong.example.org/rules/"
+
+
+def test_pages_carry_the_security_headers(production):
+    response, html = production.request("GET", "/")
+    assert response.status == 200
+    assert response.getheader("Strict-Transport-Security") == "max-age=31536000; includeSubDomains; preload"
+    policy = response.getheader("Content-Security-Policy")
+    assert "script-src 'self'" in policy and "unsafe" not in policy
+    assert response.getheader("X-Frame-Options") == "DENY"
+    assert response.getheader("X-Content-Type-Options") == "nosniff"
+    cookie = response.getheader("Set-Cookie") or ""
+    assert "csrftoken=" in cookie and "Secure" in cookie and "SameSite=Lax" in cookie
+
+
+def test_static_files_are_hashed_compressed_and_cached_forever(production):
+    _, html = production.request("GET", "/")
+    css = re.search(r'href="(/static/css/app\.[0-9a-f]{12}\.css)"', html.decode()).group(1)
+    response, body = production.request("GET", css, headers={"Accept-Encoding": "gzip"})
+    assert response.status == 200 and response.getheader("Content-Encoding") == "gzip"
+    assert "immutable" in response.getheader("Cache-Control")
+    assert body[:2] == b"\x1f\x8b"
+    # collectstatic wrote the hashed file and its compressed twin
+    name = css.rsplit("/", 1)[1]
+    assert (production.static_root / "css" / name).exists() and (production.static_root / "css" / f"{name}.gz").exists()
+
+
+def test_unknown_pages_and_api_paths(production):
+    response, html = production.request("GET", "/no/such/", headers={"Accept-Language": "en"})
+    assert response.status == 404 and b"Page not found" in html and b"Traceback" not in html
+    response, body = production.request("GET", "/api/no/such")
+    assert response.status == 404 and json.loads(body)["error"]["code"] == "not_found"
+
+
+def test_the_rate_limit_is_shared_by_the_workers_and_the_log_is_json(production):
+    """Six writes per client per window (RATE_LIMIT_WRITE=6/600): ten at once, over both workers, get six answers
+    and four 429s; a per-process counter would let up to twelve through."""
+
+    def post(_):
+        response, body = production.request(
+            "POST", "/api/score", body=json.dumps(B1), headers={"Content-Type": "application/json"}
+        )
+        return response.status, response.getheader("Retry-After")
+
+    with ThreadPoolExecutor(max_workers=10) as pool:
+        answers = list(pool.map(post, range(10)))
+    statuses = sorted(status for status, _ in answers)
+    assert statuses == [200] * 6 + [429] * 4, answers
+    assert all(int(retry) > 0 for status, retry in answers if status == 429)
+    # another client is counted apart
+    response, _ = production.request(
+        "POST",
+        "/api/score",
+        body=json.dumps(B1),
+        headers={"Content-Type": "application/json", "X-Forwarded-For": "203.0.113.5"},
+    )
+    assert response.status == 200
+
+    time.sleep(0.5)
+    lines = [json.loads(line) for line in production.log_path.read_text().splitlines() if line.startswith("{")]
+    access = [line for line in lines if line["logger"] == "gunicorn.access" and line["path"] == "/api/score"]
+    assert len(access) == 11 and {line["status"] for line in access} == {200, 429}
+    assert len({line["worker"] for line in access}) == 2, "both workers answered"
+    assert all(line["forwarded_for"] for line in access)
