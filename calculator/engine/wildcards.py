@@ -39,31 +39,54 @@ def _without(counts: tuple[int, ...], ranks: tuple[int, ...]) -> tuple[int, ...]
     return tuple(rest)
 
 
-@lru_cache(maxsize=200_000)
 def block_fill(counts: tuple[int, ...], sequences: bool, pair: bool) -> tuple[int, tuple[BlockGroup, ...]]:
     """The fewest wild tiles that turn this block into sets (plus exactly one pair if `pair`), and the groups.
+
+    Returns (NEVER, ()) beyond MAX_WILD. The search runs on the block trimmed to its natural tiles (plus
+    the two ranks above them that a sequence may reach), so 1-2-3 and 5-6-7 share one cached answer.
+    """
+    return _fill(counts, sequences, pair, False)
+
+
+def _fill(counts: tuple[int, ...], sequences: bool, pair: bool, below: bool) -> tuple[int, tuple[BlockGroup, ...]]:
+    """`block_fill` of a slice of a block; `below` says a rank exists under counts[0] (for a wild 7 in 7-8-9)."""
+    first = next((r for r, c in enumerate(counts) if c), None)
+    if first is None:
+        return (2, (("pair", 0, (0, 0)),)) if pair else (0, ())
+    last = len(counts) - 1 - next(r for r, c in enumerate(reversed(counts)) if c)
+    end = min(len(counts), last + 3) if sequences else last + 1
+    if first == 0 and end == len(counts):
+        return _fill_trimmed(counts, sequences, pair, below)
+    used, groups = _fill_trimmed(counts[first:end], sequences, pair, below or first > 0)
+    if not first:
+        return used, groups
+    return used, tuple((kind, start + first, tuple(r + first for r in wild)) for kind, start, wild in groups)
+
+
+@lru_cache(maxsize=200_000)
+def _fill_trimmed(
+    counts: tuple[int, ...], sequences: bool, pair: bool, below: bool
+) -> tuple[int, tuple[BlockGroup, ...]]:
+    """The search itself, on a slice whose rank 0 holds a natural tile.
 
     The lowest natural rank must sit in some group; every group it can sit in is tried: a triplet with
     1–3 natural copies, the pair with 1–2, a sequence starting there (a natural tile is always used before
     a wild one: swapping a wild tile for the natural it copies never breaks another group). A sequence
     that starts one rank lower is only needed at rank 8 (7-8-9 with a wild 7); elsewhere it is the same
-    as a sequence starting at this rank. Returns (NEVER, ()) beyond MAX_WILD.
+    as a sequence starting at this rank.
     """
-    first = next((r for r, c in enumerate(counts) if c), None)
-    if first is None:
-        return (2, (("pair", 0, (0, 0)),)) if pair else (0, ())
     best: tuple[int, tuple[BlockGroup, ...]] = (NEVER, ())
-    for used, group, natural, still_pair in _first_groups(counts, first, sequences, pair):
+    for used, group, natural, still_pair in _first_groups(counts, 0, sequences, pair, below):
         if used >= best[0]:
             break  # the options come cheapest first: nothing later can do better
-        rest_used, rest_groups = block_fill(_without(counts, natural), sequences, still_pair)
+        rest_used, rest_groups = _fill(_without(counts, natural), sequences, still_pair, below)
         total = used + rest_used
         if total < best[0] and total <= MAX_WILD:
             best = (total, (group, *rest_groups))
     return best
 
 
-def _first_groups(counts: tuple[int, ...], first: int, sequences: bool, pair: bool) -> list:
+def _first_groups(counts: tuple[int, ...], first: int, sequences: bool, pair: bool, below: bool) -> list:
     """Every group the lowest natural rank can sit in: (wild tiles used, group, natural ranks taken, pair still open)."""
     have = counts[first]
     options = []
@@ -75,7 +98,7 @@ def _first_groups(counts: tuple[int, ...], first: int, sequences: bool, pair: bo
     size = len(counts)
     if sequences:
         for start in (first, first - 1) if first == size - 2 else (first,):
-            if start < 0 or start + 2 >= size:
+            if (start < 0 and not below) or start + 2 >= size:
                 continue
             natural, wild = [], []
             for rank in (start, start + 1, start + 2):

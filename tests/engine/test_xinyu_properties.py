@@ -3,13 +3,13 @@ and the table-driven reading matches a brute-force search over every use of the 
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations_with_replacement
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from calculator.engine import score
-from calculator.engine.decompose import decompositions
 from calculator.engine.notation import format_tiles
 from calculator.engine.request import parse_request
 from calculator.engine.rulesets import xinyu as X
@@ -129,6 +129,30 @@ def test_a_caishen_in_place_of_a_natural_tile_never_loses_the_win(data, pick):
     assert after.get("win"), (changed, after)
 
 
+@cache
+def _shapes(counts: tuple[int, ...], pair_left: bool = True) -> frozenset[bool]:
+    """Plain definition of pair + sets on any counts (a 财神 may make a fifth or sixth copy):
+    the set of "uses a sequence" values over every decomposition."""
+    first = next((i for i, c in enumerate(counts) if c), None)
+    if first is None:
+        return frozenset() if pair_left else frozenset([False])
+    found: set[bool] = set()
+    rest = list(counts)
+    if counts[first] >= 3:
+        rest[first] -= 3
+        found |= _shapes(tuple(rest), pair_left)
+        rest[first] += 3
+    if pair_left and counts[first] >= 2:
+        rest[first] -= 2
+        found |= _shapes(tuple(rest), False)
+        rest[first] += 2
+    if first < 27 and first % 9 <= 6 and counts[first + 1] and counts[first + 2]:
+        for i in range(3):
+            rest[first + i] -= 1
+        found |= {True for _ in _shapes(tuple(rest), pair_left)}
+    return frozenset(found)
+
+
 def _brute_best(request) -> tuple[int, int] | None:
     """(bonus 龙, pattern count) of the best reading found by trying every kind for every 财神."""
     wilds = X.wilds_of(request)
@@ -146,10 +170,10 @@ def _brute_best(request) -> tuple[int, int] | None:
         elif len(blocks - {3}) == 1:
             colours.append("hunyise" if 3 in blocks else "qingyise")
         shapes = []
-        found = decompositions(full)
+        found = _shapes(tuple(full))
         if found:
             shapes.append(("standard", False))
-            if no_chow and any(not d.sequences for d in found):
+            if no_chow and False in found:
                 shapes.append(("standard", True))
         if not request.melds and all(c % 2 == 0 for c in full):
             shapes.append(("qidui", False))
