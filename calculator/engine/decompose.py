@@ -6,9 +6,9 @@ split once per process; a whole hand is the product of its suits' splits with ex
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cache
 from itertools import product
+from typing import NamedTuple
 
 from .tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS, Tile
 
@@ -16,17 +16,20 @@ from .tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS, Tile
 SetGroup = tuple[str, int]
 
 
-@dataclass(frozen=True, slots=True)
-class Decomposition:
+class Decomposition(NamedTuple):
+    """One split. A NamedTuple: immutable, and cheap to build; `Decomposition.of(pair, sets)` makes one."""
+
     pair: int
     sets: tuple[SetGroup, ...]
     # The first tiles of the sequences and of the triplets: kept at hand, every rule looks at them.
-    sequences: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    triplets: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    sequences: tuple[int, ...]
+    triplets: tuple[int, ...]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "sequences", tuple(first for kind, first in self.sets if kind == "seq"))
-        object.__setattr__(self, "triplets", tuple(first for kind, first in self.sets if kind == "tri"))
+    @classmethod
+    def of(cls, pair: int, sets: tuple[SetGroup, ...]) -> Decomposition:
+        sequences = tuple(first for kind, first in sets if kind == "seq")
+        triplets = tuple(first for kind, first in sets if kind == "tri")
+        return cls(pair, sets, sequences, triplets)
 
     def groups(self) -> list[tuple[str, tuple[Tile, ...]]]:
         """Readable groups, pair first: ("pair" | "sequence" | "triplet", tiles)."""
@@ -182,5 +185,5 @@ def decompositions(counts: list[int] | tuple[int, ...]) -> list[Decomposition]:
         if len(pairs) != 1:
             continue
         sets = tuple(group for _, block_sets in combo for group in block_sets)
-        found.append(Decomposition(pairs[0], sets))
+        found.append(Decomposition.of(pairs[0], sets))
     return found

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .decompose import Decomposition
 from .hand import ScoreRequest
 from .notation import format_tiles
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
+class Line(NamedTuple):
+    """One explanation line. A NamedTuple: immutable, and cheap to build (an answer has a dozen)."""
+
     code: str  # stable: what the number is (zhi_fan, fan, jiao, long_bonus, …)
     label: str  # its name in the user's language
     detail: str  # the arithmetic or the reason

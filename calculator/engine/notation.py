@@ -46,11 +46,15 @@ def _parse_plain(text: str) -> tuple[Tile, ...]:
     tiles: list[Tile] = []
     for digits, suit, honour in _PLAIN_GROUP.findall(text):
         if honour:
-            tiles.append(ALL_TILES[FIRST_HONOUR + HONOURS.index(honour)])
+            tiles.append(_HONOUR_TILE[honour])
         else:
-            base = SUITS.index(suit) * 9 - 1
-            tiles.extend([ALL_TILES[base + int(d)] for d in digits])
+            of_suit = _SUITED_TILE[suit]
+            tiles.extend([of_suit[d] for d in digits])
     return tuple(tiles)
+
+
+_SUITED_TILE = {suit: {str(r + 1): ALL_TILES[9 * s + r] for r in range(9)} for s, suit in enumerate(SUITS)}
+_HONOUR_TILE = {letter: ALL_TILES[FIRST_HONOUR + i] for i, letter in enumerate(HONOURS)}
 
 
 def _parse_careful(text: str) -> tuple[Tile, ...]:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .tiles import SEATS
 
 
-@dataclass(frozen=True, slots=True)
-class Payment:
+class Payment(NamedTuple):
+    """One transfer. A NamedTuple: immutable like a frozen dataclass, several times cheaper to build."""
+
     payer: str
     payee: str
     amount: int

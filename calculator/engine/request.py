@@ -233,6 +233,8 @@ def _flags(raw: object, ruleset: Ruleset) -> frozenset[str]:
 
 
 def _check_copies(request: ScoreRequest) -> None:
+    if max(request.all_counts) <= 4:
+        return  # the usual case, answered without walking the kinds
     for index, count in enumerate(request.all_counts):
         if count > 4:
             tile = Tile(index)
@@ -258,6 +260,8 @@ def _check_tile_count(request: ScoreRequest) -> None:
 
 
 def _check_flags(request: ScoreRequest, ruleset: Ruleset) -> None:
+    if not request.flags:
+        return  # every rule below is about a flag that is set
     kongs = len(request.kongs)
     for flag in FLAGS:
         if flag not in request.flags:

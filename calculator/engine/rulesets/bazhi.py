@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ..decompose import Decomposition, completing_kinds, decompositions, is_complete
 from ..errors import ScoreError, flag_conflict, pick
 from ..explain import Line, decomposition_groups, line
 from ..hand import MELD_NAMES_EN, MELD_NAMES_ZH, ScoreRequest
 from ..payments import Payment, net_of, round_half_up
-from ..tiles import RED_DRAGON, SEAT_NAMES_EN, SEAT_NAMES_ZH, SUIT_NAMES_ZH, SUITS, Tile
+from ..tiles import ALL_TILES, RED_DRAGON, SEAT_NAMES_EN, SEAT_NAMES_ZH, SUIT_NAMES_ZH, SUITS, Tile
 
 
 @dataclass(frozen=True)
@@ -216,19 +217,16 @@ def tongtian_suits(decomposition: Decomposition) -> set[str]:
     return {suit for i, suit in enumerate(SUITS) if {i * 9, i * 9 + 3, i * 9 + 6} <= starts}
 
 
-def sihe_kinds(request: ScoreRequest, decomposition: Decomposition, tongtian: set[str]) -> list[int]:
+def sihe_kinds(facts: HandFacts, decomposition: Decomposition, tongtian: set[str]) -> list[int]:
     """四核: all four copies held (not as a kong) as a triplet plus one in a sequence.
 
     With 通天 in a suit, every kind of that suit held four times counts (通天四核 [reading]).
     """
-    kong_kinds = {m.kind.index for m in request.melds if m.is_kong}
-    triplets = set(decomposition.triplets) | {m.kind.index for m in request.melds if m.type == "pung"}
     found = []
-    for kind, count in enumerate(request.all_counts):
-        if count != 4 or kind in kong_kinds or kind >= 27:
-            continue
+    for kind in facts.four_held:
         in_sequence = any(first <= kind <= first + 2 for first in decomposition.sequences)
-        if (kind in triplets and in_sequence) or Tile(kind).suit in tongtian:
+        in_triplet = kind in decomposition.triplets or kind in facts.pung_kinds
+        if (in_triplet and in_sequence) or SUITS[kind // 9] in tongtian:
             found.append(kind)
     return found
 
@@ -266,12 +264,14 @@ def kong_points(tariff: Tariff, request: ScoreRequest) -> int:
     return sum(tariff.kong[m.type] for m in request.kongs)
 
 
-def jiao_triggers(request: ScoreRequest, zui: list[str], sihe: list[int], yadang, dandiao: bool) -> list[str]:
+def jiao_triggers(
+    request: ScoreRequest, facts: HandFacts, zui: list[str], sihe: list[int], yadang, dandiao: bool
+) -> list[str]:
     triggers = []
-    hue = colour(request)
+    hue = facts.colour
     if hue == "qingyise":
         triggers.append("qingyise")
-    if is_shuangbazhi(request):
+    if facts.shuangbazhi:
         triggers.append("shuangbazhi")
     if len(sihe) >= 2:
         triggers.append("shuangsihe")
@@ -281,14 +281,14 @@ def jiao_triggers(request: ScoreRequest, zui: list[str], sihe: list[int], yadang
         triggers.append("dihu")
     if len(zui) >= 2:
         triggers.append("two_zui")
-    ganghua = is_ganghua(request)
+    ganghua = facts.ganghua
     if ganghua and yadang is not None:
         triggers.append("ganghua_yadang")
     if ganghua and dandiao:
         triggers.append("ganghua_dandiao")
     if request.has("double_kong_bloom"):
         triggers.append("gangshang_ganghua")
-    if hue == "hunyise" and is_self_draw(request):
+    if hue == "hunyise" and facts.self_draw:
         triggers.append("hunyise_zimo")
     return triggers
 
@@ -467,30 +467,64 @@ def payments_for(request: ScoreRequest, tariff: Tariff, reading: Reading, lang: 
 # --------------------------------------------------------------------------- choosing the reading
 
 
+class HandFacts(NamedTuple):
+    """What every reading of one hand shares, worked out once per hand instead of once per reading."""
+
+    self_draw: bool
+    ganghua: bool
+    colour: str | None
+    shuangbazhi: bool
+    zhi_count: int  # the largest suit, melds included
+    kong_points: int
+    four_held: tuple[int, ...]  # suited kinds held four times, not as a kong: the 四核 candidates
+    pung_kinds: frozenset[int]
+
+
+def hand_facts(request: ScoreRequest, tariff: Tariff) -> HandFacts:
+    kong_kinds = {m.kind.index for m in request.kongs}
+    counts = request.all_counts
+    return HandFacts(
+        self_draw=is_self_draw(request),
+        ganghua=is_ganghua(request),
+        colour=colour(request),
+        shuangbazhi=is_shuangbazhi(request),
+        zhi_count=max(request.suit_counts.values()),
+        kong_points=kong_points(tariff, request),
+        four_held=tuple(k for k in range(27) if counts[k] == 4 and k not in kong_kinds),
+        pung_kinds=frozenset(m.kind.index for m in request.melds if m.type == "pung"),
+    )
+
+
 def read_hand(
-    request: ScoreRequest, tariff: Tariff, decomposition: Decomposition, role: str, unique: bool, lang: str
+    request: ScoreRequest,
+    tariff: Tariff,
+    facts: HandFacts,
+    decomposition: Decomposition,
+    role: str,
+    unique: bool,
+    lang: str,
 ) -> Reading:
     win = request.win_tile
     yadang = win.rank if role == "middle" and unique else None
     dandiao = role == "pair" and unique
     tongtian = tongtian_suits(decomposition)
-    sihe = sihe_kinds(request, decomposition, tongtian)
+    sihe = sihe_kinds(facts, decomposition, tongtian) if facts.four_held else []
     zui: list[str] = []
     if not decomposition.sequences:
         zui.append("duidui")
     zui.extend("tongtian" for _ in tongtian)
     zui.extend("sihe" for _ in sihe)
-    if colour(request) == "hunyise":
+    if facts.colour == "hunyise":
         zui.append("hunyise")
-    if is_ganghua(request):
+    if facts.ganghua:
         zui.append("ganghua")
-    self_draw = is_self_draw(request)
-    zhi_total = max(request.suit_counts.values()) + (yadang or 0)
+    self_draw = facts.self_draw
+    zhi_total = facts.zhi_count + (yadang or 0)
     zf = zhi_fan(tariff, zhi_total)
     df = di_fan(tariff, self_draw, yadang is not None)
-    kp = kong_points(tariff, request)
+    kp = facts.kong_points
     fan = (zf + len(zui) * tariff.zui) * (2 if self_draw else 1) + df + kp
-    triggers = jiao_triggers(request, zui, sihe, yadang, dandiao)
+    triggers = jiao_triggers(request, facts, zui, sihe, yadang, dandiao)
     count, extra = 0, 0
     if triggers:
         units = zui_units(request, zui)
@@ -539,8 +573,9 @@ def evaluate(request: ScoreRequest, lang: str = "zh") -> dict:
         return not_a_win(request, "no_bazhi", lang)
     waits = waits_before_win(request)
     unique = [t.index for t in waits] == [request.win_tile.index]
+    facts = hand_facts(request, tariff)
     readings = [
-        read_hand(request, tariff, d, role, unique, lang)
+        read_hand(request, tariff, facts, d, role, unique, lang)
         for d in splits
         for role in win_roles(d, request.win_tile.index)
     ]
@@ -555,7 +590,7 @@ def waits_before_win(request: ScoreRequest) -> list[Tile]:
     concealed[win] -= 1
     all_counts = list(request.all_counts)
     all_counts[win] -= 1
-    return [Tile(kind) for kind in waits_from_counts(concealed, all_counts)]
+    return [ALL_TILES[kind] for kind in waits_from_counts(concealed, all_counts)]
 
 
 def suit_counts_text(request: ScoreRequest, lang: str) -> str:
