@@ -1,0 +1,271 @@
+#!/usr/bin/env python3
+"""HTTP load on loopback: gunicorn with two workers, POST /api/score and the calculator's htmx result partial.
+
+    .venv/bin/python scripts/load.py                 # 10 s per scenario, four scenarios
+    .venv/bin/python scripts/load.py --seconds 3     # shorter
+
+Standard library only (asyncio sockets: one light client process). It starts gunicorn on a free port of
+127.0.0.1 with the project's gunicorn.conf.py and two workers, waits for /healthz, and runs, per endpoint:
+- saturation: `--saturation-users` clients sending back to back → requests per second;
+- 20 users: 20 clients sending back to back (no pause between requests: the harshest reading of "20 users")
+  → p50 / p95 / p99 latency.
+Every scenario stops at its deadline; gunicorn is stopped at the end. The requests are winning hands and waits
+of both rulesets (xinyu with 0–4 财神), generated from a fixed seed by the benchmark's generators
+(a waits question scores every wait twice and is a different, heavier request: see docs/PERFORMANCE.md).
+
+Settings: the production profile (DEBUG off) with the local differences a loopback run needs: plain HTTP
+(no HTTPS redirect, no secure cookies), static files without the manifest, and the rate limiter off (it
+would answer most of this traffic 429: it is the limiter that would be measured, not the app).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+HOST = "127.0.0.1"
+TARGETS = {"api": (500, 50.0), "partial": (300, 50.0)}  # requests/s at saturation, p95 ms at 20 users
+
+
+# --------------------------------------------------------------------------- the server
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return sock.getsockname()[1]
+
+
+def start_gunicorn(port: int) -> subprocess.Popen:
+    env = dict(
+        os.environ,
+        DJANGO_ENV="production",
+        DEBUG="0",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS=HOST,
+        SECURE_SSL_REDIRECT="0",
+        SECURE_COOKIES="0",
+        STATIC_MANIFEST="0",
+        RATE_LIMIT_ENABLED="0",
+        LOG_FORMAT="plain",
+        WEB_CONCURRENCY="2",
+        GUNICORN_BIND=f"{HOST}:{port}",
+    )
+    gunicorn = ROOT / ".venv" / "bin" / "gunicorn"
+    command = [str(gunicorn) if gunicorn.exists() else "gunicorn", "-c", "gunicorn.conf.py", "--workers", "2"]
+    return subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def wait_until_up(port: int, server: subprocess.Popen, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise SystemExit(f"gunicorn exited with status {server.returncode}")
+        try:
+            with urllib.request.urlopen(f"http://{HOST}:{port}/healthz", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit("gunicorn did not answer /healthz in time")
+
+
+def stop(server: subprocess.Popen) -> None:
+    if server.poll() is None:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+# --------------------------------------------------------------------------- what is asked
+
+
+def engine_requests(count: int, seed: int) -> list[dict]:
+    """Winning hands of both rulesets, 0–4 财神 in xinyu (the benchmark's generators, fixed seed)."""
+    from calculator.engine.bench import bazhi_wins, xinyu_wins
+
+    rng = random.Random(seed)
+    bodies = bazhi_wins(rng, count // 2)
+    for wild in range(5):
+        bodies += [wilded for _, wilded in xinyu_wins(rng, count // 10, wild)]
+    return bodies
+
+
+def api_request(body: dict, port: int) -> bytes:
+    payload = json.dumps(body, ensure_ascii=False).encode()
+    head = (
+        f"POST /api/score HTTP/1.1\r\nHost: {HOST}:{port}\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(payload)}\r\nConnection: close\r\n\r\n"
+    )
+    return head.encode() + payload
+
+
+def form_query(body: dict) -> str:
+    """The calculator form's fields for an engine request (the share-link shape of calculator/forms.py)."""
+    pairs = [("ruleset", body["ruleset"])]
+    options = body.get("options") or {}
+    if body["ruleset"] == "bazhi":
+        pairs.append(("tariff", options.get("tariff", "315")))
+        if options.get("multi_jiao"):
+            pairs.append(("multi_jiao", "on"))
+    else:
+        pairs.append(("caishen", options["caishen"]))
+        if options.get("dealer_streak", 1) != 1:
+            pairs.append(("dealer_streak", str(options["dealer_streak"])))
+    pairs.append(("hand", body["hand"]))
+    if body.get("win_tile"):
+        pairs.append(("win_tile", body["win_tile"]))
+    for n, meld in enumerate(body.get("melds") or [], start=1):
+        pairs += [(f"meld{n}", meld["type"]), (f"meld{n}_tiles", meld["tiles"])]
+        if meld.get("from"):
+            pairs.append((f"meld{n}_from", meld["from"]))
+    pairs += [("winner", body["winner"]), ("dealer", body["dealer"]), ("discarder", body.get("discarder") or "")]
+    pairs += [("flags", flag) for flag in body.get("flags") or []]
+    return urlencode(pairs)
+
+
+def partial_request(body: dict, port: int) -> bytes:
+    head = (
+        f"GET /?{form_query(body)} HTTP/1.1\r\nHost: {HOST}:{port}\r\nHX-Request: true\r\n"
+        f"HX-Target: result\r\nConnection: close\r\n\r\n"
+    )
+    return head.encode()
+
+
+# --------------------------------------------------------------------------- the clients
+
+
+async def one(raw: bytes, port: int, timeout: float) -> int:
+    """Send one request on a fresh connection (gunicorn's sync workers close after each answer); its status."""
+    reader, writer = await asyncio.wait_for(asyncio.open_connection(HOST, port), timeout)
+    try:
+        writer.write(raw)
+        await writer.drain()
+        answer = await asyncio.wait_for(reader.read(), timeout)
+    finally:
+        writer.close()
+    status_line = answer.split(b"\r\n", 1)[0].split()
+    return int(status_line[1]) if len(status_line) > 1 else 0
+
+
+async def scenario(requests: list[bytes], port: int, users: int, seconds: float) -> dict:
+    """`users` clients, each sending its next request as soon as the last is answered, until the deadline."""
+    latencies: list[float] = []
+    errors: dict[str, int] = {}
+    deadline = time.perf_counter() + seconds
+
+    async def user(n: int) -> None:
+        i = n
+        while time.perf_counter() < deadline:
+            raw = requests[i % len(requests)]
+            i += users
+            start = time.perf_counter()
+            try:
+                status = await one(raw, port, timeout=10)
+            except (TimeoutError, OSError) as error:
+                errors[type(error).__name__] = errors.get(type(error).__name__, 0) + 1
+                continue
+            latencies.append(time.perf_counter() - start)
+            if status != 200:
+                errors[str(status)] = errors.get(str(status), 0) + 1
+
+    began = time.perf_counter()
+    await asyncio.gather(*(user(n) for n in range(users)))
+    elapsed = time.perf_counter() - began
+    latencies.sort()
+
+    def pct(p: float) -> float:
+        return 1000 * latencies[min(len(latencies) - 1, int(len(latencies) * p))] if latencies else float("nan")
+
+    return {
+        "users": users,
+        "requests": len(latencies),
+        "rps": len(latencies) / elapsed,
+        "p50": pct(0.50),
+        "p95": pct(0.95),
+        "p99": pct(0.99),
+        "errors": errors,
+    }
+
+
+def check_answers(port: int, bodies: list[dict]) -> None:
+    """Before measuring: the API answers every request with a result, and the partial renders one."""
+    for body in bodies[:20]:
+        data = json.dumps(body).encode()
+        call = urllib.request.Request(
+            f"http://{HOST}:{port}/api/score", data=data, headers={"Content-Type": "application/json"}
+        )
+        with urllib.request.urlopen(call, timeout=10) as response:
+            answer = json.load(response)
+        assert "error" not in answer, answer
+    call = urllib.request.Request(f"http://{HOST}:{port}/?{form_query(bodies[0])}", headers={"HX-Request": "true"})
+    with urllib.request.urlopen(call, timeout=10) as response:
+        html = response.read().decode()
+    assert "<html" not in html and "data-win" in html, html[:300]
+
+
+def report(name: str, saturation: dict, twenty: dict) -> list[str]:
+    rps_target, p95_target = TARGETS[name]
+    errors = sum(saturation["errors"].values()) + sum(twenty["errors"].values())
+    lines = [
+        f"{name:8} saturation ({saturation['users']} users): {saturation['rps']:7.0f} req/s "
+        f"({saturation['requests']} requests, p95 {saturation['p95']:.1f} ms, errors {saturation['errors'] or 0})",
+        f"{name:8} 20 users: {twenty['rps']:7.0f} req/s, p50 {twenty['p50']:.1f} ms, p95 {twenty['p95']:.1f} ms, "
+        f"p99 {twenty['p99']:.1f} ms ({twenty['requests']} requests, errors {twenty['errors'] or 0})",
+    ]
+    checks = [
+        (saturation["rps"] >= rps_target, f"{name}: ≥ {rps_target} req/s at saturation", f"{saturation['rps']:.0f}"),
+        (twenty["p95"] < p95_target, f"{name}: p95 < {p95_target:.0f} ms at 20 users", f"{twenty['p95']:.1f} ms"),
+        (errors == 0, f"{name}: 0 errors", str(errors)),
+    ]
+    lines += [f"  {'PASS' if ok else 'FAIL'}  {text}: {figure}" for ok, text, figure in checks]
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="HTTP load on loopback against gunicorn (two workers)")
+    parser.add_argument("--seconds", type=float, default=10, help="length of each scenario (default 10)")
+    parser.add_argument("--saturation-users", type=int, default=8, help="clients for the saturation run")
+    parser.add_argument("--seed", type=int, default=6)
+    args = parser.parse_args(argv)
+    args.seconds = min(args.seconds, 60)  # bounded: never an open-ended run
+
+    bodies = engine_requests(200, args.seed)
+    port = free_port()
+    server = start_gunicorn(port)
+    lines = [f"gunicorn, 2 workers, {HOST}:{port}; {args.seconds:g} s per scenario; {len(bodies)} distinct requests"]
+    try:
+        wait_until_up(port, server)
+        check_answers(port, bodies)
+        for name, build in (("api", api_request), ("partial", partial_request)):
+            raws = [build(body, port) for body in bodies]
+            asyncio.run(scenario(raws, port, 4, 1))  # warm the workers (imports, caches)
+            saturation = asyncio.run(scenario(raws, port, args.saturation_users, args.seconds))
+            twenty = asyncio.run(scenario(raws, port, 20, args.seconds))
+            lines += report(name, saturation, twenty)
+    finally:
+        stop(server)
+    print("\n".join(lines))
+    return 0 if all("FAIL" not in line for line in lines) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
