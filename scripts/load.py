@@ -9,7 +9,7 @@ Standard library only (asyncio sockets: one light client process). It starts gun
 - saturation: `--saturation-users` clients sending back to back → requests per second;
 - 20 users: 20 clients sending back to back (no pause between requests: the harshest reading of "20 users")
   → p50 / p95 / p99 latency.
-Every scenario stops at its deadline; gunicorn is stopped at the end. The requests are winning hands and waits
+Every scenario stops at its deadline; gunicorn is stopped at the end. The requests are winning hands
 of both rulesets (xinyu with 0–4 财神), generated from a fixed seed by the benchmark's generators
 (a waits question scores every wait twice and is a different, heavier request: see docs/PERFORMANCE.md).
 
