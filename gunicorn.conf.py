@@ -5,6 +5,8 @@ GUNICORN_BIND      where to listen (default 127.0.0.1:8000: only the reverse pro
 WEB_CONCURRENCY    worker processes (default 2 × CPUs + 1); GUNICORN_THREADS threads per worker (default 1)
 GUNICORN_TIMEOUT   seconds before a stuck worker is restarted (default 30)
 FORWARDED_ALLOW_IPS  proxies whose X-Forwarded-* headers gunicorn trusts (default 127.0.0.1)
+GUNICORN_CONTROL_SOCKET  path of gunicornc's control socket, or "off"
+LOG_FORMAT         json (default) or plain
 """
 
 import multiprocessing
@@ -25,6 +27,12 @@ limit_request_line = 4094
 limit_request_fields = 60
 limit_request_field_size = 8190
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+# gunicornc's control socket: GUNICORN_CONTROL_SOCKET=/run/mahjong/gunicorn.ctl, or "off" (default: gunicorn's own,
+# $XDG_RUNTIME_DIR/gunicorn.ctl or ~/.gunicorn/gunicorn.ctl).
+if os.environ.get("GUNICORN_CONTROL_SOCKET", "") == "off":
+    control_socket_disable = True
+elif os.environ.get("GUNICORN_CONTROL_SOCKET"):
+    control_socket = os.environ["GUNICORN_CONTROL_SOCKET"]
 
 # Logs: one JSON object a line on stdout, for gunicorn's own messages and for every request (the access log);
 # the app's log lines (settings.LOGGING) have the same shape. LOG_FORMAT=plain keeps gunicorn's usual lines.

@@ -58,6 +58,7 @@ def production(tmp_path_factory):
         STATIC_ROOT=str(tmp / "static"),
         RATE_LIMIT_WRITE="6/600",
         WEB_CONCURRENCY="2",
+        GUNICORN_CONTROL_SOCKET="off",
     )
     for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
         done = manage(*command, env=env)
@@ -65,7 +66,7 @@ def production(tmp_path_factory):
     port = free_port()
     log = open(tmp / "gunicorn.log", "w+")  # noqa: SIM115 - read back after the server stopped
     process = subprocess.Popen(
-        [str(GUNICORN), "-c", "gunicorn.conf.py", "--no-control-socket", "--bind", f"127.0.0.1:{port}"],
+        [str(GUNICORN), "-c", "gunicorn.conf.py", "--bind", f"127.0.0.1:{port}"],
         cwd=ROOT,
         env=env,
         stdout=log,
