@@ -141,16 +141,17 @@ def waits_from_counts(concealed: list[int], all_counts: list[int]) -> list[int]:
     Whether the tile comes by self-draw or discard changes nothing here (`is_win` ignores it).
     """
     suit_totals = [sum(all_counts[base : base + 9]) for base in (0, 9, 18)]
+    eight_already = max(suit_totals) >= 8
     return [
         kind
         for kind in completing_kinds(concealed)
-        if kind in RULESET.kinds and all_counts[kind] < 4 and _keeps_bazhi(suit_totals, kind)
+        if kind in RULESET.kinds and all_counts[kind] < 4 and (eight_already or _makes_eight(suit_totals, kind))
     ]
 
 
-def _keeps_bazhi(suit_totals: list[int], kind: int) -> bool:
-    """八支 with `kind` added: some suit holds eight or more tiles (红中 belongs to no suit)."""
-    return any(total + (kind < 27 and kind // 9 == s) >= 8 for s, total in enumerate(suit_totals))
+def _makes_eight(suit_totals: list[int], kind: int) -> bool:
+    """八支 reached by adding `kind`: its suit had seven (红中 belongs to no suit)."""
+    return kind < 27 and suit_totals[kind // 9] + 1 >= 8
 
 
 # --------------------------------------------------------------------------- reading one hand
@@ -213,6 +214,8 @@ def is_ganghua(request: ScoreRequest) -> bool:
 
 def tongtian_suits(decomposition: Decomposition) -> set[str]:
     """通天: the sequences 123, 456 and 789 of one suit."""
+    if len(decomposition.sequences) < 3:
+        return set()  # 通天 needs three sequences
     starts = set(decomposition.sequences)
     return {suit for i, suit in enumerate(SUITS) if {i * 9, i * 9 + 3, i * 9 + 6} <= starts}
 
@@ -241,6 +244,8 @@ def colour(request: ScoreRequest) -> str | None:
 
 def is_shuangbazhi(request: ScoreRequest) -> bool:
     """双八支 [reading]: a suit with 8 or more tiles and another suit with two kongs."""
+    if len(request.kongs) < 2:
+        return False  # most hands: no suit can hold two kongs
     kongs_by_suit = {s: 0 for s in SUITS}
     for meld in request.kongs:
         if meld.suit in kongs_by_suit:
@@ -481,8 +486,11 @@ class HandFacts(NamedTuple):
 
 
 def hand_facts(request: ScoreRequest, tariff: Tariff) -> HandFacts:
-    kong_kinds = {m.kind.index for m in request.kongs}
     counts = request.all_counts
+    four_held: tuple[int, ...] = ()
+    if 4 in counts[:27]:  # 四核 needs a suited kind held four times: rare, so asked once before looking
+        kong_kinds = {m.kind.index for m in request.kongs}
+        four_held = tuple(k for k in range(27) if counts[k] == 4 and k not in kong_kinds)
     return HandFacts(
         self_draw=is_self_draw(request),
         ganghua=is_ganghua(request),
@@ -490,7 +498,7 @@ def hand_facts(request: ScoreRequest, tariff: Tariff) -> HandFacts:
         shuangbazhi=is_shuangbazhi(request),
         zhi_count=max(request.suit_counts.values()),
         kong_points=kong_points(tariff, request),
-        four_held=tuple(k for k in range(27) if counts[k] == 4 and k not in kong_kinds),
+        four_held=four_held,
         pung_kinds=frozenset(m.kind.index for m in request.melds if m.type == "pung"),
     )
 
