@@ -24,7 +24,9 @@ B1_QUERY = "ruleset=bazhi&hand=111345789p79m55s&win_tile=8m&winner=S&dealer=E&di
 
 def production_env(**extra: str) -> dict:
     """The environment of a production process: no DEBUG, no trace of the test run, the given variables."""
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTEST_CURRENT_TEST", "DEBUG", "DJANGO_ENV")}
+    # (the browser tests set DJANGO_ALLOW_ASYNC_UNSAFE for Playwright; production never does)
+    ignored = ("PYTEST_CURRENT_TEST", "DEBUG", "DJANGO_ENV", "DJANGO_ALLOW_ASYNC_UNSAFE")
+    env = {k: v for k, v in os.environ.items() if k not in ignored}
     for name in ("SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "STATIC_MANIFEST", "SECURE_SSL_REDIRECT"):
         env.pop(name, None)
     env.update(extra)
