@@ -169,7 +169,10 @@ class HandForm(forms.Form):
             )
         for seat in SEATS:
             self.fields[f"name_{seat}"] = forms.CharField(
-                label=SEAT_LABELS[seat], max_length=12, required=False, strip=True
+                label=SEAT_LABELS[seat],
+                max_length=24,
+                required=False,
+                strip=True,  # a ledger table's limit
             )
         self.fields["hand"].widget.attrs.update(autocomplete="off", autocapitalize="off", spellcheck="false")
         self.fields["win_tile"].widget.attrs.update(autocomplete="off", autocapitalize="off", spellcheck="false")
@@ -200,6 +203,13 @@ class HandForm(forms.Form):
         self.names_helper.layout = Layout(
             Div(*[Field(f"name_{seat}", placeholder=SEAT_LABELS[seat]) for seat in SEATS], css_class="names-grid")
         )
+
+    def fix(self, values: dict) -> None:
+        """Fields decided elsewhere (a ledger table: game, options, dealer, streak, names): shown, not editable,
+        and their values win over anything submitted (Django's disabled fields). Call before is_valid()."""
+        for name, value in values.items():
+            self.initial[name] = value
+            self.fields[name].disabled = True
 
     # ------------------------------------------------------------------ validation
 

@@ -247,7 +247,51 @@ def table_context(request: HttpRequest, table: Table, token: str | None) -> dict
         context["edit_url"] = request.build_absolute_uri(ledger_api.edit_path(table, token))
         base = reverse("ledger_edit", args=[table.id, token])
         context["actions"] = {k: f"{base}{k}/" for k in ("draw", "next", "undo", "leave", "record")}
+        context["calculator_url"] = f"{reverse('calculator')}?{calculator_query(table, token)}"
     return context
+
+
+def calculator_query(table: Table, token: str) -> str:
+    """What binds the calculator page to a table: `table=<id>&token=<edit token>`. Never part of a share link."""
+    return urlencode({"table": table.id, "token": token})
+
+
+def table_title(table: Table) -> str:
+    if table.ruleset == "bazhi":
+        game = f"{_('Bazhi')} {table.options.get('tariff', '')}"
+    elif table.stake:
+        game = f"{_('Xinyu')} · {_('冲击')} {table.stake}"
+    else:
+        game = f"{_('Xinyu')} · {_('ordinary table')}"
+    return f"{game}（{'、'.join(table.players[s] for s in ledger.SEATS)}）"
+
+
+def calculator_binding(table_id: str, token: str) -> dict:
+    """The calculator scoring a hand for this table ("record this hand", issue 5): the fields the table decides
+    (game, options, dealer, streak, names), the banner, and the record page the result's button leads to.
+    A wrong token is a 404, as on the edit link itself."""
+    table = _editable(table_id, token)
+    state, _rows = table.replay()
+    fixed = {"ruleset": table.ruleset, "dealer": state.dealer}
+    if table.ruleset == "bazhi":
+        fixed.update(tariff=table.options["tariff"], multi_jiao=bool(table.options.get("multi_jiao")))
+    else:
+        fixed["dealer_streak"] = state.dealer_streak
+    defaults = {"E": "东", "S": "南", "W": "西", "N": "北"}  # what the ledger names an unnamed seat
+    fixed.update({f"name_{s}": "" if table.players[s] == defaults[s] else table.players[s] for s in ledger.SEATS})
+    return {
+        "id": table.id,
+        "token": token,
+        "title": table_title(table),
+        "fixed": fixed,
+        "dealer_name": table.players[state.dealer],
+        "streak": state.dealer_streak if table.ruleset == "xinyu" else None,
+        "playing": state.status == "playing",
+        "ended_text": ENDED.get(state.ended_reason),
+        "query": calculator_query(table, token),
+        "edit_path": ledger_api.edit_path(table, token),
+        "record_path": reverse("ledger_record", args=[table.id, token]),
+    }
 
 
 @require_http_methods(["GET", "HEAD"])

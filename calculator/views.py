@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django_htmx.http import replace_url
 
+from . import ledger_views
 from .api import engine_lang
 from .engine import InvalidNotationError, parse_tiles, score
 from .engine.tiles import ALL_TILES, SEATS, Tile, next_seat, previous_seat
@@ -130,6 +131,7 @@ def flag_states(form: HandForm) -> list[dict]:
         }
     else:
         data = {"ruleset": "bazhi", "winner": "E", "dealer": "E", "discarder": "", "melds": [], "flags": []}
+        data.update({k: v for k, v in form.initial.items() if k in ("ruleset", "dealer")})  # a table's
     states = []
     for code, label in FLAG_LABELS.items():
         blockers = flag_blockers(code, data)
@@ -146,16 +148,23 @@ def flag_states(form: HandForm) -> list[dict]:
 
 
 def calculator(request: HttpRequest) -> HttpResponse:
-    if request.method == "POST":
-        form = HandForm(request.POST)
-        if form.is_valid():
-            response = redirect(f"{reverse('calculator')}?{form.query_string()}")
-            response.status_code = 303  # see other: the browser GETs the share link
-            return response
-    elif any(key in request.GET for key in ("ruleset", "hand", "winner")):
-        form = HandForm(request.GET)
+    source = request.POST if request.method == "POST" else request.GET
+    # Bound to a ledger table (?table=<id>&token=<edit token>, from the table's edit page): the table decides the
+    # game, options, dealer and streak, and a win gets a "record this hand" button. The token stays out of the
+    # share link (built from the form alone).
+    table = ledger_views.calculator_binding(source["table"], source.get("token", "")) if source.get("table") else None
+    page = reverse("calculator") + "?" + (table["query"] + "&" if table else "")  # this page, before the hand
+
+    if request.method == "POST" or any(key in request.GET for key in ("ruleset", "hand", "winner")):
+        form = HandForm(source)
     else:
         form = HandForm()
+    if table:
+        form.fix(table["fixed"])
+    if request.method == "POST" and form.is_valid():
+        response = redirect(page + form.query_string())
+        response.status_code = 303  # see other: the browser GETs the share link
+        return response
 
     lang = engine_lang()
     result = compute(form, lang) if form.is_bound else {"kind": "empty"}
@@ -165,17 +174,18 @@ def calculator(request: HttpRequest) -> HttpResponse:
         "result": result,
         "share_url": request.build_absolute_uri(f"{reverse('calculator')}?{share_query}") if share_query else "",
         "share_query": share_query,
+        "table": table,
     }
     if request.htmx:
         response = render(request, "calculator.html#result", context)
         if share_query:
-            replace_url(response, f"{reverse('calculator')}?{share_query}")
-        return response
+            replace_url(response, page + share_query)
+        return private(response, table)
 
-    ruleset = form.cleaned_data.get("ruleset", "bazhi") if form.is_bound and hasattr(form, "cleaned_data") else "bazhi"
+    ruleset = form.cleaned_data.get("ruleset") if form.is_bound and hasattr(form, "cleaned_data") else None
     context.update(
         {
-            "ruleset": ruleset or "bazhi",
+            "ruleset": ruleset or form.initial.get("ruleset") or "bazhi",
             "keyboard": keyboard(lang),
             "entered": entered_hand(form, lang),
             "flags": flag_states(form),
@@ -208,7 +218,15 @@ def calculator(request: HttpRequest) -> HttpResponse:
         }
     )
     status = 400 if request.method == "POST" else 200
-    return render(request, "calculator.html", context, status=status)
+    return private(render(request, "calculator.html", context, status=status), table)
+
+
+def private(response: HttpResponse, table: dict | None) -> HttpResponse:
+    """A page bound to a table carries its edit token: never cached, never sent as a Referer to another site."""
+    if table:
+        response["Referrer-Policy"] = "same-origin"
+        response["Cache-Control"] = "no-store"
+    return response
 
 
 # ------------------------------------------------------------------------------------- the result

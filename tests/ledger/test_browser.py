@@ -82,7 +82,8 @@ def outside(page) -> dict:
 
 
 def record(page, hand, win_tile, winner, discarder="", melds=()):
-    page.click("#record-link")
+    """Record a hand through the record page's own form (notation typed in)."""
+    page.click("#record-form-link")
     page.fill("input[name=hand]", hand)
     page.fill("input[name=win_tile]", win_tile)
     page.check(f"input[name=winner][value='{winner}']")
@@ -95,6 +96,43 @@ def record(page, hand, win_tile, winner, discarder="", melds=()):
     page.wait_for_selector("#preview")
     page.click("#confirm")
     page.wait_for_selector("#balances")
+
+
+def test_record_a_hand_by_tapping_it_into_the_calculator(live_server):
+    on_a_phone(lambda page: record_through_the_calculator(page, live_server.url))
+
+
+def record_through_the_calculator(page, base: str) -> None:
+    page.goto(f"{base}/tables/new/")
+    for seat, name in {"E": "阿东", "S": "小南", "W": "老西", "N": "北北"}.items():
+        page.fill(f"input[name=name_{seat}]", name)
+    page.select_option("select[name=dealer]", "N")
+    page.click("#new-table button[type=submit]")
+    page.wait_for_selector("#balances")
+    edit_url = page.url.split("?")[0]
+    token = edit_url.rstrip("/").rsplit("/", 1)[1]
+
+    page.click("#record-link")  # "记一手牌" opens the calculator for this table
+    page.wait_for_selector("#table-banner")
+    assert "阿东、小南、老西、北北" in page.inner_text("#table-banner")
+    assert page.is_checked('input[name="dealer"][value="N"]') and page.is_disabled('input[name="dealer"][value="E"]')
+    page.check('input[name="winner"][value="S"]')
+    page.check('input[name="discarder"][value="W"]')
+    for tile in ["1p", "1p", "1p", "3p", "4p", "5p", "7p", "8p", "9p", "7m", "9m", "5s", "5s", "8m"]:
+        page.click(f'button[data-tile="{tile}"]')
+    page.wait_for_selector('#result [data-win="true"] #record-hand')  # the htmx partial brings the button
+    assert page.get_attribute('[data-seat="S"][data-net]', "data-net") == "19"
+    assert f"token={token}" in page.url  # the address keeps the table after htmx replaced it
+    assert token not in page.input_value("#share-url")  # the share link does not
+    page.click("#record-hand")
+    page.wait_for_selector("#preview")
+    assert "小南 +19" in page.inner_text("#preview")
+    page.click("#confirm")
+    page.wait_for_selector("#balances")
+    assert page.url.split("?")[0] == edit_url
+    assert balances(page) == {"E": 25, "S": 49, "W": 23, "N": 23}
+    assert page.locator("#history > li").count() == 1
+    assert [e for e in page.errors if "favicon" not in e] == []
 
 
 def test_create_record_three_hands_undo_share(live_server):
