@@ -202,3 +202,11 @@ def test_rules_page_lists_patterns_and_every_reading(client):
     ):
         assert name in html
     assert html.count('class="tile tile-s"') > 40  # example tiles
+
+
+def test_rules_page_names_each_pattern_once_in_chinese(client):
+    # The English gloss is for English readers; in Chinese it only repeated the name ("支数 支数 S").
+    chinese = client.get(reverse("rules")).content.decode()
+    english = client.get(reverse("rules"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "支数 S" not in chinese
+    assert "Suit count S" in english
