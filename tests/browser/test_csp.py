@@ -154,8 +154,10 @@ def test_ledger_create_record_and_table_pages(watched):
     with watched.expect_navigation():
         watched.click("#draw")
     watched.watch.assert_clean("the table after a drawn hand")
-    table_id = edit.split("/tables/", 1)[1].split("/", 1)[0]
+    table_id, token = edit.split("/tables/", 1)[1].split("/edit/")
     visit(watched, f"/tables/{table_id}/")
+    # the calculator bound to the table (its edit page's "record a hand" link)
+    visit(watched, "/?" + urlencode({"table": table_id, "token": token.strip("/"), **B1}))
 
 
 def test_error_pages(watched):
