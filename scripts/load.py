@@ -4,8 +4,10 @@
     .venv/bin/python scripts/load.py                 # 10 s per scenario, four scenarios
     .venv/bin/python scripts/load.py --seconds 3     # shorter
 
-Standard library only (asyncio sockets: one light client process). It starts gunicorn on a free port of
-127.0.0.1 with the project's gunicorn.conf.py and two workers, waits for /healthz, and runs, per endpoint:
+The client is `wrk` when it is installed (`apt-get install -y wrk`: written in C, it leaves the two cores to
+the server) and otherwise the standard library's asyncio (`--client python`; it takes a share of the CPU it
+measures, so its figures are lower). It starts gunicorn on a free port of 127.0.0.1 with the project's
+gunicorn.conf.py and two workers, waits for /healthz, and runs, per endpoint:
 - saturation: `--saturation-users` clients sending back to back → requests per second;
 - 20 users: 20 clients sending back to back (no pause between requests: the harshest reading of "20 users")
   → p50 / p95 / p99 latency.
@@ -26,10 +28,12 @@ import json
 import os
 import random
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -206,6 +210,77 @@ async def scenario(requests: list[bytes], port: int, users: int, seconds: float)
     }
 
 
+# --------------------------------------------------------------------------- the wrk client
+
+WRK_SCRIPT = """
+local raw = {%s}
+local requests = {}
+local i = 0
+init = function(args)
+  for n, r in ipairs(raw) do requests[n] = wrk.format(r[1], r[2], r[3], r[4]) end
+end
+request = function()
+  i = i %% #requests + 1
+  return requests[i]
+end
+done = function(summary, latency, _)
+  local e = summary.errors
+  io.write(string.format("RESULT %%d %%d %%d %%d %%f %%f %%f\\n", summary.requests, summary.duration,
+    e.connect + e.read + e.write + e.timeout, e.status,
+    latency:percentile(50), latency:percentile(95), latency:percentile(99)))
+end
+"""
+
+
+def lua_string(text: str) -> str:
+    """A Lua long string, in parentheses: a bare `[==[` right after `{` or `[` would read as a key or `[[`."""
+    return "([==[" + text + "]==])"
+
+
+def wrk_script(calls: list[tuple[str, str, dict, str | None]]) -> str:
+    """A wrk script that sends `calls` (method, path, headers, body) in turn, and prints one RESULT line."""
+    items = []
+    for method, path, headers, body in calls:
+        header_table = "{" + ", ".join(f"[{lua_string(k)}] = {lua_string(v)}" for k, v in headers.items()) + "}"
+        items.append(f"{{{lua_string(method)}, {lua_string(path)}, {header_table}, {lua_string(body or '')}}}")
+    return WRK_SCRIPT % ",\n".join(items)
+
+
+def wrk_scenario(calls: list, port: int, users: int, seconds: float) -> dict:
+    """`users` connections kept busy by wrk (two threads) until the deadline; the same figures as `scenario`."""
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False, encoding="utf-8") as script:
+        script.write(wrk_script(calls))
+    try:
+        command = ["wrk", "-t2", f"-c{users}", f"-d{max(1, round(seconds))}s", "--timeout", "10s", "-s", script.name]
+        run = subprocess.run(
+            [*command, f"http://{HOST}:{port}/"], capture_output=True, text=True, timeout=seconds + 30, check=False
+        )
+    finally:
+        os.unlink(script.name)
+    line = next((x for x in run.stdout.splitlines() if x.startswith("RESULT ")), None)
+    if line is None:
+        raise SystemExit(f"wrk gave no result:\n{run.stdout}\n{run.stderr}")
+    requests, duration, socket_errors, bad_status, p50, p95, p99 = line.split()[1:]
+    errors = {k: int(v) for k, v in (("socket", socket_errors), ("non-2xx", bad_status)) if int(v)}
+    return {
+        "users": users,
+        "requests": int(requests),
+        "rps": int(requests) / (int(duration) / 1e6),
+        "p50": float(p50) / 1000,
+        "p95": float(p95) / 1000,
+        "p99": float(p99) / 1000,
+        "errors": errors,
+    }
+
+
+def api_call(body: dict) -> tuple[str, str, dict, str]:
+    return "POST", "/api/score", {"Content-Type": "application/json"}, json.dumps(body, ensure_ascii=False)
+
+
+def partial_call(body: dict) -> tuple[str, str, dict, None]:
+    return "GET", f"/?{form_query(body)}", {"HX-Request": "true", "HX-Target": "result"}, None
+
+
 def check_answers(port: int, bodies: list[dict]) -> None:
     """Before measuring: the API answers every request with a result, and the partial renders one."""
     for body in bodies[:20]:
@@ -245,21 +320,37 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=10, help="length of each scenario (default 10)")
     parser.add_argument("--saturation-users", type=int, default=8, help="clients for the saturation run")
     parser.add_argument("--seed", type=int, default=6)
+    parser.add_argument(
+        "--client", choices=["wrk", "python"], default="wrk" if shutil.which("wrk") else "python", help="load client"
+    )
     args = parser.parse_args(argv)
     args.seconds = min(args.seconds, 60)  # bounded: never an open-ended run
 
     bodies = engine_requests(200, args.seed)
     port = free_port()
     server = start_gunicorn(port)
-    lines = [f"gunicorn, 2 workers, {HOST}:{port}; {args.seconds:g} s per scenario; {len(bodies)} distinct requests"]
+    lines = [
+        f"gunicorn, 2 workers, {HOST}:{port}; client {args.client}; {args.seconds:g} s per scenario; "
+        f"{len(bodies)} distinct requests"
+    ]
     try:
         wait_until_up(port, server)
         check_answers(port, bodies)
-        for name, build in (("api", api_request), ("partial", partial_request)):
-            raws = [build(body, port) for body in bodies]
-            asyncio.run(scenario(raws, port, 4, 1))  # warm the workers (imports, caches)
-            saturation = asyncio.run(scenario(raws, port, args.saturation_users, args.seconds))
-            twenty = asyncio.run(scenario(raws, port, 20, args.seconds))
+        for name, build, call in (("api", api_request, api_call), ("partial", partial_request, partial_call)):
+            if args.client == "wrk":
+                calls = [call(body) for body in bodies]
+
+                def measure(users: int, seconds: float, calls=calls) -> dict:
+                    return wrk_scenario(calls, port, users, seconds)
+            else:
+                raws = [build(body, port) for body in bodies]
+
+                def measure(users: int, seconds: float, raws=raws) -> dict:
+                    return asyncio.run(scenario(raws, port, users, seconds))
+
+            measure(4, 1)  # warm the workers (imports, caches)
+            saturation = measure(args.saturation_users, args.seconds)
+            twenty = measure(20, args.seconds)
             lines += report(name, saturation, twenty)
     finally:
         stop(server)
