@@ -38,7 +38,8 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     if not isinstance(text, str):
         raise InvalidNotationError(str(text), 0, "tiles must be a string")
     if _PLAIN.fullmatch(text):
-        return _parse_plain(text)
+        # a win tile or a meld ("8m", "2222s", "CCC") is remembered, a whole hand is not (see GROUP_SIZE)
+        return _parse_group(text) if len(text) <= GROUP_SIZE + 1 else _parse_plain(text)
     return _parse_careful(text)
 
 
@@ -53,6 +54,7 @@ def _parse_plain(text: str) -> tuple[Tile, ...]:
     return tuple(tiles)
 
 
+_parse_group = lru_cache(maxsize=2048)(_parse_plain)
 _SUITED_TILE = {suit: {str(r + 1): ALL_TILES[9 * s + r] for r in range(9)} for s, suit in enumerate(SUITS)}
 _HONOUR_TILE = {letter: ALL_TILES[FIRST_HONOUR + i] for i, letter in enumerate(HONOURS)}
 
@@ -90,15 +92,20 @@ def _parse_careful(text: str) -> tuple[Tile, ...]:
     return tuple(tiles)
 
 
+# Groups and melds (at most four tiles) are remembered: an answer formats every group and meld it shows, and the
+# same few hundred come back in every answer. Whole hands are not: they rarely repeat, and a cache keyed on them
+# would only flatter a benchmark that scores the same hands several times.
+GROUP_SIZE = 4
+
+
 def format_tiles(tiles) -> str:
     """Canonical notation: sorted, suited tiles grouped `123m456p789s`, honours as letters."""
-    return _format_indices(tuple(sorted([tile.index for tile in tiles])))
+    indices = tuple(sorted([tile.index for tile in tiles]))
+    return _format_group(indices) if len(indices) <= GROUP_SIZE else _format_indices(indices)
 
 
-@lru_cache(maxsize=8192)
 def _format_indices(indices: tuple[int, ...]) -> str:
-    """`format_tiles` of sorted indices, remembered: an answer formats every group and meld it shows, and
-    the same few hundred groups come back in every answer."""
+    """`format_tiles` of sorted indices."""
     parts: list[str] = []
     suit = None  # the suit whose digits are being written
     for i in indices:
@@ -111,6 +118,8 @@ def _format_indices(indices: tuple[int, ...]) -> str:
         parts.append(suit)
     return "".join(parts)
 
+
+_format_group = lru_cache(maxsize=2048)(_format_indices)
 
 # Per kind: the digit (or honour letter) it writes, and the letter that closes its run ("" for honours).
 _TEXT_OF_INDEX = tuple(str(i % 9 + 1) if i < FIRST_HONOUR else HONOURS[i - FIRST_HONOUR] for i in range(NUM_KINDS))

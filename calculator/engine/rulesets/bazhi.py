@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import NamedTuple
 
 from ..decompose import Decomposition, completing_kinds, decompositions, is_complete
@@ -80,8 +81,6 @@ class Bazhi:
     allows_chow = False
 
     def parse_options(self, raw: object):
-        from ..hand import BazhiOptions
-
         if raw is None:
             raw = {}
         if not isinstance(raw, Mapping):
@@ -109,7 +108,7 @@ class Bazhi:
                 "multi_jiao must be true or false",
                 "options.multi_jiao",
             )
-        return BazhiOptions(tariff, multi)
+        return _options(tariff, multi)
 
     def check_meld(self, tiles, options, number: int, field: str) -> None:
         return None  # every bazhi meld shape is checked by the common rules
@@ -133,6 +132,14 @@ class Bazhi:
 
 
 RULESET = Bazhi()
+
+
+@cache
+def _options(tariff: str, multi_jiao: bool):
+    """The four possible option values, each built once (they are immutable)."""
+    from ..hand import BazhiOptions
+
+    return BazhiOptions(tariff, multi_jiao)
 
 
 def waits_from_counts(concealed: list[int], all_counts: list[int]) -> list[int]:
