@@ -10,6 +10,8 @@ work, and the ratio; then every target of issue 6 with PASS or FAIL. How it meas
 - where two libraries are compared, their calls alternate hand by hand, so a busy machine slows both alike;
 - caches are warm, as in a running server: each operation runs once over its hands before it is timed. The
   `mahjong` package keeps its own cache too (`HandDivider` remembers its last 128 hands); both keep theirs.
+  No engine cache is keyed on a whole hand (only on one suit's counts or on a group of at most four tiles),
+  so timing the same hands round after round does not flatter the engine.
 """
 
 from __future__ import annotations
