@@ -40,19 +40,24 @@ def error_response(error: ScoreError, lang: str, status: int = 400) -> JsonRespo
     return JsonResponse(error.to_dict(lang), status=status, json_dumps_params={"ensure_ascii": False})
 
 
-# No cookie carries authority here: the endpoint reads only its body and writes nothing, so CSRF
-# protection has nothing to protect.
-@csrf_exempt
-@require_POST
-def api_score(request: HttpRequest) -> JsonResponse:
+def json_endpoint(request: HttpRequest, answer) -> JsonResponse:
+    """Read the JSON body, let `answer(data, lang)` reply, and send 400 for an error object, else 200."""
     lang = engine_lang(request)
     try:
         data = read_json(request)
     except ScoreError as error:
         return error_response(error, lang)
-    result = score(data, lang)
+    result = answer(data, lang)
     status = 400 if "error" in result else 200
     return JsonResponse(result, status=status, json_dumps_params={"ensure_ascii": False})
+
+
+# No cookie carries authority here: the endpoint reads only its body and writes nothing, so CSRF
+# protection has nothing to protect.
+@csrf_exempt
+@require_POST
+def api_score(request: HttpRequest) -> JsonResponse:
+    return json_endpoint(request, score)
 
 
 # Like api_score: reads only its body, writes nothing, so there is nothing for CSRF to protect.
@@ -60,11 +65,4 @@ def api_score(request: HttpRequest) -> JsonResponse:
 @require_POST
 def api_priority(request: HttpRequest) -> JsonResponse:
     """拦胡 (RULES.md §2.5): which claimant wins one discard, and why (docs/API-priority.md)."""
-    lang = engine_lang(request)
-    try:
-        data = read_json(request)
-    except ScoreError as error:
-        return error_response(error, lang)
-    result = priority(data, lang)
-    status = 400 if "error" in result else 200
-    return JsonResponse(result, status=status, json_dumps_params={"ensure_ascii": False})
+    return json_endpoint(request, priority)
