@@ -6,20 +6,14 @@ import os
 
 import pytest
 
+from tests.chromium import ARGS, CHROMIUM
+
 # Playwright's sync API runs an event loop in this thread; Django's ORM would refuse to run beside it.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+
 PHONE = {"width": 390, "height": 844}
 
 
