@@ -16,24 +16,15 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from calculator.engine.hand import FLAGS, MELD_TYPES
+from calculator.engine.tiles import SEATS as TILE_SEATS
 from calculator.models import Event, Hand, Table
 
 pytestmark = pytest.mark.django_db
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
-SEATS = ["E", "S", "W", "N"]
-FLAGS = [
-    "kong_bloom",
-    "double_kong_bloom",
-    "robbing_kong",
-    "last_tile",
-    "heavenly",
-    "earthly",
-    "pao_long",
-    "liable_caishen",
-]
-MELD_TYPES = ["pung", "chow", "kong_exposed", "kong_added", "kong_concealed"]
+SEATS = list(TILE_SEATS)
 
 # ---------------------------------------------------------------------------------------------- strategies
 

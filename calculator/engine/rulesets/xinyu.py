@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..errors import ScoreError, flag_conflict, pick
 from ..explain import Line
-from ..hand import ScoreRequest, XinyuOptions
+from ..hand import FLAGS, ScoreRequest, XinyuOptions
 from ..notation import InvalidNotationError, format_tiles, parse_tiles
 from ..payments import Payment, net_of, round_half_up
 from ..tiles import (
@@ -73,18 +73,7 @@ class Xinyu:
     name_zh = "新余冲击麻将"
     name_en = "xinyu (Xinyu chongji)"
     kinds = frozenset(range(NUM_KINDS))
-    flags = frozenset(
-        [
-            "kong_bloom",
-            "double_kong_bloom",
-            "robbing_kong",
-            "last_tile",
-            "heavenly",
-            "earthly",
-            "pao_long",
-            "liable_caishen",
-        ]
-    )
+    flags = frozenset(FLAGS)  # every flag of API.md applies here
     allows_chow = True
 
     def parse_options(self, raw: object) -> XinyuOptions:
