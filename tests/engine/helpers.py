@@ -5,12 +5,22 @@ from __future__ import annotations
 from calculator.engine import score
 
 
-def bazhi(
-    hand: str, win: str | None, *, melds=(), winner="S", dealer="E", discarder=None, flags=(), tariff="315", multi=False
+def hand_request(
+    ruleset: str,
+    options: dict,
+    hand: str,
+    win: str | None,
+    *,
+    melds=(),
+    winner="S",
+    dealer="E",
+    discarder=None,
+    flags=(),
 ) -> dict:
-    request = {
-        "ruleset": "bazhi",
-        "options": {"tariff": tariff, "multi_jiao": multi},
+    """An API.md request dict: what both rulesets' tests build, in one place."""
+    return {
+        "ruleset": ruleset,
+        "options": options,
         "hand": hand,
         "win_tile": win,
         "melds": [dict(m) for m in melds],
@@ -19,7 +29,14 @@ def bazhi(
         "discarder": discarder,
         "flags": list(flags),
     }
-    return score(request)
+
+
+def bazhi(hand: str, win: str | None, *, tariff="315", multi=False, **context) -> dict:
+    return score(hand_request("bazhi", {"tariff": tariff, "multi_jiao": multi}, hand, win, **context))
+
+
+def xinyu(hand: str, win: str | None, *, caishen: str = "5p", streak: int = 1, lang: str = "zh", **context) -> dict:
+    return score(hand_request("xinyu", {"caishen": caishen, "dealer_streak": streak}, hand, win, **context), lang)
 
 
 def pung(tiles: str, feeder: str) -> dict:

@@ -4,39 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from calculator.engine import score
 from calculator.engine.request import parse_request
 from calculator.engine.rulesets import RULESETS
 from calculator.engine.rulesets.xinyu import caishen_after, di_long, waits_of
 from calculator.engine.tiles import Tile
 from calculator.engine.waits import wait_kinds
-
-
-def xinyu(
-    hand: str,
-    win: str | None,
-    *,
-    caishen: str = "5p",
-    melds=(),
-    winner: str = "S",
-    dealer: str = "E",
-    discarder: str | None = None,
-    flags=(),
-    streak: int = 1,
-    lang: str = "zh",
-) -> dict:
-    request = {
-        "ruleset": "xinyu",
-        "options": {"caishen": caishen, "dealer_streak": streak},
-        "hand": hand,
-        "win_tile": win,
-        "melds": [dict(m) for m in melds],
-        "winner": winner,
-        "dealer": dealer,
-        "discarder": discarder,
-        "flags": list(flags),
-    }
-    return score(request, lang)
+from tests.engine.helpers import xinyu
 
 
 def pung(tiles: str, feeder: str) -> dict:
