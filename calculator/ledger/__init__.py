@@ -286,6 +286,17 @@ def _pay_capped(state: State, rows: list[dict], capped: bool) -> list[dict]:
 # Entries
 
 
+def streak_mismatch(state) -> LedgerError:
+    """A request whose dealer streak is not the table's (the table keeps the streak, RULES.md §2.6)."""
+    return LedgerError(
+        "dealer_mismatch",
+        f"庄家连庄数是 {state.dealer_streak}",
+        f"the dealer's streak is {state.dealer_streak}",
+        409,
+        "options.dealer_streak",
+    )
+
+
 def apply_hand(state: State, result: dict) -> dict:
     """Record one scored win; returns the log entry (what moved, after caps, and the state after)."""
     refuse_if_ended(state)
@@ -318,13 +329,7 @@ def apply_hand(state: State, result: dict) -> dict:
     else:
         streak = request["options"].get("dealer_streak", 1)
         if streak != state.dealer_streak:
-            raise LedgerError(
-                "dealer_mismatch",
-                f"庄家连庄数是 {state.dealer_streak}",
-                f"the dealer's streak is {state.dealer_streak}",
-                409,
-                "options.dealer_streak",
-            )
+            raise streak_mismatch(state)
         if config.stake is not None and result.get("quanjiao"):
             # 全缴 (§2.6): in a 冲击 room every other player pays all they have left, instead of the hand's payments.
             rows = []
@@ -475,13 +480,7 @@ def prepare_request(state: State, body: object) -> dict:
     else:
         streak = options.get("dealer_streak", state.dealer_streak)
         if streak != state.dealer_streak:
-            raise LedgerError(
-                "dealer_mismatch",
-                f"庄家连庄数是 {state.dealer_streak}",
-                f"the dealer's streak is {state.dealer_streak}",
-                409,
-                "options.dealer_streak",
-            )
+            raise streak_mismatch(state)
         options["dealer_streak"] = state.dealer_streak
     request["options"] = options
     return request
