@@ -11,16 +11,10 @@ from hypothesis import strategies as st
 from calculator import ledger
 from calculator.engine import score
 from calculator.models import Event, Hand, Table
+from tests.ledger.hands import B1, B2
 
 pytestmark = pytest.mark.django_db
 
-B1 = {"hand": "111345789p79m55s", "win_tile": "8m", "melds": [], "winner": "S", "discarder": "W", "flags": []}
-B2 = {
-    "hand": "5558889m",
-    "win_tile": "9m",
-    "melds": [{"type": "pung", "tiles": "CCC", "from": "S"}, {"type": "pung", "tiles": "222m", "from": "W"}],
-    "winner": "E",
-}
 PLAYERS = {"E": "阿东", "S": "小南", "W": "老西", "N": "北北"}
 
 

@@ -10,16 +10,7 @@ import pytest
 
 from calculator import ledger as L
 from calculator.engine import score
-
-# B1 of the case file: S wins 压档 8 on W's discard; 番 5, 底番 2.
-B1 = {"hand": "111345789p79m55s", "win_tile": "8m", "melds": [], "winner": "S", "discarder": "W", "flags": []}
-# B2: E self-draws 对对胡 + 混一色 (交, 40 per loser at 315); 番 15, 底番 3.
-B2 = {
-    "hand": "5558889m",
-    "win_tile": "9m",
-    "melds": [{"type": "pung", "tiles": "CCC", "from": "S"}, {"type": "pung", "tiles": "222m", "from": "W"}],
-    "winner": "E",
-}
+from tests.ledger.hands import B1, B2
 
 
 def bazhi(stake=None, tariff="315", dealer="E"):
