@@ -114,14 +114,23 @@ def is_complete(counts: list[int] | tuple[int, ...]) -> bool:
 
 
 @cache
-def _suit_can_after_adding(counts: tuple[int, ...], allow_sequences: bool) -> tuple[tuple[bool, bool], ...]:
-    """`_suit_can` of this suit with one more tile of each rank: the per-suit table of waits."""
-    out = []
+def _wait_ranks(
+    counts: tuple[int, ...], allow_sequences: bool
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The per-suit table of waits: the ranks whose one more copy lets this suit be
+    (only sets, sets plus the pair, either of the two)."""
+    as_sets, as_pair, either = [], [], []
     for rank in range(len(counts)):
         grown = list(counts)
         grown[rank] += 1
-        out.append(_suit_can(tuple(grown), allow_sequences))
-    return tuple(out)
+        only_sets, with_pair = _suit_can(tuple(grown), allow_sequences)
+        if only_sets:
+            as_sets.append(rank)
+        if with_pair:
+            as_pair.append(rank)
+        if only_sets or with_pair:
+            either.append(rank)
+    return tuple(as_sets), tuple(as_pair), tuple(either)
 
 
 @cache
@@ -154,36 +163,64 @@ def completing_kinds(counts: list[int] | tuple[int, ...]) -> list[int]:
     for (base, block, seqs), (only_sets, with_pair) in zip(blocks, _others_ready(status), strict=True):
         if not (only_sets or with_pair):
             continue  # two other blocks are broken: one tile here cannot mend both
-        for rank, (grown_sets, grown_pair) in enumerate(_suit_can_after_adding(block, seqs)):
-            if (grown_pair and only_sets) or (grown_sets and with_pair):
-                found.append(base + rank)
+        as_sets, as_pair, either = _wait_ranks(block, seqs)
+        # the others are only sets: this block must take the pair; the others hold the pair: only sets here
+        ranks = either if only_sets and with_pair else as_pair if only_sets else as_sets
+        found.extend(base + rank for rank in ranks)
     return found
 
 
+class PlacedSplit(NamedTuple):
+    """One suit's split with ranks turned into tile indices, and its sequences and triplets apart."""
+
+    pair: int | None
+    sets: tuple[SetGroup, ...]
+    sequences: tuple[int, ...]
+    triplets: tuple[int, ...]
+
+
 @cache
-def _placed_splits(base: int, counts: tuple[int, ...], allow_sequences: bool) -> tuple[SuitSplit, ...]:
+def _placed_splits(base: int, counts: tuple[int, ...], allow_sequences: bool) -> tuple[PlacedSplit, ...]:
     """`_suit_splits` with ranks turned into tile indices (the block starts at `base`)."""
-    return tuple(
-        (None if pair is None else base + pair, tuple((kind, base + rank) for kind, rank in sets))
-        for pair, sets in _suit_splits(counts, allow_sequences)
-    )
+    placed = []
+    for pair, sets in _suit_splits(counts, allow_sequences):
+        groups = tuple((kind, base + rank) for kind, rank in sets)
+        placed.append(
+            PlacedSplit(
+                None if pair is None else base + pair,
+                groups,
+                tuple(first for kind, first in groups if kind == "seq"),
+                tuple(first for kind, first in groups if kind == "tri"),
+            )
+        )
+    return tuple(placed)
 
 
 def decompositions(counts: list[int] | tuple[int, ...]) -> list[Decomposition]:
-    """Every distinct split of the concealed tiles into exactly one pair and sets."""
+    """Every distinct split of the concealed tiles into exactly one pair and sets.
+
+    A hand is the product of its blocks' splits; the blocks' parts are joined in block order, so the
+    result is the same as `Decomposition.of` on the joined sets, without filtering them again.
+    """
     if sum(counts) % 3 != 2:
         return []
     per_block = []
     for base, block, seqs in _blocks(counts):
+        if not any(block):
+            continue  # an empty block splits one way, into nothing
         splits = _placed_splits(base, block, seqs)
         if not splits:
             return []
         per_block.append(splits)
     found = []
     for combo in product(*per_block):
-        pairs = [p for p, _ in combo if p is not None]
+        pairs = [split.pair for split in combo if split.pair is not None]
         if len(pairs) != 1:
             continue
-        sets = tuple(group for _, block_sets in combo for group in block_sets)
-        found.append(Decomposition.of(pairs[0], sets))
+        sets, sequences, triplets = (), (), ()
+        for split in combo:
+            sets += split.sets
+            sequences += split.sequences
+            triplets += split.triplets
+        found.append(Decomposition(pairs[0], sets, sequences, triplets))
     return found

@@ -7,6 +7,7 @@ from typing import NamedTuple
 from .decompose import Decomposition
 from .hand import ScoreRequest
 from .notation import format_tiles
+from .tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS
 
 
 class Line(NamedTuple):
@@ -25,27 +26,42 @@ class Line(NamedTuple):
 def decomposition_groups(request: ScoreRequest, decomposition: Decomposition, win_role: str | None) -> list[dict]:
     """The hand as groups for display: concealed pair and sets (the winning tile marked), then melds."""
     win = request.win_tile.index if request.win_tile is not None else None
-    groups = []
+    # The winning tile is marked once: in the first group that holds it in the role the reading gives it.
     marked = False
-    for kind, tiles in decomposition.groups():
-        indices = [t.index for t in tiles]
-        holds_win = False
-        if not marked and win in indices:
-            middle = kind == "sequence" and indices[1] == win
-            holds_win = (
-                (win_role == "pair" and kind == "pair")
-                or (win_role == "middle" and middle)
-                or (win_role == "side" and kind == "sequence" and not middle)
-                or (win_role == "triplet" and kind == "triplet")
-            )
-            marked = marked or holds_win
-        groups.append({"type": kind, "tiles": format_tiles(tiles), "concealed": True, "win": holds_win})
+
+    def holds_win(kind: str, first: int) -> bool:
+        nonlocal marked
+        if marked or win is None:
+            return False
+        if kind == "pair" or kind == "triplet":
+            holds = win == first and win_role == kind
+        else:
+            holds = first <= win <= first + 2 and win_role == ("middle" if win == first + 1 else "side")
+        marked = holds
+        return holds
+
+    pair = decomposition.pair
+    groups = [{"type": "pair", "tiles": _PAIR_TEXT[pair], "concealed": True, "win": holds_win("pair", pair)}]
+    for kind, first in decomposition.sets:
+        if kind == "seq":
+            kind, text = "sequence", _SEQUENCE_TEXT[first]
+        else:
+            kind, text = "triplet", _TRIPLET_TEXT[first]
+        groups.append({"type": kind, "tiles": text, "concealed": True, "win": holds_win(kind, first)})
     for meld in request.melds:
         body = {"type": meld.type, "tiles": meld.notation, "concealed": meld.type == "kong_concealed", "win": False}
         if meld.from_seat:
             body["from"] = meld.from_seat
         groups.append(body)
     return groups
+
+
+# The notation of every pair, triplet and sequence, written once: an answer shows five groups.
+_PAIR_TEXT = tuple(format_tiles((tile, tile)) for tile in ALL_TILES)
+_TRIPLET_TEXT = tuple(format_tiles((tile,) * 3) for tile in ALL_TILES)
+_SEQUENCE_TEXT = tuple(
+    format_tiles(ALL_TILES[i : i + 3]) if i < FIRST_HONOUR and i % 9 <= 6 else "" for i in range(NUM_KINDS)
+)
 
 
 def line(lang: str, code: str, label: tuple[str, str], detail: tuple[str, str] | str, value: int, rule: str) -> Line:

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 
 from .notation import format_tiles
-from .tiles import NUM_KINDS, SUITS, Tile, counts_of
+from .tiles import NUM_KINDS, Tile, counts_of
 
 MELD_TYPES = ("pung", "chow", "kong_exposed", "kong_added", "kong_concealed")
 MELD_NAMES_ZH = {"pung": "碰", "chow": "吃", "kong_exposed": "明杠", "kong_added": "补杠", "kong_concealed": "暗杠"}
@@ -113,9 +112,13 @@ class XinyuOptions:
         return body
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ScoreRequest:
-    """A validated request: tiles parsed, counts and seats checked, flags consistent."""
+    """A validated request: tiles parsed, counts and seats checked, flags consistent.
+
+    The counts every rule reads are worked out once, when the request is built (`__post_init__`), and kept
+    as plain fields: computing them on first use (`cached_property`) cost more than the counting itself.
+    """
 
     ruleset: str
     options: BazhiOptions | XinyuOptions
@@ -126,37 +129,33 @@ class ScoreRequest:
     dealer: str
     discarder: str | None
     flags: frozenset[str]
+    # Derived from the fields above (not arguments: `dataclasses.replace` recomputes them).
+    concealed: tuple[Tile, ...] = field(init=False, repr=False, compare=False)  # hand + win tile
+    concealed_counts: list[int] = field(init=False, repr=False, compare=False)
+    all_counts: list[int] = field(init=False, repr=False, compare=False)  # melds included, a kong counts 4
+    suit_counts: dict[str, int] = field(init=False, repr=False, compare=False)  # m p s, melds included
+    kongs: tuple[Meld, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        concealed = self.hand if self.win_tile is None else (*self.hand, self.win_tile)
+        concealed_counts = counts_of(concealed)
+        all_counts = list(concealed_counts)
+        for meld in self.melds:
+            for tile in meld.tiles:
+                all_counts[tile.index] += 1
+        derived = {
+            "concealed": concealed,
+            "concealed_counts": concealed_counts,
+            "all_counts": all_counts,
+            "suit_counts": {"m": sum(all_counts[0:9]), "p": sum(all_counts[9:18]), "s": sum(all_counts[18:27])},
+            "kongs": tuple(m for m in self.melds if m.type in KONG_TYPES),
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)  # the dataclass is frozen: this is how it sets its own fields
 
     @property
     def self_draw(self) -> bool:
         return self.discarder is None
-
-    @cached_property
-    def concealed(self) -> tuple[Tile, ...]:
-        """The concealed part at win: hand + win tile."""
-        return self.hand + ((self.win_tile,) if self.win_tile is not None else ())
-
-    @cached_property
-    def concealed_counts(self) -> list[int]:
-        return counts_of(self.concealed)
-
-    @cached_property
-    def all_counts(self) -> list[int]:
-        """Every tile of the hand, melds included (a kong counts 4)."""
-        counts = list(self.concealed_counts)
-        for meld in self.melds:
-            for tile in meld.tiles:
-                counts[tile.index] += 1
-        return counts
-
-    @cached_property
-    def suit_counts(self) -> dict[str, int]:
-        counts = self.all_counts
-        return {suit: sum(counts[i * 9 : i * 9 + 9]) for i, suit in enumerate(SUITS)}
-
-    @cached_property
-    def kongs(self) -> tuple[Meld, ...]:
-        return tuple(m for m in self.melds if m.is_kong)
 
     def has(self, flag: str) -> bool:
         return flag in self.flags

@@ -90,6 +90,32 @@ def test_payments_always_sum_to_zero(request):
 
 @SETTINGS
 @given(bazhi_requests())
+def test_every_readings_total_is_the_sum_of_its_payments(request):
+    """Readings are ranked on a total computed from the formula: it must equal the rows, 包牌 or not."""
+    from calculator.engine.request import parse_request
+    from calculator.engine.rulesets import bazhi
+
+    result = score(request)
+    assume(result.get("win") is True)
+    parsed = parse_request(request)
+    tariff = bazhi.TARIFFS[parsed.options.tariff]
+    facts = bazhi.hand_facts(parsed, tariff)
+    win = parsed.win_tile.index
+    unique = [t.index for t in bazhi.waits_before_win(parsed)] == [win]
+    readings = [
+        bazhi.read_hand(parsed, tariff, facts, d, role, unique)
+        for d in decompositions(parsed.concealed_counts)
+        for role in bazhi.win_roles(d, win)
+    ]
+    assert readings
+    for reading in readings:
+        for seen in (reading, bazhi.with_bao(parsed, reading)):
+            assert seen.total == sum(row.amount for row in bazhi.payments_for(parsed, tariff, seen, "zh"))
+    assert max(r.total for r in readings) == result["net"][request["winner"]]
+
+
+@SETTINGS
+@given(bazhi_requests())
 def test_a_request_and_its_echo_score_the_same(request):
     result = score(request)
     assume("error" not in result)

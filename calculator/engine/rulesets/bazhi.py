@@ -8,7 +8,7 @@ every place the winning tile can sit in it, and keeps the reading that pays the 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
@@ -16,8 +16,8 @@ from ..decompose import Decomposition, completing_kinds, decompositions, is_comp
 from ..errors import ScoreError, flag_conflict, pick
 from ..explain import Line, decomposition_groups, line
 from ..hand import MELD_NAMES_EN, MELD_NAMES_ZH, ScoreRequest
-from ..payments import Payment, net_of, round_half_up
-from ..tiles import ALL_TILES, RED_DRAGON, SEAT_NAMES_EN, SEAT_NAMES_ZH, SUIT_NAMES_ZH, SUITS, Tile
+from ..payments import Payment, round_half_up
+from ..tiles import ALL_TILES, RED_DRAGON, SEAT_NAMES_EN, SEAT_NAMES_ZH, SEATS, SUIT_NAMES_ZH, SUITS, Tile
 
 
 @dataclass(frozen=True)
@@ -127,8 +127,8 @@ class Bazhi:
         """The winning kinds of a 13-tile hand, from its counts (see `waits_from_counts`)."""
         return waits_from_counts(request.concealed_counts, request.all_counts)
 
-    def evaluate(self, request: ScoreRequest, lang: str = "zh") -> dict:
-        return evaluate(request, lang)
+    def evaluate(self, request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
+        return evaluate(request, lang, brief)
 
 
 RULESET = Bazhi()
@@ -164,9 +164,12 @@ def _makes_eight(suit_totals: list[int], kind: int) -> bool:
 # --------------------------------------------------------------------------- reading one hand
 
 
-@dataclass
-class Reading:
-    """One way to read the hand: a decomposition and the place of the winning tile in it."""
+class Reading(NamedTuple):
+    """One way to read the hand: a decomposition and the place of the winning tile in it.
+
+    Readings are compared by `total` alone (what the winner receives), so no payment row is built until
+    one reading is chosen (`payments_for`).
+    """
 
     decomposition: Decomposition
     win_role: str  # "pair" | "middle" | "side" | "triplet"
@@ -182,13 +185,9 @@ class Reading:
     jiao_count: int
     extra_zui: int
     jiao_per_loser: int
-    payments: list[Payment] = field(default_factory=list)
-    bao: str | None = None
+    total: int  # what the winner receives in all, fan and jiao (`winner_total`)
+    bao: str | None = None  # set on the chosen reading only (`with_bao`)
     bao_rule: str | None = None
-
-    @property
-    def total(self) -> int:
-        return sum(p.amount for p in self.payments)
 
     @property
     def pattern_count(self) -> int:
@@ -400,6 +399,20 @@ BAO_RULES = {
 # --------------------------------------------------------------------------- payments
 
 
+def winner_total(request: ScoreRequest, tariff: Tariff, fan: int, di_fan: int, jiao_count: int, jiao: int) -> int:
+    """The sum of the rows `payments_for` would build, without building them: readings are ranked on it.
+
+    Each loser pays the fan; the dealer one more 底番 (each loser when the dealer wins); the discarder one
+    more 底番; with 交 each loser pays `jiao` and the discarder one more 嘴. 包牌 changes who pays, never how
+    much, so it does not enter. `tests/engine/test_properties.py` checks this against the rows.
+    """
+    discard = request.discarder is not None
+    total = 3 * fan + (3 if request.winner == request.dealer else 1) * di_fan + (di_fan if discard else 0)
+    if jiao_count:
+        total += 3 * jiao + (tariff.jiao_zui if discard else 0)
+    return total
+
+
 def payments_for(request: ScoreRequest, tariff: Tariff, reading: Reading, lang: str) -> list[Payment]:
     winner, dealer, discarder = request.winner, request.dealer, request.discarder
     losers = [s for s in ("E", "S", "W", "N") if s != winner]
@@ -517,7 +530,6 @@ def read_hand(
     decomposition: Decomposition,
     role: str,
     unique: bool,
-    lang: str,
 ) -> Reading:
     win = request.win_tile
     yadang = win.rank if role == "middle" and unique else None
@@ -546,7 +558,8 @@ def read_hand(
         count, extra = (
             multi_jiao(request, triggers, units) if request.options.multi_jiao else single_jiao(triggers, units)
         )
-    reading = Reading(
+    jiao = count * tariff.jiao + extra * tariff.jiao_zui if triggers else 0
+    return Reading(
         decomposition=decomposition,
         win_role=role,
         yadang=yadang,
@@ -560,13 +573,9 @@ def read_hand(
         fan=fan,
         jiao_count=count,
         extra_zui=extra,
-        jiao_per_loser=count * tariff.jiao + extra * tariff.jiao_zui if triggers else 0,
+        jiao_per_loser=jiao,
+        total=winner_total(request, tariff, fan, df, count, jiao),
     )
-    bao = find_bao(request) if triggers else None
-    if bao:
-        reading.bao, reading.bao_rule = bao
-    reading.payments = payments_for(request, tariff, reading, lang)
-    return reading
 
 
 def best_reading(readings: list[Reading]) -> Reading:
@@ -578,24 +587,28 @@ def best_reading(readings: list[Reading]) -> Reading:
     return best
 
 
-def evaluate(request: ScoreRequest, lang: str = "zh") -> dict:
+def with_bao(request: ScoreRequest, reading: Reading) -> Reading:
+    """The chosen reading with the seat that pays for everyone, if any (包牌 needs a 交)."""
+    bao = find_bao(request) if reading.triggers else None
+    return reading._replace(bao=bao[0], bao_rule=bao[1]) if bao else reading
+
+
+def evaluate(request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
+    """The answer for a 14-tile hand. `brief` leaves out the normalised request and the explanation."""
     tariff = TARIFFS[request.options.tariff]
     counts = request.suit_counts
     splits = decompositions(request.concealed_counts)
     if not splits:
-        return not_a_win(request, "incomplete", lang)
+        return not_a_win(request, "incomplete", lang, brief)
     if max(counts.values()) < 8:
-        return not_a_win(request, "no_bazhi", lang)
+        return not_a_win(request, "no_bazhi", lang, brief)
     waits = waits_before_win(request)
-    unique = [t.index for t in waits] == [request.win_tile.index]
+    win = request.win_tile.index
+    unique = len(waits) == 1 and waits[0].index == win
     facts = hand_facts(request, tariff)
-    readings = [
-        read_hand(request, tariff, facts, d, role, unique, lang)
-        for d in splits
-        for role in win_roles(d, request.win_tile.index)
-    ]
-    reading = best_reading(readings)
-    return win_result(request, tariff, reading, waits, lang)
+    readings = [read_hand(request, tariff, facts, d, role, unique) for d in splits for role in win_roles(d, win)]
+    reading = with_bao(request, best_reading(readings))
+    return win_result(request, tariff, reading, waits, lang, brief)
 
 
 def waits_before_win(request: ScoreRequest) -> list[Tile]:
@@ -615,7 +628,7 @@ def suit_counts_text(request: ScoreRequest, lang: str) -> str:
     return "，".join(f"{SUIT_NAMES_ZH[s]} {counts[s]}" for s in SUITS)
 
 
-def not_a_win(request: ScoreRequest, code: str, lang: str) -> dict:
+def not_a_win(request: ScoreRequest, code: str, lang: str, brief: bool = False) -> dict:
     if code == "no_bazhi":
         message = pick(lang, "不够八支：", "No suit reaches eight tiles (八支): ") + suit_counts_text(request, lang)
     else:
@@ -624,53 +637,70 @@ def not_a_win(request: ScoreRequest, code: str, lang: str) -> dict:
             "不成和牌：拆不成一对将加四组（顺子或刻子）",
             "Not a complete hand: it cannot be split into one pair and four sets",
         )
-    return {
-        "ruleset": "bazhi",
-        "win": False,
-        "code": code,
-        "message": message,
-        "request": request.to_dict(),
-        "suit_counts": dict(request.suit_counts),
-    }
+    answer = {"ruleset": "bazhi", "win": False, "code": code, "message": message}
+    if not brief:
+        answer["request"] = request.to_dict()
+    answer["suit_counts"] = dict(request.suit_counts)
+    return answer
 
 
 # --------------------------------------------------------------------------- the answer
 
 
-def win_result(request: ScoreRequest, tariff: Tariff, reading: Reading, waits: list[Tile], lang: str) -> dict:
-    payments = reading.payments
+def win_result(
+    request: ScoreRequest, tariff: Tariff, reading: Reading, waits: list[Tile], lang: str, brief: bool = False
+) -> dict:
+    payments = payments_for(request, tariff, reading, lang)
+    net, net_by_part = nets(payments)
     triggers = reading.triggers
-    return {
-        "ruleset": "bazhi",
-        "win": True,
-        "request": request.to_dict(),
-        "payments": [p.to_dict() for p in payments],
-        "net": net_of(payments),
-        "net_by_part": {"fan": net_of(payments, "fan"), "jiao": net_of(payments, "jiao")},
-        "bao": reading.bao,
-        "bao_rule": reading.bao_rule,
-        "zhi_count": max(request.suit_counts.values()),
-        "suit_counts": dict(request.suit_counts),
-        "yadang": reading.yadang,
-        "dandiao": reading.dandiao,
-        "zhi_fan": reading.zhi_fan,
-        "zui": reading.zui,
-        "di_fan": reading.di_fan,
-        "kong_points": reading.kong_points,
-        "fan": reading.fan,
-        "jiao": {
-            "is_jiao": bool(triggers),
-            "count": reading.jiao_count,
-            "extra_zui": reading.extra_zui,
-            "per_loser": reading.jiao_per_loser,
-            "triggers": triggers,
-        },
-        "self_draw": is_self_draw(request),
-        "labels": labels(request, lang),
-        "waits_before_win": [t.notation for t in waits],
-        "decomposition": decomposition_groups(request, reading.decomposition, reading.win_role),
-        "explanation": [line.to_dict() for line in explain(request, tariff, reading, waits, lang)],
-    }
+    answer = {"ruleset": "bazhi", "win": True}
+    if not brief:
+        answer["request"] = request.to_dict()
+    answer.update(
+        {
+            "payments": [p.to_dict() for p in payments],
+            "net": net,
+            "net_by_part": net_by_part,
+            "bao": reading.bao,
+            "bao_rule": reading.bao_rule,
+            "zhi_count": max(request.suit_counts.values()),
+            "suit_counts": dict(request.suit_counts),
+            "yadang": reading.yadang,
+            "dandiao": reading.dandiao,
+            "zhi_fan": reading.zhi_fan,
+            "zui": reading.zui,
+            "di_fan": reading.di_fan,
+            "kong_points": reading.kong_points,
+            "fan": reading.fan,
+            "jiao": {
+                "is_jiao": bool(triggers),
+                "count": reading.jiao_count,
+                "extra_zui": reading.extra_zui,
+                "per_loser": reading.jiao_per_loser,
+                "triggers": triggers,
+            },
+            "self_draw": is_self_draw(request),
+            "labels": labels(request, lang),
+            "waits_before_win": [t.notation for t in waits],
+            "decomposition": decomposition_groups(request, reading.decomposition, reading.win_role),
+        }
+    )
+    if not brief:
+        answer["explanation"] = [line.to_dict() for line in explain(request, tariff, reading, waits, lang)]
+    return answer
+
+
+def nets(payments: list[Payment]) -> tuple[dict[str, int], dict[str, dict[str, int]]]:
+    """Each seat's balance in all and per part ("fan", "jiao"), in one pass over the rows."""
+    net = dict.fromkeys(SEATS, 0)
+    by_part = {"fan": dict.fromkeys(SEATS, 0), "jiao": dict.fromkeys(SEATS, 0)}
+    for row in payments:
+        part = by_part[row.part]
+        net[row.payer] -= row.amount
+        net[row.payee] += row.amount
+        part[row.payer] -= row.amount
+        part[row.payee] += row.amount
+    return net, by_part
 
 
 def labels(request: ScoreRequest, lang: str) -> list[dict]:
