@@ -7,13 +7,16 @@ the engine (calculator.engine) judges the hand itself and answers with its own e
 
 from __future__ import annotations
 
+import copy
+from functools import cached_property
 from urllib.parse import urlencode
 
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Div, Field, Layout
 from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from .engine import InvalidNotationError, parse_tiles
 from .engine.tiles import ALL_TILES, SEATS, Tile
@@ -77,6 +80,44 @@ def tile_choices(blank_label: str = "—") -> list[tuple[str, str]]:
     return [("", blank_label)] + [(t.notation, f"{t.notation} · {t.name_zh}") for t in ALL_TILES]
 
 
+TILE_CHOICES = tile_choices()  # built once: the names are Chinese in every language
+
+
+class SharedChoicesMixin:
+    """A choice field whose per-form copy shares its choices instead of deep-copying them.
+
+    Django deep-copies every field for every form instance, and a ChoiceField deep-copies its list of choices with
+    it (35 tuples for a tile), which its widget's copy then normalises again. These choices are never changed in place (assigning `.choices` on a form's copy
+    replaces the list, as before), so one list can serve every form.
+    """
+
+    def __deepcopy__(self, memo):
+        # Field.__deepcopy__ and ChoiceWidget.__deepcopy__, without copying (and normalising again) the choices.
+        result = copy.copy(self)
+        memo[id(self)] = result
+        result.widget = copy.copy(self.widget)
+        result.widget.attrs = self.widget.attrs.copy()
+        memo[id(self.widget)] = result.widget
+        result.error_messages = self.error_messages.copy()
+        result.validators = self.validators[:]
+        return result
+
+
+class ChoiceField(SharedChoicesMixin, forms.ChoiceField):
+    pass
+
+
+class MultipleChoiceField(SharedChoicesMixin, forms.MultipleChoiceField):
+    pass
+
+
+def meld_label(n: int) -> str:
+    return gettext("Meld %(n)d") % {"n": n}
+
+
+meld_label_lazy = lazy(meld_label, str)  # translated when shown, in the language of that request
+
+
 def flag_blockers(flag: str, data: dict) -> list[str]:
     """Why `flag` cannot apply to this input (RULES.md / API.md flag rules); empty when it can.
 
@@ -119,13 +160,13 @@ def flag_blockers(flag: str, data: dict) -> list[str]:
 
 
 class HandForm(forms.Form):
-    ruleset = forms.ChoiceField(label=_("Game"), choices=RULESET_CHOICES, initial="bazhi", widget=forms.RadioSelect)
-    tariff = forms.ChoiceField(
+    ruleset = ChoiceField(label=_("Game"), choices=RULESET_CHOICES, initial="bazhi", widget=forms.RadioSelect)
+    tariff = ChoiceField(
         label=_("Tariff"), choices=TARIFF_CHOICES, initial="315", required=False, widget=forms.RadioSelect
     )
     multi_jiao = forms.BooleanField(label=_("Multiple jiao (可多交)"), required=False)
-    indicator = forms.ChoiceField(label=_("Turned indicator tile"), choices=tile_choices, required=False)
-    caishen = forms.ChoiceField(label=_("Wild tile (财神)"), choices=tile_choices, required=False)
+    indicator = ChoiceField(label=_("Turned indicator tile"), choices=TILE_CHOICES, required=False)
+    caishen = ChoiceField(label=_("Wild tile (财神)"), choices=TILE_CHOICES, required=False)
     dealer_streak = forms.IntegerField(label=_("Dealer streak"), min_value=1, max_value=99, initial=1, required=False)
 
     hand = forms.CharField(
@@ -141,48 +182,30 @@ class HandForm(forms.Form):
         help_text=_("Leave empty to see the waits of a 13-tile hand."),
     )
 
-    winner = forms.ChoiceField(label=_("Winner"), choices=SEAT_CHOICES, initial="E", widget=forms.RadioSelect)
-    dealer = forms.ChoiceField(label=_("Dealer"), choices=SEAT_CHOICES, initial="E", widget=forms.RadioSelect)
-    discarder = forms.ChoiceField(
+    winner = ChoiceField(label=_("Winner"), choices=SEAT_CHOICES, initial="E", widget=forms.RadioSelect)
+    dealer = ChoiceField(label=_("Dealer"), choices=SEAT_CHOICES, initial="E", widget=forms.RadioSelect)
+    discarder = ChoiceField(
         label=_("Discarder"),
         choices=[("", _("Self-draw")), *SEAT_CHOICES],
         initial="",
         required=False,
         widget=forms.RadioSelect,
     )
-    flags = forms.MultipleChoiceField(
+    flags = MultipleChoiceField(
         label=_("Special wins"),
         choices=list(FLAG_LABELS.items()),
         required=False,
         widget=forms.CheckboxSelectMultiple,
     )
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        for n in MELD_SLOTS:
-            self.fields[f"meld{n}"] = forms.ChoiceField(
-                label=_("Meld %(n)d") % {"n": n}, choices=MELD_CHOICES, required=False
-            )
-            self.fields[f"meld{n}_tiles"] = forms.CharField(label=_("Tiles"), max_length=12, required=False)
-            self.fields[f"meld{n}_from"] = forms.ChoiceField(
-                label=_("From"), choices=[("", "—"), *SEAT_CHOICES], required=False
-            )
-        for seat in SEATS:
-            self.fields[f"name_{seat}"] = forms.CharField(
-                label=SEAT_LABELS[seat],
-                max_length=24,
-                required=False,
-                strip=True,  # a ledger table's limit
-            )
-        self.fields["hand"].widget.attrs.update(autocomplete="off", autocapitalize="off", spellcheck="false")
-        self.fields["win_tile"].widget.attrs.update(autocomplete="off", autocapitalize="off", spellcheck="false")
-        self.fields["dealer_streak"].widget.attrs.update(inputmode="numeric")
-
-        self.notation_helper = FormHelper()
-        self.notation_helper.form_tag = False
-        self.notation_helper.disable_csrf = True
-        self.notation_helper.form_show_errors = False
-        self.notation_helper.layout = Layout(
+    @cached_property
+    def notation_helper(self) -> FormHelper:
+        """The crispy layout of the notation fields (only the whole page renders it: built when first asked)."""
+        helper = FormHelper()
+        helper.form_tag = False
+        helper.disable_csrf = True
+        helper.form_show_errors = False
+        helper.layout = Layout(
             Field("hand"),
             Field("win_tile"),
             *[
@@ -196,13 +219,18 @@ class HandForm(forms.Form):
                 for n in MELD_SLOTS
             ],
         )
-        self.names_helper = FormHelper()
-        self.names_helper.form_tag = False
-        self.names_helper.disable_csrf = True
-        self.names_helper.form_show_errors = False
-        self.names_helper.layout = Layout(
+        return helper
+
+    @cached_property
+    def names_helper(self) -> FormHelper:
+        helper = FormHelper()
+        helper.form_tag = False
+        helper.disable_csrf = True
+        helper.form_show_errors = False
+        helper.layout = Layout(
             Div(*[Field(f"name_{seat}", placeholder=SEAT_LABELS[seat]) for seat in SEATS], css_class="names-grid")
         )
+        return helper
 
     def fix(self, values: dict) -> None:
         """Fields decided elsewhere (a ledger table: game, options, dealer, streak, names): shown, not editable,
@@ -319,6 +347,32 @@ class HandForm(forms.Form):
         except InvalidNotationError:
             return None
         return len(hand), 13 - 3 * len(self.melds())
+
+
+def _add_slot_fields() -> None:
+    """The meld slots and the players' names: fields like the declared ones, added once to the class (they were
+    built again for every form), after the declared fields and in the same order as before."""
+    extra: dict[str, forms.Field] = {}
+    for n in MELD_SLOTS:
+        extra[f"meld{n}"] = ChoiceField(label=meld_label_lazy(n), choices=MELD_CHOICES, required=False)
+        extra[f"meld{n}_tiles"] = forms.CharField(label=_("Tiles"), max_length=12, required=False)
+        extra[f"meld{n}_from"] = ChoiceField(label=_("From"), choices=[("", "—"), *SEAT_CHOICES], required=False)
+    for seat in SEATS:
+        extra[f"name_{seat}"] = forms.CharField(
+            label=SEAT_LABELS[seat],
+            max_length=24,
+            required=False,
+            strip=True,  # a ledger table's limit
+        )
+    HandForm.base_fields.update(extra)
+    HandForm.declared_fields.update(extra)
+    fields = HandForm.base_fields
+    fields["hand"].widget.attrs.update(autocomplete="off", autocapitalize="off", spellcheck="false")
+    fields["win_tile"].widget.attrs.update(autocomplete="off", autocapitalize="off", spellcheck="false")
+    fields["dealer_streak"].widget.attrs.update(inputmode="numeric")
+
+
+_add_slot_fields()
 
 
 def tile_name(tile: Tile, lang: str) -> str:
