@@ -7,12 +7,16 @@ JavaScript) redirects to that GET; htmx asks for the `#result` partial of the sa
 from __future__ import annotations
 
 import logging
+from functools import cache
 from urllib.parse import urlencode
 
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django_htmx.http import replace_url
@@ -65,12 +69,32 @@ def seat_label(seat: str | None, names: dict[str, str] | None = None) -> str:
     return f"{label} · {name}" if name else label
 
 
+@cache
+def tile_src(notation: str) -> str:
+    """The URL of a tile's picture, asked of the static files storage once per tile and process (templates
+    would ask it for every tile they draw, about 15 times per result)."""
+    return static(f"tiles/{notation}.svg")
+
+
+@cache
+def rule_anchor(rule: str) -> str:
+    """`#rule-12` for `§1.2`: the rules page's anchor for a rule reference (slugify once per reference)."""
+    return f"#rule-{slugify(rule)}"
+
+
+@receiver(setting_changed)
+def forget_urls(*, setting: str, **kwargs) -> None:
+    if setting in ("STATIC_URL", "STORAGES", "ROOT_URLCONF"):
+        tile_src.cache_clear()
+
+
 def tile_items(text: str, lang: str) -> list[dict]:
+    """The tiles of `text` for a template: notation, name, picture; `wild` is True for a 财神 standing in."""
     try:
         tiles = parse_tiles(text)
     except InvalidNotationError:
         return []
-    return [{"n": t.notation, "name": tile_name(t, lang)} for t in tiles]
+    return [{"n": t.notation, "name": tile_name(t, lang), "src": tile_src(t.notation), "wild": False} for t in tiles]
 
 
 def sort_key(notation: str) -> int:
@@ -89,7 +113,13 @@ def keyboard(lang: str) -> list[dict]:
                 "suit": suit,
                 "label": label,
                 "tiles": [
-                    {"n": t.notation, "name": tile_name(t, lang), "bazhi": t.index in BAZHI_KINDS} for t in tiles
+                    {
+                        "n": t.notation,
+                        "name": tile_name(t, lang),
+                        "src": tile_src(t.notation),
+                        "bazhi": t.index in BAZHI_KINDS,
+                    }
+                    for t in tiles
                 ],
             }
         )
@@ -201,7 +231,7 @@ def calculator(request: HttpRequest) -> HttpResponse:
                 "full": _("The hand is full: tap a tile in the hand to remove it."),
                 "noCopies": _("All four %(tile)s are already used."),
                 "tooManyMelds": _("A hand has at most four melds."),
-                "tileUrls": {t.notation: static(f"tiles/{t.notation}.svg") for t in ALL_TILES},
+                "tileUrls": {t.notation: tile_src(t.notation) for t in ALL_TILES},
                 "modeHints": {
                     "hand": "",
                     "pung": _("Pung: tap the tile (three copies)."),
@@ -270,6 +300,7 @@ def win_view(answer: dict, engine_request: dict, names: dict[str, str], lang: st
     discarder = engine_request.get("discarder")
     bazhi = answer["ruleset"] == "bazhi"
     net = answer["net"]
+    rules_page = reverse("rules")
     by_part = answer.get("net_by_part") or {}
 
     # who pays whom, summed per payer and part
@@ -283,13 +314,15 @@ def win_view(answer: dict, engine_request: dict, names: dict[str, str], lang: st
     for seat, (x, y) in SEAT_POS.items():
         roles = []
         if seat == winner:
-            roles.append(("win", pgettext("role", "Winner")))
+            roles.append({"code": "win", "label": pgettext("role", "Winner")})
         if seat == dealer:
-            roles.append(("dealer", pgettext("role", "Dealer")))
+            roles.append({"code": "dealer", "label": pgettext("role", "Dealer")})
         if seat == discarder:
-            roles.append(("discarder", pgettext("role", "Discarder")))
+            roles.append({"code": "discarder", "label": pgettext("role", "Discarder")})
         if seat == answer.get("bao"):
-            roles.append(("bao", pgettext("role", "Pays for all")))
+            roles.append({"code": "bao", "label": pgettext("role", "Pays for all")})
+        fan = signed(by_part.get("fan", {}).get(seat, 0)) if bazhi else ""
+        jiao = signed(by_part.get("jiao", {}).get(seat, 0)) if bazhi else ""
         cells[CELL_NAMES[(x, y)]] = {
             "kind": "seat",
             "pos": CELL_NAMES[(x, y)],
@@ -297,11 +330,13 @@ def win_view(answer: dict, engine_request: dict, names: dict[str, str], lang: st
             "label": str(SEAT_LABELS[seat]),
             "name": names.get(seat, ""),
             "roles": roles,
+            "role_classes": "".join(f" is-{r['code']}" for r in roles),
             "net": net[seat],
             "net_text": signed(net[seat]),
             "sign": "plus" if net[seat] > 0 else ("minus" if net[seat] < 0 else "zero"),
-            "fan": signed(by_part.get("fan", {}).get(seat, 0)) if bazhi else "",
-            "jiao": signed(by_part.get("jiao", {}).get(seat, 0)) if bazhi else "",
+            "fan": fan,
+            "jiao": jiao,
+            "parts": f"{_('fan')} {fan} · {_('jiao')} {jiao}" if bazhi else "",
         }
     wx, wy = SEAT_POS[winner]
     for payer, flow in flows.items():
@@ -327,8 +362,10 @@ def win_view(answer: dict, engine_request: dict, names: dict[str, str], lang: st
         tiles = tile_items(g["tiles"], lang)
         for stands_for in g.get("caishen") or []:  # xinyu: a 财神 standing in for this tile
             for t in reversed(tiles):
-                if t["n"] == stands_for and not t.get("wild") and wild:
-                    t.update(n=wild, wild=True, name=_("wild tile as %(tile)s") % {"tile": t["name"]})
+                if t["n"] == stands_for and not t["wild"] and wild:
+                    t.update(
+                        n=wild, src=tile_src(wild), wild=True, name=_("wild tile as %(tile)s") % {"tile": t["name"]}
+                    )
                     break
         groups.append(
             {
@@ -362,7 +399,7 @@ def win_view(answer: dict, engine_request: dict, names: dict[str, str], lang: st
         "cells": [cells[name] for name in order],
         "nets": [{"seat": s, "label": seat_label(s, names), "net": net[s], "text": signed(net[s])} for s in SEATS],
         "groups": groups,
-        "lines": answer.get("explanation", []),
+        "lines": [dict(line, href=rules_page + rule_anchor(line["rule"])) for line in answer.get("explanation", [])],
         "labels": answer.get("labels", []),
         "payments": payments,
         "summary": win_summary(answer),
@@ -432,7 +469,9 @@ def waits_view(form: HandForm, answer: dict, names: dict[str, str], lang: str) -
                     "query": query,
                 }
             )
-        waits.append({"tile": {"n": tile.notation, "name": tile_name(tile, lang)}, "rows": rows})
+        waits.append(
+            {"tile": {"n": tile.notation, "name": tile_name(tile, lang), "src": tile_src(tile.notation)}, "rows": rows}
+        )
     return {
         "kind": "waits",
         "waits": waits,
