@@ -53,7 +53,7 @@ def parse_request(data: object) -> ScoreRequest:
     )
     _check_copies(request)
     _check_tile_count(request)
-    _check_flags(request, ruleset)
+    check_flags(request, ruleset)
     return request
 
 
@@ -259,7 +259,8 @@ def _check_tile_count(request: ScoreRequest) -> None:
         )
 
 
-def _check_flags(request: ScoreRequest, ruleset: Ruleset) -> None:
+def check_flags(request: ScoreRequest, ruleset: Ruleset) -> None:
+    """The flag rules (API.md): each flag against the discarder, the kongs, the seats, and the others."""
     if not request.flags:
         return  # every rule below is about a flag that is set
     kongs = len(request.kongs)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from .errors import ScoreError
 from .hand import ScoreRequest
-from .request import parse_request
-from .rulesets import RULESETS
-from .tiles import next_seat
+from .request import check_flags, parse_request
+from .rulesets import RULESETS, Ruleset
+from .tiles import Tile, next_seat
 from .waits import wait_kinds
 
 SELF_DRAW_ONLY = frozenset(["kong_bloom", "double_kong_bloom", "last_tile", "heavenly", "pao_long"])
@@ -29,19 +29,6 @@ def score_request(request: ScoreRequest, lang: str = "zh") -> dict:
     return ruleset.evaluate(request, lang)
 
 
-def _variant(request: ScoreRequest, tile, discarder: str | None, lang: str) -> dict:
-    """One way of winning on a wait, scored like any request (a flag that cannot apply is dropped)."""
-    drop = DISCARD_ONLY if discarder is None else SELF_DRAW_ONLY
-    body = request.to_dict()
-    body["win_tile"] = tile.notation
-    body["discarder"] = discarder
-    body["flags"] = [f for f in body["flags"] if f not in drop]
-    result = score(body, lang)
-    result.pop("request", None)
-    result.pop("explanation", None)
-    return result
-
-
 def waits_result(request: ScoreRequest, lang: str = "zh") -> dict:
     ruleset = RULESETS[request.ruleset]
     waits = wait_kinds(ruleset, request)
@@ -53,9 +40,25 @@ def waits_result(request: ScoreRequest, lang: str = "zh") -> dict:
         "waits": [
             {
                 "tile": tile.notation,
-                "self_draw": _variant(request, tile, None, lang),
-                "discard": _variant(request, tile, discarder, lang),
+                "self_draw": variant(ruleset, request, tile, None, lang),
+                "discard": variant(ruleset, request, tile, discarder, lang),
             }
             for tile in waits
         ],
     }
+
+
+def variant(ruleset: Ruleset, request: ScoreRequest, tile: Tile, discarder: str | None, lang: str) -> dict:
+    """One way of winning on a wait: the validated request with the win tile and discarder set.
+
+    A flag that cannot apply to this way of winning is dropped. Nothing else of the request changes, so
+    only the flag rules are checked again (some depend on the discarder: xinyu's 地胡 needs the dealer).
+    The answer is brief (no request, no explanation): the page links each wait to its full result.
+    """
+    drop = DISCARD_ONLY if discarder is None else SELF_DRAW_ONLY
+    won = request.with_win(tile, discarder, request.flags - drop)
+    try:
+        check_flags(won, ruleset)
+    except ScoreError as error:
+        return error.to_dict(lang)
+    return ruleset.evaluate(won, lang, brief=True)

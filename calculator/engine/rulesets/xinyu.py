@@ -131,8 +131,8 @@ class Xinyu:
     def is_win(self, request: ScoreRequest) -> bool:
         return is_win(request)
 
-    def evaluate(self, request: ScoreRequest, lang: str = "zh") -> dict:
-        return evaluate(request, lang)
+    def evaluate(self, request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
+        return evaluate(request, lang, brief)
 
     def waits_of(self, request: ScoreRequest) -> list[int]:
         return waits_of(request)
@@ -539,16 +539,17 @@ def _seat(seat: str, lang: str) -> str:
 # --------------------------------------------------------------------------- the answer
 
 
-def evaluate(request: ScoreRequest, lang: str = "zh") -> dict:
+def evaluate(request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
+    """The answer for a 14-tile hand. `brief` leaves out the normalised request and the explanation."""
     wilds = wilds_of(request)
     found = readings(request, wilds)
     if not found:
         code = "silong_discard" if wilds.count == 4 else "incomplete"
-        return not_a_win(request, code, lang)
-    return win_result(request, wilds, best_reading(found), lang)
+        return not_a_win(request, code, lang, brief)
+    return win_result(request, wilds, best_reading(found), lang, brief)
 
 
-def not_a_win(request: ScoreRequest, code: str, lang: str) -> dict:
+def not_a_win(request: ScoreRequest, code: str, lang: str, brief: bool = False) -> dict:
     if code == "silong_discard":
         message = pick(
             lang,
@@ -561,7 +562,10 @@ def not_a_win(request: ScoreRequest, code: str, lang: str) -> dict:
             "不成和牌：不是基本牌型（一对将加四组）、七对、十三不搭、4龙自摸或全风向",
             "Not a win: no standard shape (pair + four sets), seven pairs, thirteen unrelated, self-drawn 4龙 or all honours",
         )
-    return {"ruleset": "xinyu", "win": False, "code": code, "message": message, "request": request.to_dict()}
+    answer = {"ruleset": "xinyu", "win": False, "code": code, "message": message}
+    if not brief:
+        answer["request"] = request.to_dict()
+    return answer
 
 
 def priority_level(codes: tuple[str, ...] | list[str]) -> int:
@@ -571,37 +575,42 @@ def priority_level(codes: tuple[str, ...] | list[str]) -> int:
     return 1 if any(c in PRIORITY_LEVEL_1 for c in codes) else 0
 
 
-def win_result(request: ScoreRequest, wilds: Wilds, reading: Reading, lang: str) -> dict:
+def win_result(request: ScoreRequest, wilds: Wilds, reading: Reading, lang: str, brief: bool = False) -> dict:
     base = long_from_tiles(wilds.count)
     total_long = base + reading.bonus
     dl = di_long(request.options.dealer_streak)
     unit = dl + total_long
     payments = payments_for(request, unit, lang)
     rule = liable_rule(request)
-    return {
-        "ruleset": "xinyu",
-        "win": True,
-        "request": request.to_dict(),
-        "payments": [p.to_dict() for p in payments],
-        "net": net_of(payments),
-        "net_by_part": {"long": net_of(payments, "long")},
-        "bao": request.discarder if rule else None,
-        "bao_rule": rule,
-        "long": total_long,
-        "caishen": wilds.caishen.notation,
-        "caishen_count": wilds.count,
-        "long_from_tiles": base,
-        "patterns": [{"code": c, "long": v, "label": pick(lang, *PATTERNS[c])} for c, v in reading.patterns],
-        "shape": reading.shape,
-        "di_long": dl,
-        "unit": unit,
-        "quanjiao": reading.colour.code == "quanfeng" and reading.shape != "none",
-        "priority_level": priority_level(reading.codes),
-        "self_draw": request.self_draw,
-        "labels": labels(request, reading, lang),
-        "decomposition": groups_of(request, wilds, reading),
-        "explanation": [line.to_dict() for line in explain(request, wilds, reading, unit, payments, lang)],
-    }
+    net = net_of(payments)
+    answer = {"ruleset": "xinyu", "win": True}
+    if not brief:
+        answer["request"] = request.to_dict()
+    answer.update(
+        {
+            "payments": [p.to_dict() for p in payments],
+            "net": net,
+            "net_by_part": {"long": dict(net)},  # every xinyu payment is in 龙: one part, the whole net
+            "bao": request.discarder if rule else None,
+            "bao_rule": rule,
+            "long": total_long,
+            "caishen": wilds.caishen.notation,
+            "caishen_count": wilds.count,
+            "long_from_tiles": base,
+            "patterns": [{"code": c, "long": v, "label": pick(lang, *PATTERNS[c])} for c, v in reading.patterns],
+            "shape": reading.shape,
+            "di_long": dl,
+            "unit": unit,
+            "quanjiao": reading.colour.code == "quanfeng" and reading.shape != "none",
+            "priority_level": priority_level(reading.codes),
+            "self_draw": request.self_draw,
+            "labels": labels(request, reading, lang),
+            "decomposition": groups_of(request, wilds, reading),
+        }
+    )
+    if not brief:
+        answer["explanation"] = [line.to_dict() for line in explain(request, wilds, reading, unit, payments, lang)]
+    return answer
 
 
 def concrete_groups(wilds: Wilds, reading: Reading) -> list[Group]:
