@@ -64,8 +64,9 @@ _SEQUENCE_TEXT = tuple(
 )
 
 
-def line(lang: str, code: str, label: tuple[str, str], detail: tuple[str, str] | str, value: int, rule: str) -> Line:
-    """A Line in the user's language from (zh, en) pairs; a plain string detail is the same in both."""
+def line(lang: str, code: str, label: tuple[str, str], detail: tuple[str, str] | str, value: int, rule: str) -> dict:
+    """A line as the answer carries it (`Line.to_dict`), in the user's language from (zh, en) pairs; a plain
+    string detail is used as it is (already in the user's language, or the same in both)."""
     index = 1 if lang == "en" else 0
     text = detail if isinstance(detail, str) else detail[index]
-    return Line(code, label[index], text, value, rule)
+    return {"code": code, "label": label[index], "detail": text, "value": value, "rule": rule}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from .notation import format_tiles
-from .tiles import NUM_KINDS, Tile, counts_of
+from .tiles import ALL_TILES, NUM_KINDS, Tile, counts_of
 
 MELD_TYPES = ("pung", "chow", "kong_exposed", "kong_added", "kong_concealed")
 MELD_NAMES_ZH = {"pung": "碰", "chow": "吃", "kong_exposed": "明杠", "kong_added": "补杠", "kong_concealed": "暗杠"}
@@ -60,7 +60,8 @@ class Meld:
     kind: Tile = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "kind", min(self.tiles))
+        # by index: comparing Tile objects goes through the dataclass's ordering methods, several times slower
+        object.__setattr__(self, "kind", ALL_TILES[min([tile.index for tile in self.tiles])])
 
     @property
     def is_kong(self) -> bool:
@@ -143,15 +144,13 @@ class ScoreRequest:
         for meld in self.melds:
             for tile in meld.tiles:
                 all_counts[tile.index] += 1
-        derived = {
-            "concealed": concealed,
-            "concealed_counts": concealed_counts,
-            "all_counts": all_counts,
-            "suit_counts": {"m": sum(all_counts[0:9]), "p": sum(all_counts[9:18]), "s": sum(all_counts[18:27])},
-            "kongs": tuple(m for m in self.melds if m.type in KONG_TYPES),
-        }
-        for name, value in derived.items():
-            object.__setattr__(self, name, value)  # the dataclass is frozen: this is how it sets its own fields
+        # the dataclass is frozen: this is how it sets its own fields
+        object.__setattr__(self, "concealed", concealed)
+        object.__setattr__(self, "concealed_counts", concealed_counts)
+        object.__setattr__(self, "all_counts", all_counts)
+        suits = {"m": sum(all_counts[0:9]), "p": sum(all_counts[9:18]), "s": sum(all_counts[18:27])}
+        object.__setattr__(self, "suit_counts", suits)
+        object.__setattr__(self, "kongs", tuple([m for m in self.melds if m.type in KONG_TYPES]))
 
     @property
     def self_draw(self) -> bool:

@@ -13,13 +13,18 @@ from .errors import flag_conflict as conflict
 from .hand import FLAG_NAMES_EN, FLAG_NAMES_ZH, FLAGS, MELD_TYPES, Meld, ScoreRequest
 from .notation import InvalidNotationError, parse_tiles
 from .rulesets import RULESETS, Ruleset
-from .tiles import SEATS, Tile, previous_seat
+from .tiles import FIRST_HONOUR, SEATS, Tile, previous_seat
 
 MAX_TILE_TEXT = 200  # longer than any real hand written with spaces; keeps parsing cheap
 
 
+def _is_mapping(value: object) -> bool:
+    """A JSON object: a dict almost always, answered without the slower abstract-class check."""
+    return isinstance(value, (dict, Mapping))  # dict is tried first
+
+
 def parse_request(data: object) -> ScoreRequest:
-    if not isinstance(data, Mapping):
+    if not _is_mapping(data):
         raise ScoreError("bad_json", "请求必须是一个 JSON 对象", "the request must be a JSON object")
     ruleset = _ruleset(data.get("ruleset"))
     options = ruleset.parse_options(data.get("options"))
@@ -124,7 +129,7 @@ def _melds(raw: object, ruleset: Ruleset, options) -> tuple[Meld, ...]:
     melds = []
     for number, item in enumerate(raw, start=1):
         field = f"melds[{number - 1}]"
-        if not isinstance(item, Mapping):
+        if not _is_mapping(item):
             raise ScoreError("bad_meld", f"第 {number} 组副露格式不对", f"meld {number} must be an object", field)
         kind = item.get("type")
         if kind not in MELD_TYPES:
@@ -148,18 +153,19 @@ def _melds(raw: object, ruleset: Ruleset, options) -> tuple[Meld, ...]:
 
 
 def _check_meld_shape(kind: str, tiles: tuple[Tile, ...], number: int, field: str) -> None:
-    ordered = sorted(tiles)
+    indices = sorted([tile.index for tile in tiles])  # indices, not Tiles: cheaper to sort and compare
     size = 4 if kind.startswith("kong") else 3
     if kind == "chow":
+        first = indices[0] if indices else 0
         ok = (
-            len(ordered) == 3
-            and not ordered[0].is_honour
-            and ordered[0].suit == ordered[2].suit
-            and [t.index - ordered[0].index for t in ordered] == [0, 1, 2]
+            len(indices) == 3
+            and first < FIRST_HONOUR
+            and indices == [first, first + 1, first + 2]
+            and first // 9 == (first + 2) // 9  # one suit: 8s 9s 1z is no chow
         )
         shape_zh, shape_en = "同花色的三张顺牌", "three consecutive tiles of one suit"
     else:
-        ok = len(ordered) == size and len(set(ordered)) == 1
+        ok = len(indices) == size and indices[0] == indices[-1]
         shape_zh, shape_en = f"{size} 张相同的牌", f"{size} identical tiles"
     if not ok:
         raise ScoreError(

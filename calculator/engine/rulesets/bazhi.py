@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from ..decompose import Decomposition, completing_kinds, decompositions, is_complete
 from ..errors import ScoreError, flag_conflict, pick
-from ..explain import Line, decomposition_groups, line
+from ..explain import decomposition_groups, line
 from ..hand import MELD_NAMES_EN, MELD_NAMES_ZH, ScoreRequest
 from ..payments import Payment, round_half_up
 from ..tiles import ALL_TILES, RED_DRAGON, SEAT_NAMES_EN, SEAT_NAMES_ZH, SEATS, SUIT_NAMES_ZH, SUITS, Tile
@@ -72,6 +72,9 @@ def _seat(seat: str, lang: str) -> str:
 # --------------------------------------------------------------------------- the ruleset interface
 
 
+OPTION_NAMES = frozenset(["tariff", "multi_jiao"])
+
+
 class Bazhi:
     name = "bazhi"
     name_zh = "八支（红中）"
@@ -83,10 +86,10 @@ class Bazhi:
     def parse_options(self, raw: object):
         if raw is None:
             raw = {}
-        if not isinstance(raw, Mapping):
+        if not isinstance(raw, (dict, Mapping)):  # dict first: the usual answer, cheaper than the abstract check
             raise ScoreError("bad_option", "options 必须是对象", "options must be an object", "options")
-        unknown = sorted(set(raw) - {"tariff", "multi_jiao"})
-        if unknown:
+        if not raw.keys() <= OPTION_NAMES:
+            unknown = sorted(set(raw) - OPTION_NAMES)
             raise ScoreError(
                 "bad_option", f"八支没有选项 {unknown[0]!r}", f"bazhi has no option {unknown[0]!r}", "options"
             )
@@ -415,78 +418,54 @@ def winner_total(request: ScoreRequest, tariff: Tariff, fan: int, di_fan: int, j
 
 def payments_for(request: ScoreRequest, tariff: Tariff, reading: Reading, lang: str) -> list[Payment]:
     winner, dealer, discarder = request.winner, request.dealer, request.discarder
-    losers = [s for s in ("E", "S", "W", "N") if s != winner]
-    rows: list[Payment] = []
-    for loser in losers:
-        rows.append(Payment(loser, winner, reading.fan, "fan", "fan", pick(lang, "番", "fan")))
+    losers = LOSERS[winner]
+    fan, di = reading.fan, reading.di_fan
+    reason = PAYMENT_REASONS[lang == "en"]
+    rows = [Payment(loser, winner, fan, "fan", "fan", reason["fan"]) for loser in losers]
     if winner == dealer:
-        for loser in losers:
-            rows.append(
-                Payment(
-                    loser,
-                    winner,
-                    reading.di_fan,
-                    "fan",
-                    "dealer_extra",
-                    pick(lang, "庄家胡牌，每家多赔一份底番", "dealer won: one more base fan each"),
-                )
-            )
+        rows.extend(Payment(loser, winner, di, "fan", "dealer_extra", reason["dealer_won"]) for loser in losers)
     else:
-        rows.append(
-            Payment(
-                dealer,
-                winner,
-                reading.di_fan,
-                "fan",
-                "dealer_extra",
-                pick(lang, "庄家多赔一份底番", "dealer pays one more base fan"),
-            )
-        )
+        rows.append(Payment(dealer, winner, di, "fan", "dealer_extra", reason["dealer_extra"]))
     if discarder:
-        rows.append(
-            Payment(
-                discarder,
-                winner,
-                reading.di_fan,
-                "fan",
-                "discarder_extra",
-                pick(lang, "放铳多赔一份底番", "discarder pays one more base fan"),
-            )
-        )
+        rows.append(Payment(discarder, winner, di, "fan", "discarder_extra", reason["discarder_extra"]))
     if reading.jiao_count:
-        for loser in losers:
-            rows.append(Payment(loser, winner, reading.jiao_per_loser, "jiao", "jiao", pick(lang, "交牌", "jiao")))
+        jiao = reading.jiao_per_loser
+        rows.extend(Payment(loser, winner, jiao, "jiao", "jiao", reason["jiao"]) for loser in losers)
         if discarder:
-            rows.append(
-                Payment(
-                    discarder,
-                    winner,
-                    tariff.jiao_zui,
-                    "jiao",
-                    "discarder_jiao",
-                    pick(lang, "放铳交牌，多赔一嘴交分", "discarder pays one more 嘴 of jiao"),
-                )
-            )
+            rows.append(Payment(discarder, winner, tariff.jiao_zui, "jiao", "discarder_jiao", reason["discarder_jiao"]))
     if reading.bao:
-        liable = reading.bao
-        rows = [
-            Payment(
-                liable,
-                row.payee,
-                row.amount,
-                row.part,
-                row.code,
-                (
-                    row.reason
-                    if row.payer == liable
-                    else pick(lang, f"包牌（代{_seat(row.payer, lang)}）：", f"liable (for {_seat(row.payer, lang)}): ")
-                    + row.reason
-                ),
-                None if row.payer == liable else row.payer,
-            )
-            for row in rows
-        ]
+        rows = [_paid_by(reading.bao, row, lang) for row in rows]
     return [row for row in rows if row.amount]
+
+
+def _paid_by(liable: str, row: Payment, lang: str) -> Payment:
+    """包牌: the liable seat pays the row; a row it takes over names the seat it pays for."""
+    if row.payer == liable:
+        return row
+    prefix = pick(lang, f"包牌（代{_seat(row.payer, lang)}）：", f"liable (for {_seat(row.payer, lang)}): ")
+    return row._replace(payer=liable, reason=prefix + row.reason, on_behalf_of=row.payer)
+
+
+LOSERS = {seat: tuple(s for s in ("E", "S", "W", "N") if s != seat) for seat in ("E", "S", "W", "N")}
+# Each row's reason, per language (index 0 Chinese, 1 English), looked up once per answer.
+PAYMENT_REASONS = (
+    {
+        "fan": "番",
+        "dealer_won": "庄家胡牌，每家多赔一份底番",
+        "dealer_extra": "庄家多赔一份底番",
+        "discarder_extra": "放铳多赔一份底番",
+        "jiao": "交牌",
+        "discarder_jiao": "放铳交牌，多赔一嘴交分",
+    },
+    {
+        "fan": "fan",
+        "dealer_won": "dealer won: one more base fan each",
+        "dealer_extra": "dealer pays one more base fan",
+        "discarder_extra": "discarder pays one more base fan",
+        "jiao": "jiao",
+        "discarder_jiao": "discarder pays one more 嘴 of jiao",
+    },
+)
 
 
 # --------------------------------------------------------------------------- choosing the reading
@@ -686,7 +665,7 @@ def win_result(
         }
     )
     if not brief:
-        answer["explanation"] = [line.to_dict() for line in explain(request, tariff, reading, waits, lang)]
+        answer["explanation"] = explain(request, tariff, reading, waits, lang)
     return answer
 
 
@@ -725,12 +704,13 @@ def labels(request: ScoreRequest, lang: str) -> list[dict]:
     return out
 
 
-def explain(request: ScoreRequest, tariff: Tariff, reading: Reading, waits: list[Tile], lang: str) -> list[Line]:
+def explain(request: ScoreRequest, tariff: Tariff, reading: Reading, waits: list[Tile], lang: str) -> list[dict]:
     """Every number of the answer as "name · arithmetic · value", in the order a referee checks them."""
     counts = request.suit_counts
     best = max(counts.values())
     win = request.win_tile
     self_draw = is_self_draw(request)
+    en = lang == "en"  # each detail is formatted in the user's language only
     dealer, discarder = _seat(request.dealer, lang), request.discarder and _seat(request.discarder, lang)
     lines = [
         line(
@@ -744,18 +724,20 @@ def explain(request: ScoreRequest, tariff: Tariff, reading: Reading, waits: list
         )
     ]
     add = lines.append
-    waits_text = " ".join(t.notation for t in waits)
     if reading.yadang is not None:
-        detail = (f"{win.name_zh}是顺子的中张，且只听这一张", f"{win} is the middle of a sequence and the only wait")
+        detail = (
+            f"{win} is the middle of a sequence and the only wait" if en else f"{win.name_zh}是顺子的中张，且只听这一张"
+        )
         add(line(lang, "yadang", ("压档", "middle wait"), detail, reading.yadang, "§1.2"))
     elif reading.win_role == "middle":
-        detail = (
-            f"坎张，但听的不止一张（{waits_text}），不算压档",
-            f"middle tile, but the hand waits on more than one kind ({waits_text}): no 压档",
-        )
+        waits_text = " ".join(t.notation for t in waits)
+        if en:
+            detail = f"middle tile, but the hand waits on more than one kind ({waits_text}): no 压档"
+        else:
+            detail = f"坎张，但听的不止一张（{waits_text}），不算压档"
         add(line(lang, "yadang", ("压档", "middle wait"), detail, 0, "§1.2"))
     if reading.dandiao:
-        detail = (f"胡{win.name_zh}成将，且只听这一张", f"{win} completes the pair and is the only wait")
+        detail = f"{win} completes the pair and is the only wait" if en else f"胡{win.name_zh}成将，且只听这一张"
         add(line(lang, "dandiao", ("单吊", "pair wait"), detail, 1, "§1.2"))
     add(
         line(
@@ -787,16 +769,16 @@ def explain(request: ScoreRequest, tariff: Tariff, reading: Reading, waits: list
     if request.winner == request.dealer:
         detail = ("庄家胡牌，三家各多赔一份底番", "the dealer won: each loser pays one more base fan")
     else:
-        detail = (f"庄家（{dealer}）多赔一份底番", f"the dealer ({dealer}) pays one more base fan")
+        detail = f"the dealer ({dealer}) pays one more base fan" if en else f"庄家（{dealer}）多赔一份底番"
     add(line(lang, "dealer_extra", ("庄家", "dealer"), detail, reading.di_fan, "§1.4"))
     if discarder:
-        detail = (f"{discarder}放铳，多赔一份底番", f"{discarder} discarded: one more base fan")
+        detail = f"{discarder} discarded: one more base fan" if en else f"{discarder}放铳，多赔一份底番"
         add(line(lang, "discarder_extra", ("放铳", "discarder"), detail, reading.di_fan, "§1.4"))
     lines.extend(jiao_lines(request, tariff, reading, lang))
     if reading.bao:
         zh_rule, en_rule = BAO_RULES[reading.bao_rule]
         payer = _seat(reading.bao, lang)
-        detail = (f"{zh_rule}：{payer}一家付全部", f"{en_rule}: {payer} pays everything")
+        detail = f"{en_rule}: {payer} pays everything" if en else f"{zh_rule}：{payer}一家付全部"
         add(line(lang, "bao", ("包牌", "liable payer"), detail, 0, "§1.6"))
     return lines
 
@@ -832,7 +814,7 @@ def zui_names(reading: Reading, lang: str) -> list[str]:
     return names
 
 
-def jiao_lines(request: ScoreRequest, tariff: Tariff, reading: Reading, lang: str) -> list[Line]:
+def jiao_lines(request: ScoreRequest, tariff: Tariff, reading: Reading, lang: str) -> list[dict]:
     if not reading.triggers:
         detail = ("不交（没有两嘴，也没有直接交或特殊交）", "no jiao (no two 嘴, no direct or special jiao)")
         return [line(lang, "jiao", ("交牌", "jiao"), detail, 0, "§1.5")]
