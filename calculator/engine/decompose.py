@@ -88,11 +88,14 @@ def _suit_can(counts: tuple[int, ...], allow_sequences: bool) -> tuple[bool, boo
     return (any(p is None for p, _ in splits), any(p is not None for p, _ in splits))
 
 
-def _blocks(counts: list[int] | tuple[int, ...]):
+def _blocks(counts: list[int] | tuple[int, ...]) -> list[tuple[int, tuple[int, ...], bool]]:
     """The four independent blocks of a hand: 万, 筒, 条 (sequences allowed) and honours."""
-    for base in (0, 9, 18):
-        yield base, tuple(counts[base : base + 9]), True
-    yield FIRST_HONOUR, tuple(counts[FIRST_HONOUR:NUM_KINDS]), False
+    return [
+        (0, tuple(counts[0:9]), True),
+        (9, tuple(counts[9:18]), True),
+        (18, tuple(counts[18:27]), True),
+        (FIRST_HONOUR, tuple(counts[FIRST_HONOUR:NUM_KINDS]), False),
+    ]
 
 
 def is_complete(counts: list[int] | tuple[int, ...]) -> bool:
@@ -157,7 +160,7 @@ def completing_kinds(counts: list[int] | tuple[int, ...]) -> list[int]:
     """
     if sum(counts) % 3 != 1:
         return []
-    blocks = list(_blocks(counts))
+    blocks = _blocks(counts)
     status = tuple(_suit_can(block, seqs) if any(block) else (True, False) for _, block, seqs in blocks)
     found = []
     for (base, block, seqs), (only_sets, with_pair) in zip(blocks, _others_ready(status), strict=True):

@@ -168,20 +168,12 @@ class ScoreRequest:
         return {i for i in range(NUM_KINDS) if counts[i] >= 4}
 
     def to_dict(self) -> dict:
-        body = {
-            "ruleset": self.ruleset,
-            "options": self.options.to_dict(),
-            "hand": format_tiles(self.hand),
-        }
+        body = {"ruleset": self.ruleset, "options": self.options.to_dict(), "hand": format_tiles(self.hand)}
         if self.win_tile is not None:
             body["win_tile"] = self.win_tile.notation
-        body.update(
-            {
-                "melds": [m.to_dict() for m in self.melds],
-                "winner": self.winner,
-                "dealer": self.dealer,
-                "discarder": self.discarder,
-                "flags": [f for f in FLAGS if f in self.flags],
-            }
-        )
+        body["melds"] = [m.to_dict() for m in self.melds]
+        body["winner"] = self.winner
+        body["dealer"] = self.dealer
+        body["discarder"] = self.discarder
+        body["flags"] = [f for f in FLAGS if f in self.flags] if self.flags else []  # in the order of FLAGS
         return body

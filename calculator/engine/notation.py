@@ -49,8 +49,7 @@ def _parse_plain(text: str) -> tuple[Tile, ...]:
         if honour:
             tiles.append(_HONOUR_TILE[honour])
         else:
-            of_suit = _SUITED_TILE[suit]
-            tiles.extend([of_suit[d] for d in digits])
+            tiles.extend(map(_SUITED_TILE[suit].__getitem__, digits))  # each digit's tile, looked up in C
     return tuple(tiles)
 
 

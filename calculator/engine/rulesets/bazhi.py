@@ -17,7 +17,7 @@ from ..errors import ScoreError, flag_conflict, pick
 from ..explain import decomposition_groups, line
 from ..hand import MELD_NAMES_EN, MELD_NAMES_ZH, ScoreRequest
 from ..payments import Payment, round_half_up
-from ..tiles import ALL_TILES, RED_DRAGON, SEAT_NAMES_EN, SEAT_NAMES_ZH, SEATS, SUIT_NAMES_ZH, SUITS, Tile
+from ..tiles import ALL_TILES, RED_DRAGON, SEAT_NAMES_EN, SEAT_NAMES_ZH, SEATS, SUITS, Tile
 
 
 @dataclass(frozen=True)
@@ -218,7 +218,8 @@ def is_self_draw(request: ScoreRequest) -> bool:
 
 
 def is_ganghua(request: ScoreRequest) -> bool:
-    return request.has("kong_bloom") or request.has("double_kong_bloom")
+    flags = request.flags
+    return "kong_bloom" in flags or "double_kong_bloom" in flags
 
 
 def tongtian_suits(decomposition: Decomposition) -> set[str]:
@@ -289,9 +290,10 @@ def jiao_triggers(
         triggers.append("shuangbazhi")
     if len(sihe) >= 2:
         triggers.append("shuangsihe")
-    if request.has("heavenly"):
+    flags = request.flags
+    if "heavenly" in flags:
         triggers.append("tianhu")
-    if request.has("earthly"):
+    if "earthly" in flags:
         triggers.append("dihu")
     if len(zui) >= 2:
         triggers.append("two_zui")
@@ -300,16 +302,16 @@ def jiao_triggers(
         triggers.append("ganghua_yadang")
     if ganghua and dandiao:
         triggers.append("ganghua_dandiao")
-    if request.has("double_kong_bloom"):
+    if "double_kong_bloom" in flags:
         triggers.append("gangshang_ganghua")
     if hue == "hunyise" and facts.self_draw:
         triggers.append("hunyise_zimo")
     return triggers
 
 
-def zui_units(request: ScoreRequest, zui: list[str]) -> int:
+def zui_units(facts: HandFacts, zui: list[str]) -> int:
     """U: the 嘴 for 交. 自摸 is one more 嘴 inside 交, except when 杠后开花 already covers it."""
-    return len(zui) + (1 if is_self_draw(request) and not is_ganghua(request) else 0)
+    return len(zui) + (1 if facts.self_draw and not facts.ganghua else 0)
 
 
 TRIGGER_COST = {
@@ -487,18 +489,20 @@ class HandFacts(NamedTuple):
 def hand_facts(request: ScoreRequest, tariff: Tariff) -> HandFacts:
     counts = request.all_counts
     four_held: tuple[int, ...] = ()
+    pung_kinds: frozenset[int] = frozenset()
     if 4 in counts[:27]:  # 四核 needs a suited kind held four times: rare, so asked once before looking
         kong_kinds = {m.kind.index for m in request.kongs}
         four_held = tuple(k for k in range(27) if counts[k] == 4 and k not in kong_kinds)
+        pung_kinds = frozenset(m.kind.index for m in request.melds if m.type == "pung")
     return HandFacts(
         self_draw=is_self_draw(request),
         ganghua=is_ganghua(request),
         colour=colour(request),
         shuangbazhi=is_shuangbazhi(request),
         zhi_count=max(request.suit_counts.values()),
-        kong_points=kong_points(tariff, request),
+        kong_points=kong_points(tariff, request) if request.kongs else 0,
         four_held=four_held,
-        pung_kinds=frozenset(m.kind.index for m in request.melds if m.type == "pung"),
+        pung_kinds=pung_kinds,  # only 四核 asks for them
     )
 
 
@@ -518,8 +522,10 @@ def read_hand(
     zui: list[str] = []
     if not decomposition.sequences:
         zui.append("duidui")
-    zui.extend("tongtian" for _ in tongtian)
-    zui.extend("sihe" for _ in sihe)
+    if tongtian:
+        zui.extend(["tongtian"] * len(tongtian))
+    if sihe:
+        zui.extend(["sihe"] * len(sihe))
     if facts.colour == "hunyise":
         zui.append("hunyise")
     if facts.ganghua:
@@ -533,7 +539,7 @@ def read_hand(
     triggers = jiao_triggers(request, facts, zui, sihe, yadang, dandiao)
     count, extra = 0, 0
     if triggers:
-        units = zui_units(request, zui)
+        units = zui_units(facts, zui)
         count, extra = (
             multi_jiao(request, triggers, units) if request.options.multi_jiao else single_jiao(triggers, units)
         )
@@ -601,10 +607,8 @@ def waits_before_win(request: ScoreRequest) -> list[Tile]:
 
 
 def suit_counts_text(request: ScoreRequest, lang: str) -> str:
-    counts = request.suit_counts
-    if lang == "en":
-        return ", ".join(f"{s} {counts[s]}" for s in SUITS)
-    return "，".join(f"{SUIT_NAMES_ZH[s]} {counts[s]}" for s in SUITS)
+    m, p, s = request.suit_counts.values()  # in the order m p s
+    return f"m {m}, p {p}, s {s}" if lang == "en" else f"万 {m}，筒 {p}，条 {s}"
 
 
 def not_a_win(request: ScoreRequest, code: str, lang: str, brief: bool = False) -> dict:
