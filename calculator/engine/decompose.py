@@ -117,22 +117,22 @@ def is_complete(counts: list[int] | tuple[int, ...]) -> bool:
 
 
 @cache
-def _wait_ranks(
-    counts: tuple[int, ...], allow_sequences: bool
+def _wait_kinds(
+    base: int, counts: tuple[int, ...], allow_sequences: bool
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """The per-suit table of waits: the ranks whose one more copy lets this suit be
-    (only sets, sets plus the pair, either of the two)."""
+    """The per-block table of waits: the tile kinds (the block starts at `base`) whose one more copy lets
+    this block be (only sets, sets plus the pair, either of the two)."""
     as_sets, as_pair, either = [], [], []
     for rank in range(len(counts)):
         grown = list(counts)
         grown[rank] += 1
         only_sets, with_pair = _suit_can(tuple(grown), allow_sequences)
         if only_sets:
-            as_sets.append(rank)
+            as_sets.append(base + rank)
         if with_pair:
-            as_pair.append(rank)
+            as_pair.append(base + rank)
         if only_sets or with_pair:
-            either.append(rank)
+            either.append(base + rank)
     return tuple(as_sets), tuple(as_pair), tuple(either)
 
 
@@ -161,15 +161,14 @@ def completing_kinds(counts: list[int] | tuple[int, ...]) -> list[int]:
     if sum(counts) % 3 != 1:
         return []
     blocks = _blocks(counts)
-    status = tuple(_suit_can(block, seqs) if any(block) else (True, False) for _, block, seqs in blocks)
+    status = tuple([_suit_can(block, seqs) if any(block) else (True, False) for _, block, seqs in blocks])
     found = []
     for (base, block, seqs), (only_sets, with_pair) in zip(blocks, _others_ready(status), strict=True):
         if not (only_sets or with_pair):
             continue  # two other blocks are broken: one tile here cannot mend both
-        as_sets, as_pair, either = _wait_ranks(block, seqs)
+        as_sets, as_pair, either = _wait_kinds(base, block, seqs)
         # the others are only sets: this block must take the pair; the others hold the pair: only sets here
-        ranks = either if only_sets and with_pair else as_pair if only_sets else as_sets
-        found.extend(base + rank for rank in ranks)
+        found.extend(either if only_sets and with_pair else as_pair if only_sets else as_sets)
     return found
 
 
