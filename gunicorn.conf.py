@@ -9,6 +9,7 @@ GUNICORN_CONTROL_SOCKET  path of gunicornc's control socket, or "off"
 LOG_FORMAT         json (default) or plain
 """
 
+import gc
 import multiprocessing
 import os
 
@@ -22,6 +23,24 @@ keepalive = 5
 # Recycle workers now and then so that a slow leak can never grow without bound.
 max_requests = 2000
 max_requests_jitter = 200
+
+
+def post_worker_init(worker):
+    """Before the worker serves: import what the first request would (the URLconf, hence the views, forms and engine)
+    and compile the calculator's template, then hand every object made so far to the garbage collector's permanent
+    generation (gc.freeze). They live as long as the worker anyway, and a full collection no longer walks them:
+    about 2 ms instead of 50–70 ms on a 2-core machine, once every few hundred requests."""
+    try:
+        from django.template.loader import get_template
+        from django.urls import get_resolver
+
+        get_resolver().url_patterns  # noqa: B018 (imports the URLconf)
+        get_template("calculator.html")
+    except Exception:  # the first request will meet (and log) the same error
+        worker.log.exception("warm-up before serving failed")
+    gc.freeze()
+
+
 # Request line and header caps (bodies: the proxy's limit and the app's API_MAX_BODY_BYTES).
 limit_request_line = 4094
 limit_request_fields = 60
