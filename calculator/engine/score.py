@@ -53,7 +53,7 @@ def variant(ruleset: Ruleset, request: ScoreRequest, tile: Tile, discarder: str 
 
     A flag that cannot apply to this way of winning is dropped. Nothing else of the request changes, so
     only the flag rules are checked again (some depend on the discarder: xinyu's 地胡 needs the dealer).
-    The answer is brief (no request, no explanation): the page links each wait to its full result.
+    The answer is brief (no request echo, groups or explanation): the page links each wait to its full result.
     """
     drop = DISCARD_ONLY if discarder is None else SELF_DRAW_ONLY
     won = request.with_win(tile, discarder, request.flags - drop)

@@ -579,7 +579,11 @@ def with_bao(request: ScoreRequest, reading: Reading) -> Reading:
 
 
 def evaluate(request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
-    """The answer for a 14-tile hand. `brief` leaves out the normalised request and the explanation."""
+    """The answer for a 14-tile hand.
+
+    `brief` leaves out what only a full result page shows (the normalised request, the hand as groups, the
+    explanation): a waits answer scores every wait both ways briefly and links each to its full result.
+    """
     tariff = TARIFFS[request.options.tariff]
     counts = request.suit_counts
     splits = decompositions(request.concealed_counts)
@@ -665,10 +669,10 @@ def win_result(
             "self_draw": is_self_draw(request),
             "labels": labels(request, lang),
             "waits_before_win": [t.notation for t in waits],
-            "decomposition": decomposition_groups(request, reading.decomposition, reading.win_role),
         }
     )
     if not brief:
+        answer["decomposition"] = decomposition_groups(request, reading.decomposition, reading.win_role)
         answer["explanation"] = explain(request, tariff, reading, waits, lang)
     return answer
 

@@ -540,7 +540,11 @@ def _seat(seat: str, lang: str) -> str:
 
 
 def evaluate(request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
-    """The answer for a 14-tile hand. `brief` leaves out the normalised request and the explanation."""
+    """The answer for a 14-tile hand.
+
+    `brief` leaves out what only a full result page shows (the normalised request, the hand as groups, the
+    explanation): a waits answer scores every wait both ways briefly and links each to its full result.
+    """
     wilds = wilds_of(request)
     found = readings(request, wilds)
     if not found:
@@ -605,10 +609,10 @@ def win_result(request: ScoreRequest, wilds: Wilds, reading: Reading, lang: str,
             "priority_level": priority_level(reading.codes),
             "self_draw": request.self_draw,
             "labels": labels(request, reading, lang),
-            "decomposition": groups_of(request, wilds, reading),
         }
     )
     if not brief:
+        answer["decomposition"] = groups_of(request, wilds, reading)
         answer["explanation"] = [line.to_dict() for line in explain(request, wilds, reading, unit, payments, lang)]
     return answer
 
