@@ -425,14 +425,14 @@ def payments_for(request: ScoreRequest, tariff: Tariff, reading: Reading, lang: 
     reason = PAYMENT_REASONS[lang == "en"]
     rows = [Payment(loser, winner, fan, "fan", "fan", reason["fan"]) for loser in losers]
     if winner == dealer:
-        rows.extend(Payment(loser, winner, di, "fan", "dealer_extra", reason["dealer_won"]) for loser in losers)
+        rows += [Payment(loser, winner, di, "fan", "dealer_extra", reason["dealer_won"]) for loser in losers]
     else:
         rows.append(Payment(dealer, winner, di, "fan", "dealer_extra", reason["dealer_extra"]))
     if discarder:
         rows.append(Payment(discarder, winner, di, "fan", "discarder_extra", reason["discarder_extra"]))
     if reading.jiao_count:
         jiao = reading.jiao_per_loser
-        rows.extend(Payment(loser, winner, jiao, "jiao", "jiao", reason["jiao"]) for loser in losers)
+        rows += [Payment(loser, winner, jiao, "jiao", "jiao", reason["jiao"]) for loser in losers]
         if discarder:
             rows.append(Payment(discarder, winner, tariff.jiao_zui, "jiao", "discarder_jiao", reason["discarder_jiao"]))
     if reading.bao:
