@@ -487,12 +487,19 @@ def targets(rows: list[Row], complete_medians: dict[int, tuple[float, float]]) -
     )
     median = _find(rows, f"xinyu waits of 13 tiles, {MAX_WILD}").ours.median
     found.append(Target("waits with 4 财神 < 200 µs (median)", f"{median:.0f} µs", median < 200))
-    # the waits answers the phone page shows live (each wait scored by self-draw and by discard)
-    median = _find(rows, BAZHI_WAITS_RESPONSE).ours.median
-    found.append(Target("bazhi waits response, 9 waits < 3 ms (median)", f"{median / 1000:.2f} ms", median < 3000))
-    median = _find(rows, f"{XINYU_WAITS_RESPONSE}, {MAX_WILD}").ours.median
-    found.append(Target("xinyu waits response with 4 财神 < 15 ms (median)", f"{median / 1000:.2f} ms", median < 15000))
     return found
+
+
+def waits_aims(rows: list[Row]) -> list[Target]:
+    """Aims for the waits answers the phone page shows live (every wait scored by self-draw and by discard)."""
+    if not any(row.name.startswith(BAZHI_WAITS_RESPONSE) for row in rows):
+        return []
+    bazhi = _find(rows, BAZHI_WAITS_RESPONSE).ours.median
+    xinyu = _find(rows, f"{XINYU_WAITS_RESPONSE}, {MAX_WILD}").ours.median
+    return [
+        Target("bazhi waits response, 9 waits < 3 ms (median)", f"{bazhi / 1000:.2f} ms", bazhi < 3000),
+        Target("xinyu waits response with 4 财神 < 15 ms (median)", f"{xinyu / 1000:.2f} ms", xinyu < 15000),
+    ]
 
 
 def _width(text: str) -> int:
@@ -520,6 +527,12 @@ def render(rows: list[Row], found: list[Target]) -> str:
     lines.append("targets (issue 6)")
     for target in found:
         lines.append(f"  {'PASS' if target.met else 'FAIL'}  {target.text}: {target.figure}")
+    aims = waits_aims(rows)
+    if aims:
+        lines.append("")
+        lines.append("aims (the waits view of the phone page)")
+        for target in aims:
+            lines.append(f"  {'PASS' if target.met else 'FAIL'}  {target.text}: {target.figure}")
     return "\n".join(lines)
 
 
@@ -543,7 +556,7 @@ def main(argv: list[str] | None = None) -> int:
     rows, found = run(args.hands, args.rounds, args.ledger_hands, args.seed)
     print(render(rows, found))
     print(f"\nbefore: {before}\nafter:  {machine()}")
-    return 0 if all(t.met for t in found) else 1
+    return 0 if all(t.met for t in found + waits_aims(rows)) else 1
 
 
 if __name__ == "__main__":
