@@ -246,8 +246,8 @@ def sihe_kinds(facts: HandFacts, decomposition: Decomposition, tongtian: set[str
 
 def colour(request: ScoreRequest) -> str | None:
     """'qingyise' (one suit, no 红中), 'hunyise' (one suit + 红中), or None."""
-    suits = [s for s, n in request.suit_counts.items() if n]
-    if len(suits) != 1:
+    m, p, s = request.suit_counts.values()
+    if (m > 0) + (p > 0) + (s > 0) != 1:
         return None
     return "hunyise" if request.all_counts[RED_DRAGON] else "qingyise"
 
@@ -490,7 +490,8 @@ def hand_facts(request: ScoreRequest, tariff: Tariff) -> HandFacts:
     counts = request.all_counts
     four_held: tuple[int, ...] = ()
     pung_kinds: frozenset[int] = frozenset()
-    if 4 in counts[:27]:  # 四核 needs a suited kind held four times: rare, so asked once before looking
+    # 四核 needs a suited kind held four times: rare, so asked once before looking (红中 is the only honour)
+    if 4 in counts and counts.index(4) < 27:
         kong_kinds = {m.kind.index for m in request.kongs}
         four_held = tuple(k for k in range(27) if counts[k] == 4 and k not in kong_kinds)
         pung_kinds = frozenset(m.kind.index for m in request.melds if m.type == "pung")
@@ -804,10 +805,16 @@ def zhi_fan_formula(tariff: Tariff, best: int, reading: Reading, lang: str) -> s
     total = best + (reading.yadang or 0)
     yadang_part = f" + {pick(lang, '压', 'mid ')}{reading.yadang}" if reading.yadang else ""
     if tariff.name == "315":
-        arithmetic = f"({best}{yadang_part}) × 2 ÷ 10 = {total * 2 / 10:g} → {reading.zhi_fan}"
+        arithmetic = f"({best}{yadang_part}) × 2 ÷ 10 = {_decimal(total * 2, 10)} → {reading.zhi_fan}"
     else:
-        arithmetic = f"({best}{yadang_part}) ÷ 2 = {total / 2:g} → {reading.zhi_fan}"
+        arithmetic = f"({best}{yadang_part}) ÷ 2 = {_decimal(total, 2)} → {reading.zhi_fan}"
     return arithmetic + pick(lang, "（四舍五入）", " (rounded half up)")
+
+
+def _decimal(numerator: int, denominator: int) -> str:
+    """numerator ÷ denominator (10 or 2) written exactly, "3.4" or "4", with integers only (as `:g` writes it)."""
+    whole, rest = divmod(numerator, denominator)
+    return f"{whole}.{rest * 10 // denominator}" if rest else str(whole)
 
 
 def zui_names(reading: Reading, lang: str) -> list[str]:
