@@ -641,37 +641,37 @@ def win_result(
     payments = payments_for(request, tariff, reading, lang)
     net, net_by_part = nets(payments)
     triggers = reading.triggers
-    answer = {"ruleset": "bazhi", "win": True}
-    if not brief:
-        answer["request"] = request.to_dict()
-    answer.update(
-        {
-            "payments": [p.to_dict() for p in payments],
-            "net": net,
-            "net_by_part": net_by_part,
-            "bao": reading.bao,
-            "bao_rule": reading.bao_rule,
-            "zhi_count": max(request.suit_counts.values()),
-            "suit_counts": dict(request.suit_counts),
-            "yadang": reading.yadang,
-            "dandiao": reading.dandiao,
-            "zhi_fan": reading.zhi_fan,
-            "zui": reading.zui,
-            "di_fan": reading.di_fan,
-            "kong_points": reading.kong_points,
-            "fan": reading.fan,
-            "jiao": {
-                "is_jiao": bool(triggers),
-                "count": reading.jiao_count,
-                "extra_zui": reading.extra_zui,
-                "per_loser": reading.jiao_per_loser,
-                "triggers": triggers,
-            },
-            "self_draw": is_self_draw(request),
-            "labels": labels(request, lang),
-            "waits_before_win": [t.notation for t in waits],
-        }
-    )
+    answer = {
+        "ruleset": "bazhi",
+        "win": True,
+        "request": None if brief else request.to_dict(),  # in its place in the answer; a brief one drops it below
+        "payments": [p.to_dict() for p in payments],
+        "net": net,
+        "net_by_part": net_by_part,
+        "bao": reading.bao,
+        "bao_rule": reading.bao_rule,
+        "zhi_count": max(request.suit_counts.values()),
+        "suit_counts": dict(request.suit_counts),
+        "yadang": reading.yadang,
+        "dandiao": reading.dandiao,
+        "zhi_fan": reading.zhi_fan,
+        "zui": reading.zui,
+        "di_fan": reading.di_fan,
+        "kong_points": reading.kong_points,
+        "fan": reading.fan,
+        "jiao": {
+            "is_jiao": bool(triggers),
+            "count": reading.jiao_count,
+            "extra_zui": reading.extra_zui,
+            "per_loser": reading.jiao_per_loser,
+            "triggers": triggers,
+        },
+        "self_draw": request.discarder is None,
+        "labels": labels(request, lang) if request.flags else [],  # labels name flags
+        "waits_before_win": [t.notation for t in waits],
+    }
+    if brief:
+        del answer["request"]
     if not brief:
         answer["decomposition"] = decomposition_groups(request, reading.decomposition, reading.win_role)
         answer["explanation"] = explain(request, tariff, reading, waits, lang)
@@ -726,8 +726,7 @@ def explain(request: ScoreRequest, tariff: Tariff, reading: Reading, waits: list
             lang,
             "zhi_count",
             ("支数", "suit count"),
-            suit_counts_text(request, lang)
-            + pick(lang, "（杠算 4 张，取最多的一门）", " (a kong counts 4; the largest suit)"),
+            zhi_count_detail(*counts.values(), lang),
             best,
             "§1.2",
         )
@@ -750,10 +749,15 @@ def explain(request: ScoreRequest, tariff: Tariff, reading: Reading, waits: list
         add(line(lang, "dandiao", ("单吊", "pair wait"), detail, 1, "§1.2"))
     add(
         line(
-            lang, "zhi_fan", ("支番", "suit fan"), zhi_fan_formula(tariff, best, reading, lang), reading.zhi_fan, "§1.3"
+            lang,
+            "zhi_fan",
+            ("支番", "suit fan"),
+            zhi_fan_formula(tariff.name, best, reading.yadang, reading.zhi_fan, lang),
+            reading.zhi_fan,
+            "§1.3",
         )
     )
-    for name in zui_names(reading, lang):
+    for name in zui_names(tuple(reading.zui), tuple(reading.sihe_kinds), lang):
         add(line(lang, "zui", ("嘴子", "zui"), name, tariff.zui, "§1.4"))
     di_name = DI_FAN_NAMES[2 * self_draw + (reading.yadang is not None)]
     add(line(lang, "di_fan", ("底番", "base fan"), di_name, reading.di_fan, "§1.3"))
@@ -800,14 +804,26 @@ DI_FAN_NAMES = (
 )
 
 
-def zhi_fan_formula(tariff: Tariff, best: int, reading: Reading, lang: str) -> str:
+# The texts below depend on a few small numbers and codes, not on the hand: each is formatted once per distinct
+# value (a few hundred in all) and remembered, as the notation of groups is.
+
+
+@cache
+def zhi_count_detail(m: int, p: int, s: int, lang: str) -> str:
+    if lang == "en":
+        return f"m {m}, p {p}, s {s} (a kong counts 4; the largest suit)"
+    return f"万 {m}，筒 {p}，条 {s}（杠算 4 张，取最多的一门）"
+
+
+@cache
+def zhi_fan_formula(tariff: str, best: int, yadang: int | None, zhi_fan: int, lang: str) -> str:
     """(9 + 压8) × 2 ÷ 10 = 3.4 → 3, or (9 + 压8) ÷ 2 = 8.5 → 9."""
-    total = best + (reading.yadang or 0)
-    yadang_part = f" + {pick(lang, '压', 'mid ')}{reading.yadang}" if reading.yadang else ""
-    if tariff.name == "315":
-        arithmetic = f"({best}{yadang_part}) × 2 ÷ 10 = {_decimal(total * 2, 10)} → {reading.zhi_fan}"
+    total = best + (yadang or 0)
+    yadang_part = f" + {pick(lang, '压', 'mid ')}{yadang}" if yadang else ""
+    if tariff == "315":
+        arithmetic = f"({best}{yadang_part}) × 2 ÷ 10 = {_decimal(total * 2, 10)} → {zhi_fan}"
     else:
-        arithmetic = f"({best}{yadang_part}) ÷ 2 = {_decimal(total, 2)} → {reading.zhi_fan}"
+        arithmetic = f"({best}{yadang_part}) ÷ 2 = {_decimal(total, 2)} → {zhi_fan}"
     return arithmetic + pick(lang, "（四舍五入）", " (rounded half up)")
 
 
@@ -817,30 +833,38 @@ def _decimal(numerator: int, denominator: int) -> str:
     return f"{whole}.{rest * 10 // denominator}" if rest else str(whole)
 
 
-def zui_names(reading: Reading, lang: str) -> list[str]:
+@cache
+def zui_names(zui: tuple[str, ...], sihe_kinds: tuple[int, ...], lang: str) -> tuple[str, ...]:
     """Each 嘴 with its name; a 四核 names its tile kind."""
-    sihe = iter(reading.sihe_kinds)
+    sihe = iter(sihe_kinds)
     names = []
-    for code in reading.zui:
+    for code in zui:
         name = _names(ZUI_NAMES, code, lang)
         if code == "sihe":
             name += f" {Tile(next(sihe))}"
         names.append(name)
-    return names
+    return tuple(names)
 
 
 def jiao_lines(request: ScoreRequest, tariff: Tariff, reading: Reading, lang: str) -> list[dict]:
     if not reading.triggers:
         detail = ("不交（没有两嘴，也没有直接交或特殊交）", "no jiao (no two 嘴, no direct or special jiao)")
         return [line(lang, "jiao", ("交牌", "jiao"), detail, 0, "§1.5")]
-    names = pick(lang, "、", ", ").join(_names(TRIGGER_NAMES, t, lang) for t in reading.triggers)
-    mode = pick(lang, "可多交", "multi-jiao") if request.options.multi_jiao else pick(lang, "一交", "one jiao")
-    formula = (
-        f"{reading.jiao_count} × {tariff.jiao} + {reading.extra_zui} × {tariff.jiao_zui} = {reading.jiao_per_loser}"
+    detail = jiao_detail(
+        tuple(reading.triggers), request.options.multi_jiao, reading.jiao_count, reading.extra_zui, tariff.name, lang
     )
     label = ("交牌（每家，底外）", "jiao (each loser, outside the 底)")
-    lines = [line(lang, "jiao", label, f"{names} · {mode} · {formula}", reading.jiao_per_loser, "§1.5")]
+    lines = [line(lang, "jiao", label, detail, reading.jiao_per_loser, "§1.5")]
     if request.discarder:
         detail = ("放铳家多赔一嘴交分", "the discarder pays one more 嘴")
         lines.append(line(lang, "discarder_jiao", ("放铳交牌", "discarder's jiao"), detail, tariff.jiao_zui, "§1.5"))
     return lines
+
+
+@cache
+def jiao_detail(triggers: tuple[str, ...], multi: bool, count: int, extra_zui: int, tariff: str, lang: str) -> str:
+    """What makes the 交 and its arithmetic: "清一色 · 一交 · 1 × 30 + 1 × 10 = 40"."""
+    names = pick(lang, "、", ", ").join(_names(TRIGGER_NAMES, t, lang) for t in triggers)
+    mode = pick(lang, "可多交", "multi-jiao") if multi else pick(lang, "一交", "one jiao")
+    jiao, zui = TARIFFS[tariff].jiao, TARIFFS[tariff].jiao_zui
+    return f"{names} · {mode} · {count} × {jiao} + {extra_zui} × {zui} = {count * jiao + extra_zui * zui}"
