@@ -154,7 +154,7 @@ class ScoreRequest:
         self.concealed_counts = concealed_counts
         self.all_counts = all_counts
         self.suit_counts = {"m": sum(all_counts[0:9]), "p": sum(all_counts[9:18]), "s": sum(all_counts[18:27])}
-        self.kongs = tuple([m for m in self.melds if m.type in KONG_TYPES])
+        self.kongs = tuple([m for m in self.melds if m.type in KONG_TYPES]) if self.melds else ()
 
     @property
     def self_draw(self) -> bool:

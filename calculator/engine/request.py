@@ -13,9 +13,10 @@ from .errors import flag_conflict as conflict
 from .hand import FLAG_NAMES_EN, FLAG_NAMES_ZH, FLAGS, MELD_TYPES, Meld, ScoreRequest
 from .notation import InvalidNotationError, parse_tiles
 from .rulesets import RULESETS, Ruleset
-from .tiles import FIRST_HONOUR, SEATS, Tile, previous_seat
+from .tiles import ALL_TILES, FIRST_HONOUR, SEATS, Tile, previous_seat
 
 MAX_TILE_TEXT = 200  # longer than any real hand written with spaces; keeps parsing cheap
+TILE_BY_NOTATION = {tile.notation: tile for tile in ALL_TILES}  # "8m" -> the tile
 
 
 def _is_mapping(value: object) -> bool:
@@ -97,6 +98,8 @@ def _tiles(text: object, field: str, required: bool) -> tuple[Tile, ...]:
 def _win_tile(text: object) -> Tile | None:
     if text is None or text == "":
         return None
+    if isinstance(text, str) and text in TILE_BY_NOTATION:
+        return TILE_BY_NOTATION[text]  # the usual "8m" or "C", without the general reader
     tiles = _tiles(text, "win_tile", required=True)
     if len(tiles) != 1:
         raise ScoreError(
