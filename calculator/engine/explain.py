@@ -26,34 +26,37 @@ class Line(NamedTuple):
 def decomposition_groups(request: ScoreRequest, decomposition: Decomposition, win_role: str | None) -> list[dict]:
     """The hand as groups for display: concealed pair and sets (the winning tile marked), then melds."""
     win = request.win_tile.index if request.win_tile is not None else None
-    # The winning tile is marked once: in the first group that holds it in the role the reading gives it.
-    marked = False
-
-    def holds_win(kind: str, first: int) -> bool:
-        nonlocal marked
-        if marked or win is None:
-            return False
-        if kind == "pair" or kind == "triplet":
-            holds = win == first and win_role == kind
-        else:
-            holds = first <= win <= first + 2 and win_role == ("middle" if win == first + 1 else "side")
-        marked = holds
-        return holds
-
     pair = decomposition.pair
-    groups = [{"type": "pair", "tiles": _PAIR_TEXT[pair], "concealed": True, "win": holds_win("pair", pair)}]
+    groups = [{"type": "pair", "tiles": _PAIR_TEXT[pair], "concealed": True, "win": False}]
     for kind, first in decomposition.sets:
         if kind == "seq":
-            kind, text = "sequence", _SEQUENCE_TEXT[first]
+            groups.append({"type": "sequence", "tiles": _SEQUENCE_TEXT[first], "concealed": True, "win": False})
         else:
-            kind, text = "triplet", _TRIPLET_TEXT[first]
-        groups.append({"type": kind, "tiles": text, "concealed": True, "win": holds_win(kind, first)})
+            groups.append({"type": "triplet", "tiles": _TRIPLET_TEXT[first], "concealed": True, "win": False})
+    marked = _group_of_win(decomposition, win, win_role)
+    if marked is not None:
+        groups[marked]["win"] = True
     for meld in request.melds:
         body = {"type": meld.type, "tiles": meld.notation, "concealed": meld.type == "kong_concealed", "win": False}
         if meld.from_seat:
             body["from"] = meld.from_seat
         groups.append(body)
     return groups
+
+
+def _group_of_win(decomposition: Decomposition, win: int | None, win_role: str | None) -> int | None:
+    """Which group shows the winning tile (0 the pair, then the sets in order): the first that holds it in the
+    role the reading gives it, or None."""
+    if win is None:
+        return None
+    if win_role == "pair":
+        return 0 if decomposition.pair == win else None
+    for number, (kind, first) in enumerate(decomposition.sets, start=1):
+        if win_role == "triplet" and kind == "tri" and first == win:
+            return number
+        if kind == "seq" and first <= win <= first + 2 and win_role == ("middle" if win == first + 1 else "side"):
+            return number
+    return None
 
 
 # The notation of every pair, triplet and sequence, written once: an answer shows five groups.
