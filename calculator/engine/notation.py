@@ -46,13 +46,13 @@ def _parse_plain(text: str) -> tuple[Tile, ...] | None:
     of_suit = None  # digit -> tile for the suit letter being read, None where no digit may stand
     digits = 0  # digits read for that suit letter: a suit letter needs at least one
     for char in reversed(text):
-        if char in _SUITED_TILE:
+        if of_suit is not None and char in of_suit:  # a digit, the most common character: asked first
+            tiles.append(of_suit[char])
+            digits += 1
+        elif char in _SUITED_TILE:
             if of_suit is not None and not digits:
                 return None  # a suit letter with no digits: "mp"
             of_suit, digits = _SUITED_TILE[char], 0
-        elif of_suit is not None and char in of_suit:
-            tiles.append(of_suit[char])
-            digits += 1
         elif char in _HONOUR_TILE and (of_suit is None or digits):
             tiles.append(_HONOUR_TILE[char])
             of_suit = None

@@ -128,7 +128,7 @@ class Bazhi:
 
     def waits_of(self, request: ScoreRequest) -> list[int]:
         """The winning kinds of a 13-tile hand, from its counts (see `waits_from_counts`)."""
-        return waits_from_counts(request.concealed_counts, request.all_counts)
+        return waits_from_counts(request.concealed_counts, request.all_counts, list(request.suit_counts.values()))
 
     def evaluate(self, request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
         return evaluate(request, lang, brief)
@@ -145,12 +145,14 @@ def _options(tariff: str, multi_jiao: bool):
     return BazhiOptions(tariff, multi_jiao)
 
 
-def waits_from_counts(concealed: list[int], all_counts: list[int]) -> list[int]:
+def waits_from_counts(concealed: list[int], all_counts: list[int], suit_totals: list[int] | None = None) -> list[int]:
     """Kinds that win before the last tile: they complete the shape, keep 八支, and are not a fifth copy.
 
+    `suit_totals` (m p s, melds included) are summed from `all_counts` unless the caller has them.
     Whether the tile comes by self-draw or discard changes nothing here (`is_win` ignores it).
     """
-    suit_totals = [sum(all_counts[base : base + 9]) for base in (0, 9, 18)]
+    if suit_totals is None:
+        suit_totals = [sum(all_counts[base : base + 9]) for base in (0, 9, 18)]
     eight_already = max(suit_totals) >= 8
     return [
         kind
@@ -608,7 +610,10 @@ def waits_before_win(request: ScoreRequest) -> list[Tile]:
     concealed[win] -= 1
     all_counts = list(request.all_counts)
     all_counts[win] -= 1
-    return [ALL_TILES[kind] for kind in waits_from_counts(concealed, all_counts)]
+    suit_totals = list(request.suit_counts.values())
+    if win < 27:
+        suit_totals[win // 9] -= 1
+    return [ALL_TILES[kind] for kind in waits_from_counts(concealed, all_counts, suit_totals)]
 
 
 def suit_counts_text(request: ScoreRequest, lang: str) -> str:
