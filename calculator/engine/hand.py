@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .notation import format_tiles
+from .notation import format_counts, format_tiles
 from .tiles import ALL_TILES, NUM_KINDS, Tile, counts_of
 
 MELD_TYPES = ("pung", "chow", "kong_exposed", "kong_added", "kong_concealed")
@@ -184,7 +184,11 @@ class ScoreRequest:
         return {i for i in range(NUM_KINDS) if counts[i] >= 4}
 
     def to_dict(self) -> dict:
-        body = {"ruleset": self.ruleset, "options": self.options.to_dict(), "hand": format_tiles(self.hand)}
+        hand_counts = self.concealed_counts
+        if self.win_tile is not None:
+            hand_counts = list(hand_counts)
+            hand_counts[self.win_tile.index] -= 1
+        body = {"ruleset": self.ruleset, "options": self.options.to_dict(), "hand": format_counts(hand_counts)}
         if self.win_tile is not None:
             body["win_tile"] = self.win_tile.notation
         body["melds"] = [m.to_dict() for m in self.melds]
