@@ -725,7 +725,6 @@ def explain(request: ScoreRequest, tariff: Tariff, reading: Reading, waits: list
     win = request.win_tile
     self_draw = is_self_draw(request)
     en = lang == "en"  # each detail is formatted in the user's language only
-    dealer, discarder = _seat(request.dealer, lang), request.discarder and _seat(request.discarder, lang)
     lines = [
         line(
             lang,
@@ -780,17 +779,14 @@ def explain(request: ScoreRequest, tariff: Tariff, reading: Reading, waits: list
                 "§1.3",
             )
         )
-    formula = f"({reading.zhi_fan} + {len(reading.zui)} × {tariff.zui}){' × 2' if self_draw else ''} + {reading.di_fan}"
-    if reading.kong_points:
-        formula += f" + {reading.kong_points}"
-    add(line(lang, "fan", ("番（每家）", "fan (each loser)"), f"{formula} = {reading.fan}", reading.fan, "§1.4"))
-    if request.winner == request.dealer:
-        detail = ("庄家胡牌，三家各多赔一份底番", "the dealer won: each loser pays one more base fan")
-    else:
-        detail = f"the dealer ({dealer}) pays one more base fan" if en else f"庄家（{dealer}）多赔一份底番"
-    add(line(lang, "dealer_extra", ("庄家", "dealer"), detail, reading.di_fan, "§1.4"))
-    if discarder:
-        detail = f"{discarder} discarded: one more base fan" if en else f"{discarder}放铳，多赔一份底番"
+    formula = fan_formula(
+        reading.zhi_fan, len(reading.zui), tariff.zui, self_draw, reading.di_fan, reading.kong_points, reading.fan
+    )
+    add(line(lang, "fan", ("番（每家）", "fan (each loser)"), formula, reading.fan, "§1.4"))
+    dealer = None if request.winner == request.dealer else request.dealer
+    add(line(lang, "dealer_extra", ("庄家", "dealer"), dealer_detail(dealer, lang), reading.di_fan, "§1.4"))
+    if request.discarder:
+        detail = discarder_detail(request.discarder, lang)
         add(line(lang, "discarder_extra", ("放铳", "discarder"), detail, reading.di_fan, "§1.4"))
     lines.extend(jiao_lines(request, tariff, reading, lang))
     if reading.bao:
@@ -799,6 +795,32 @@ def explain(request: ScoreRequest, tariff: Tariff, reading: Reading, waits: list
         detail = f"{en_rule}: {payer} pays everything" if en else f"{zh_rule}：{payer}一家付全部"
         add(line(lang, "bao", ("包牌", "liable payer"), detail, 0, "§1.6"))
     return lines
+
+
+@cache
+def fan_formula(
+    zhi_fan: int, zui: int, zui_value: int, self_draw: bool, di_fan: int, kong_points: int, fan: int
+) -> str:
+    """F = (支番 + Z × 嘴) × 2 if self-drawn + 底番 + 杠分: "(3 + 1 × 2) × 2 + 3 = 13"."""
+    formula = f"({zhi_fan} + {zui} × {zui_value}){' × 2' if self_draw else ''} + {di_fan}"
+    if kong_points:
+        formula += f" + {kong_points}"
+    return f"{formula} = {fan}"
+
+
+@cache
+def dealer_detail(dealer: str | None, lang: str) -> str:
+    """The dealer's extra 底番: `dealer` is None when the dealer won (each loser pays it then)."""
+    if dealer is None:
+        return pick(lang, "庄家胡牌，三家各多赔一份底番", "the dealer won: each loser pays one more base fan")
+    name = _seat(dealer, lang)
+    return pick(lang, f"庄家（{name}）多赔一份底番", f"the dealer ({name}) pays one more base fan")
+
+
+@cache
+def discarder_detail(discarder: str, lang: str) -> str:
+    name = _seat(discarder, lang)
+    return pick(lang, f"{name}放铳，多赔一份底番", f"{name} discarded: one more base fan")
 
 
 DI_FAN_NAMES = (
