@@ -499,9 +499,9 @@ def hand_facts(request: ScoreRequest, tariff: Tariff) -> HandFacts:
         pung_kinds = frozenset(m.kind.index for m in request.melds if m.type == "pung")
     return HandFacts(
         self_draw=is_self_draw(request),
-        ganghua=is_ganghua(request),
+        ganghua=bool(request.flags) and is_ganghua(request),
         colour=colour(request),
-        shuangbazhi=is_shuangbazhi(request),
+        shuangbazhi=len(request.kongs) >= 2 and is_shuangbazhi(request),  # needs two kongs: most hands have none
         zhi_count=max(request.suit_counts.values()),
         kong_points=kong_points(tariff, request) if request.kongs else 0,
         four_held=four_held,
@@ -520,7 +520,7 @@ def read_hand(
     win = request.win_tile
     yadang = win.rank if role == "middle" and unique else None
     dandiao = role == "pair" and unique
-    tongtian = tongtian_suits(decomposition)
+    tongtian = tongtian_suits(decomposition) if len(decomposition.sequences) >= 3 else ()  # 通天 needs three
     sihe = sihe_kinds(facts, decomposition, tongtian) if facts.four_held else []
     zui: list[str] = []
     if not decomposition.sequences:
