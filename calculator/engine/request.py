@@ -21,7 +21,7 @@ TILE_BY_NOTATION = {tile.notation: tile for tile in ALL_TILES}  # "8m" -> the ti
 
 def _is_mapping(value: object) -> bool:
     """A JSON object: a dict almost always, answered without the slower abstract-class check."""
-    return isinstance(value, (dict, Mapping))  # dict is tried first
+    return type(value) is dict or isinstance(value, Mapping)
 
 
 def parse_request(data: object) -> ScoreRequest:
