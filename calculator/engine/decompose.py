@@ -10,7 +10,7 @@ from functools import cache
 from itertools import product
 from typing import NamedTuple
 
-from .tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS, Tile
+from .tiles import FIRST_HONOUR, NUM_KINDS
 
 # A set is (kind, first tile index): kind "seq" for 顺子 (first, first+1, first+2), "tri" for 刻子.
 SetGroup = tuple[str, int]
@@ -30,17 +30,6 @@ class Decomposition(NamedTuple):
         sequences = tuple(first for kind, first in sets if kind == "seq")
         triplets = tuple(first for kind, first in sets if kind == "tri")
         return cls(pair, sets, sequences, triplets)
-
-    def groups(self) -> list[tuple[str, tuple[Tile, ...]]]:
-        """Readable groups, pair first: ("pair" | "sequence" | "triplet", tiles)."""
-        pair = ALL_TILES[self.pair]
-        out = [("pair", (pair, pair))]
-        for kind, first in self.sets:
-            if kind == "seq":
-                out.append(("sequence", ALL_TILES[first : first + 3]))
-            else:
-                out.append(("triplet", (ALL_TILES[first],) * 3))
-        return out
 
 
 # One suit's split: (pair rank or None, sets as (kind, rank index 0-8)).
