@@ -21,6 +21,7 @@ def with_(**changes) -> dict:
         (with_(hand=123), "bad_json"),
         (with_(ruleset="Bazhi"), "unknown_ruleset"),
         (with_(options={"tariff": "400"}), "bad_option"),
+        (with_(options={"tariff": ["315"]}), "bad_option"),
         (with_(options={"multi_jiao": "yes"}), "bad_option"),
         (with_(options={"caishen": "5p"}), "bad_option"),
         (with_(win_tile="8m9m"), "wrong_tile_count"),

@@ -96,7 +96,7 @@ class Bazhi:
         tariff = raw.get("tariff", "315")
         if isinstance(tariff, int) and not isinstance(tariff, bool):
             tariff = str(tariff)
-        if tariff not in TARIFFS:
+        if not isinstance(tariff, str) or tariff not in TARIFFS:  # a list here would not even be hashable
             raise ScoreError(
                 "bad_option",
                 f"算法必须是 315 或 525，收到 {tariff!r}",
