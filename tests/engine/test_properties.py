@@ -110,7 +110,7 @@ def test_every_readings_total_is_the_sum_of_its_payments(request):
     assert readings
     for reading in readings:
         for seen in (reading, bazhi.with_bao(parsed, reading)):
-            assert seen.total == sum(row.amount for row in bazhi.payments_for(parsed, tariff, seen, "zh"))
+            assert seen.total == sum(row["amount"] for row in bazhi.payments_for(parsed, tariff, seen, "zh"))
     assert max(r.total for r in readings) == result["net"][request["winner"]]
 
 

@@ -16,7 +16,7 @@ from ..decompose import Decomposition, completing_kinds, decompositions, is_comp
 from ..errors import ScoreError, flag_conflict, pick
 from ..explain import decomposition_groups, line
 from ..hand import MELD_NAMES_EN, MELD_NAMES_ZH, ScoreRequest
-from ..payments import Payment, round_half_up
+from ..payments import round_half_up
 from ..tiles import ALL_TILES, RED_DRAGON, SEAT_NAMES_EN, SEAT_NAMES_ZH, SEATS, SUITS, Tile
 
 
@@ -420,34 +420,42 @@ def winner_total(request: ScoreRequest, tariff: Tariff, fan: int, di_fan: int, j
     return total
 
 
-def payments_for(request: ScoreRequest, tariff: Tariff, reading: Reading, lang: str) -> list[Payment]:
+def payments_for(request: ScoreRequest, tariff: Tariff, reading: Reading, lang: str) -> list[dict]:
+    """The chosen reading's payment rows, as the answer carries them (`_row`)."""
     winner, dealer, discarder = request.winner, request.dealer, request.discarder
     losers = LOSERS[winner]
     fan, di = reading.fan, reading.di_fan
     reason = PAYMENT_REASONS[lang == "en"]
-    rows = [Payment(loser, winner, fan, "fan", "fan", reason["fan"]) for loser in losers]
+    rows = [_row(loser, winner, fan, "fan", "fan", reason["fan"]) for loser in losers]
     if winner == dealer:
-        rows += [Payment(loser, winner, di, "fan", "dealer_extra", reason["dealer_won"]) for loser in losers]
+        rows += [_row(loser, winner, di, "fan", "dealer_extra", reason["dealer_won"]) for loser in losers]
     else:
-        rows.append(Payment(dealer, winner, di, "fan", "dealer_extra", reason["dealer_extra"]))
+        rows.append(_row(dealer, winner, di, "fan", "dealer_extra", reason["dealer_extra"]))
     if discarder:
-        rows.append(Payment(discarder, winner, di, "fan", "discarder_extra", reason["discarder_extra"]))
+        rows.append(_row(discarder, winner, di, "fan", "discarder_extra", reason["discarder_extra"]))
     if reading.jiao_count:
         jiao = reading.jiao_per_loser
-        rows += [Payment(loser, winner, jiao, "jiao", "jiao", reason["jiao"]) for loser in losers]
+        rows += [_row(loser, winner, jiao, "jiao", "jiao", reason["jiao"]) for loser in losers]
         if discarder:
-            rows.append(Payment(discarder, winner, tariff.jiao_zui, "jiao", "discarder_jiao", reason["discarder_jiao"]))
+            rows.append(_row(discarder, winner, tariff.jiao_zui, "jiao", "discarder_jiao", reason["discarder_jiao"]))
     if reading.bao:
         rows = [_paid_by(reading.bao, row, lang) for row in rows]
-    return [row for row in rows if row.amount]
+    return [row for row in rows if row["amount"]]
 
 
-def _paid_by(liable: str, row: Payment, lang: str) -> Payment:
+def _row(payer: str, payee: str, amount: int, part: str, code: str, reason: str) -> dict:
+    """One payment row in the answer's form (`Payment.to_dict`), built as a dict at once: an answer has up to
+    eleven rows, and making each a `Payment` first only to turn it into this dict cost as much again."""
+    return {"from": payer, "to": payee, "amount": amount, "part": part, "code": code, "reason": reason}
+
+
+def _paid_by(liable: str, row: dict, lang: str) -> dict:
     """包牌: the liable seat pays the row; a row it takes over names the seat it pays for."""
-    if row.payer == liable:
+    payer = row["from"]
+    if payer == liable:
         return row
-    prefix = pick(lang, f"包牌（代{_seat(row.payer, lang)}）：", f"liable (for {_seat(row.payer, lang)}): ")
-    return row._replace(payer=liable, reason=prefix + row.reason, on_behalf_of=row.payer)
+    prefix = pick(lang, f"包牌（代{_seat(payer, lang)}）：", f"liable (for {_seat(payer, lang)}): ")
+    return {**row, "from": liable, "reason": prefix + row["reason"], "on_behalf_of": payer}
 
 
 LOSERS = {seat: tuple(s for s in ("E", "S", "W", "N") if s != seat) for seat in ("E", "S", "W", "N")}
@@ -650,7 +658,7 @@ def win_result(
         "ruleset": "bazhi",
         "win": True,
         "request": None if brief else request.to_dict(),  # in its place in the answer; a brief one drops it below
-        "payments": [p.to_dict() for p in payments],
+        "payments": payments,
         "net": net,
         "net_by_part": net_by_part,
         "bao": reading.bao,
@@ -683,16 +691,16 @@ def win_result(
     return answer
 
 
-def nets(payments: list[Payment]) -> tuple[dict[str, int], dict[str, dict[str, int]]]:
+def nets(payments: list[dict]) -> tuple[dict[str, int], dict[str, dict[str, int]]]:
     """Each seat's balance in all and per part ("fan", "jiao"), in one pass over the rows."""
     net = dict.fromkeys(SEATS, 0)
     by_part = {"fan": dict.fromkeys(SEATS, 0), "jiao": dict.fromkeys(SEATS, 0)}
     for row in payments:
-        part = by_part[row.part]
-        net[row.payer] -= row.amount
-        net[row.payee] += row.amount
-        part[row.payer] -= row.amount
-        part[row.payee] += row.amount
+        payer, payee, amount, part = row["from"], row["to"], row["amount"], by_part[row["part"]]
+        net[payer] -= amount
+        net[payee] += amount
+        part[payer] -= amount
+        part[payee] += amount
     return net, by_part
 
 
