@@ -64,10 +64,13 @@ class Meld:
     from_seat: str | None = None
     # The meld's tile kind (the lowest tile for a chow): set once, the rules ask for it many times.
     kind: Tile = field(init=False, repr=False, compare=False)
+    # Its canonical notation ("555m"): the request echo and the display groups both show it.
+    notation: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # by index: comparing Tile objects goes through the dataclass's ordering methods, several times slower
         self.kind = ALL_TILES[min([tile.index for tile in self.tiles])]
+        self.notation = format_tiles(self.tiles)
 
     @property
     def is_kong(self) -> bool:
@@ -84,10 +87,6 @@ class Meld:
     @property
     def suit(self) -> str:
         return self.kind.suit
-
-    @property
-    def notation(self) -> str:
-        return format_tiles(self.tiles)
 
     def to_dict(self) -> dict:
         body: dict = {"type": self.type, "tiles": self.notation}

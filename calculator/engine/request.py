@@ -32,8 +32,9 @@ def parse_request(data: object) -> ScoreRequest:
     hand = _tiles(data.get("hand"), "hand", required=True)
     win_tile = _win_tile(data.get("win_tile"))
     melds = _melds(data.get("melds"), ruleset, options)
-    for meld_tiles in [hand, (win_tile,) if win_tile else ()]:
-        _check_in_ruleset(meld_tiles, ruleset, "hand" if meld_tiles is hand else "win_tile")
+    _check_in_ruleset(hand, ruleset, "hand")
+    if win_tile is not None:
+        _check_in_ruleset((win_tile,), ruleset, "win_tile")
     winner = _seat(data.get("winner"), "winner", required=True)
     dealer = _seat(data.get("dealer"), "dealer", required=True)
     discarder = _seat(data.get("discarder"), "discarder", required=False)
@@ -181,7 +182,7 @@ def _check_meld_shape(kind: str, tiles: tuple[Tile, ...], number: int, field: st
         )
 
 
-def _check_meld_feeders(melds: tuple[Meld, ...], winner: str, ruleset: Ruleset) -> list[Meld]:
+def _check_meld_feeders(melds: tuple[Meld, ...], winner: str, ruleset: Ruleset) -> None:
     for number, meld in enumerate(melds, start=1):
         field = f"melds[{number - 1}].from"
         if meld.type == "kong_concealed" and meld.from_seat is not None:
@@ -214,7 +215,6 @@ def _check_meld_feeders(melds: tuple[Meld, ...], winner: str, ruleset: Ruleset) 
                 f"meld {number} cannot be fed by the winner",
                 field,
             )
-    return list(melds)
 
 
 def _seat(value: object, field: str, required: bool) -> str | None:
