@@ -134,7 +134,7 @@ def _melds(raw: object, ruleset: Ruleset, options) -> tuple[Meld, ...]:
         raise ScoreError("bad_meld", f"最多 4 组副露，收到 {len(raw)} 组", f"at most 4 melds, got {len(raw)}", "melds")
     melds = []
     for number, item in enumerate(raw, start=1):
-        field = f"melds[{number - 1}]"
+        field, tiles_field, from_field = MELD_FIELDS[number - 1]
         if not _is_mapping(item):
             raise ScoreError("bad_meld", f"第 {number} 组副露格式不对", f"meld {number} must be an object", field)
         kind = item.get("type")
@@ -147,15 +147,19 @@ def _melds(raw: object, ruleset: Ruleset, options) -> tuple[Meld, ...]:
             )
         if kind == "chow" and not ruleset.allows_chow:
             raise ScoreError("chow_not_allowed", f"{ruleset.name_zh}不准吃牌", f"{ruleset.name_en} has no chows", field)
-        tiles = _tiles(item.get("tiles"), f"{field}.tiles", required=True)
+        tiles = _tiles(item.get("tiles"), tiles_field, required=True)
         _check_in_ruleset(tiles, ruleset, field)
         _check_meld_shape(kind, tiles, number, field)
         ruleset.check_meld(tiles, options, number, field)
         feeder = item.get("from")
         if feeder is not None:
-            feeder = _seat(feeder, f"{field}.from", required=True)
+            feeder = _seat(feeder, from_field, required=True)
         melds.append(Meld(kind, tiles, feeder))
     return tuple(melds)
+
+
+# The names errors give each meld's fields (at most four melds), written once instead of per meld and request.
+MELD_FIELDS = tuple((f"melds[{i}]", f"melds[{i}].tiles", f"melds[{i}].from") for i in range(4))
 
 
 def _check_meld_shape(kind: str, tiles: tuple[Tile, ...], number: int, field: str) -> None:
