@@ -7,13 +7,14 @@ options, tiles, melds, seats, flags, copies, tile count, then flag conflicts.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
 from .errors import ScoreError
 from .errors import flag_conflict as conflict
 from .hand import FLAG_NAMES_EN, FLAG_NAMES_ZH, FLAGS, MELD_TYPES, Meld, ScoreRequest
 from .notation import InvalidNotationError, parse_tiles
 from .rulesets import RULESETS, Ruleset
-from .tiles import ALL_TILES, FIRST_HONOUR, SEATS, Tile, previous_seat
+from .tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS, SEATS, Tile, previous_seat
 
 MAX_TILE_TEXT = 200  # longer than any real hand written with spaces; keeps parsing cheap
 TILE_BY_NOTATION = {tile.notation: tile for tile in ALL_TILES}  # "8m" -> the tile
@@ -33,11 +34,9 @@ def parse_request(data: object) -> ScoreRequest:
     win_tile = _win_tile(data.get("win_tile"))
     melds = _melds(data.get("melds"), ruleset, options)
     _check_in_ruleset(hand, ruleset, "hand")
-    if win_tile is not None:
-        _check_in_ruleset((win_tile,), ruleset, "win_tile")
-    winner = _seat(data.get("winner"), "winner", required=True)
-    dealer = _seat(data.get("dealer"), "dealer", required=True)
-    discarder = _seat(data.get("discarder"), "discarder", required=False)
+    if win_tile is not None and win_tile.index not in ruleset.kinds:
+        _check_in_ruleset((win_tile,), ruleset, "win_tile")  # raises
+    winner, dealer, discarder = _seats(data)
     if discarder == winner:
         raise ScoreError(
             "bad_seat",
@@ -45,7 +44,8 @@ def parse_request(data: object) -> ScoreRequest:
             "the discarder cannot be the winner (leave it empty for a self-draw)",
             "discarder",
         )
-    _check_meld_feeders(melds, winner, ruleset)
+    if melds:
+        _check_meld_feeders(melds, winner, ruleset)
     flags = _flags(data.get("flags"), ruleset)
     request = ScoreRequest(
         ruleset=ruleset.name,
@@ -132,63 +132,88 @@ def _melds(raw: object, ruleset: Ruleset, options) -> tuple[Meld, ...]:
         raise ScoreError("bad_json", "melds 必须是列表", "melds must be a list", "melds")
     if len(raw) > 4:
         raise ScoreError("bad_meld", f"最多 4 组副露，收到 {len(raw)} 组", f"at most 4 melds, got {len(raw)}", "melds")
-    melds = []
-    for number, item in enumerate(raw, start=1):
-        field, tiles_field, from_field = MELD_FIELDS[number - 1]
-        if not _is_mapping(item):
-            raise ScoreError("bad_meld", f"第 {number} 组副露格式不对", f"meld {number} must be an object", field)
-        kind = item.get("type")
-        if kind not in MELD_TYPES:
-            raise ScoreError(
-                "bad_meld",
-                f"第 {number} 组副露类型 {kind!r} 不存在（pung chow kong_exposed kong_added kong_concealed）",
-                f"meld {number}: unknown type {kind!r} (pung chow kong_exposed kong_added kong_concealed)",
-                field,
-            )
-        if kind == "chow" and not ruleset.allows_chow:
-            raise ScoreError("chow_not_allowed", f"{ruleset.name_zh}不准吃牌", f"{ruleset.name_en} has no chows", field)
-        tiles = _tiles(item.get("tiles"), tiles_field, required=True)
-        _check_in_ruleset(tiles, ruleset, field)
-        _check_meld_shape(kind, tiles, number, field)
-        ruleset.check_meld(tiles, options, number, field)
-        feeder = item.get("from")
-        if feeder is not None:
-            feeder = _seat(feeder, from_field, required=True)
-        melds.append(Meld(kind, tiles, feeder))
-    return tuple(melds)
+    return tuple([_meld(item, number, ruleset, options) for number, item in enumerate(raw, start=1)])
+
+
+def _meld(item: object, number: int, ruleset: Ruleset, options) -> Meld:
+    """One meld, checked in one pass in this order: an object, its type, chows allowed, its tiles, the ruleset's
+    tiles, its shape, the ruleset's own meld rule, then the feeder's seat (its relation to the winner waits for
+    the seats: `_check_meld_feeders`). Messages are written only when one is raised."""
+    field, tiles_field, from_field = MELD_FIELDS[number - 1]
+    if not _is_mapping(item):
+        raise ScoreError("bad_meld", f"第 {number} 组副露格式不对", f"meld {number} must be an object", field)
+    kind = item.get("type")
+    if kind not in MELD_TYPES:
+        raise ScoreError(
+            "bad_meld",
+            f"第 {number} 组副露类型 {kind!r} 不存在（pung chow kong_exposed kong_added kong_concealed）",
+            f"meld {number}: unknown type {kind!r} (pung chow kong_exposed kong_added kong_concealed)",
+            field,
+        )
+    if kind == "chow" and not ruleset.allows_chow:
+        raise ScoreError("chow_not_allowed", f"{ruleset.name_zh}不准吃牌", f"{ruleset.name_en} has no chows", field)
+    tiles, shape = _meld_tiles(item.get("tiles"), tiles_field)
+    if not ruleset.kinds.issuperset(shape):
+        _check_in_ruleset(tiles, ruleset, field)  # raises, naming the first tile the game lacks
+    if shape not in MELD_SHAPES[kind]:
+        _raise_bad_shape(kind, tiles, number, field)
+    ruleset.check_meld(tiles, options, number, field)
+    feeder = item.get("from")
+    if feeder is not None and feeder not in SEATS:
+        _seat(feeder, from_field, required=True)  # raises
+    return Meld(kind, tiles, feeder)
 
 
 # The names errors give each meld's fields (at most four melds), written once instead of per meld and request.
 MELD_FIELDS = tuple((f"melds[{i}]", f"melds[{i}].tiles", f"melds[{i}].from") for i in range(4))
 
+# Every good meld as its sorted tile indices, per type: a shape check is one set look-up.
+_PUNGS = frozenset((i, i, i) for i in range(NUM_KINDS))
+_KONGS = frozenset((i, i, i, i) for i in range(NUM_KINDS))
+_CHOWS = frozenset((i, i + 1, i + 2) for i in range(FIRST_HONOUR) if i % 9 <= 6)  # one suit: 8s 9s 1z is no chow
+MELD_SHAPES = {"pung": _PUNGS, "chow": _CHOWS, "kong_exposed": _KONGS, "kong_added": _KONGS, "kong_concealed": _KONGS}
 
-def _check_meld_shape(kind: str, tiles: tuple[Tile, ...], number: int, field: str) -> None:
-    indices = sorted([tile.index for tile in tiles])  # indices, not Tiles: cheaper to sort and compare
-    size = 4 if kind.startswith("kong") else 3
+# Meld texts up to this length ("1m 1m 1m 1m" is 11) are read once and remembered: the same few hundred come
+# back request after request. Like the group caches of `notation`, it is keyed on a meld, never on a hand.
+MELD_TEXT_REMEMBERED = 16
+
+
+def _meld_tiles(text: object, field: str) -> tuple[tuple[Tile, ...], tuple[int, ...]]:
+    """A meld's tiles as written, and its shape (their sorted indices); an unreadable text raises as `_tiles`."""
+    if type(text) is str and len(text) <= MELD_TEXT_REMEMBERED:
+        known = _short_meld(text)
+        if known is not None:
+            return known
+    tiles = _tiles(text, field, required=True)  # raises for anything `_short_meld` could not read
+    return tiles, tuple(sorted([tile.index for tile in tiles]))
+
+
+@lru_cache(maxsize=1024)
+def _short_meld(text: str) -> tuple[tuple[Tile, ...], tuple[int, ...]] | None:
+    try:
+        tiles = parse_tiles(text)
+    except InvalidNotationError:
+        return None  # `_tiles` reads it again to write the error
+    return tiles, tuple(sorted([tile.index for tile in tiles]))
+
+
+def _raise_bad_shape(kind: str, tiles: tuple[Tile, ...], number: int, field: str) -> None:
     if kind == "chow":
-        first = indices[0] if indices else 0
-        ok = (
-            len(indices) == 3
-            and first < FIRST_HONOUR
-            and indices == [first, first + 1, first + 2]
-            and first // 9 == (first + 2) // 9  # one suit: 8s 9s 1z is no chow
-        )
         shape_zh, shape_en = "同花色的三张顺牌", "three consecutive tiles of one suit"
     else:
-        ok = len(indices) == size and indices[0] == indices[-1]
+        size = 4 if kind.startswith("kong") else 3
         shape_zh, shape_en = f"{size} 张相同的牌", f"{size} identical tiles"
-    if not ok:
-        raise ScoreError(
-            "bad_meld",
-            f"第 {number} 组副露 {kind} 必须是{shape_zh}，收到 {''.join(map(str, tiles))!r}",
-            f"meld {number} ({kind}) must be {shape_en}, got {''.join(map(str, tiles))!r}",
-            field,
-        )
+    raise ScoreError(
+        "bad_meld",
+        f"第 {number} 组副露 {kind} 必须是{shape_zh}，收到 {''.join(map(str, tiles))!r}",
+        f"meld {number} ({kind}) must be {shape_en}, got {''.join(map(str, tiles))!r}",
+        field,
+    )
 
 
 def _check_meld_feeders(melds: tuple[Meld, ...], winner: str, ruleset: Ruleset) -> None:
     for number, meld in enumerate(melds, start=1):
-        field = f"melds[{number - 1}].from"
+        field = MELD_FIELDS[number - 1][2]
         if meld.type == "kong_concealed" and meld.from_seat is not None:
             raise ScoreError(
                 "bad_meld",
@@ -221,6 +246,19 @@ def _check_meld_feeders(melds: tuple[Meld, ...], winner: str, ruleset: Ruleset) 
             )
 
 
+def _seats(data: Mapping) -> tuple[str, str, str | None]:
+    """The winner, the dealer and the discarder (None for a self-draw), checked in that order; `_seat` is called
+    only to raise (or for the discarder's None), so the everyday request costs three look-ups."""
+    winner, dealer, discarder = data.get("winner"), data.get("dealer"), data.get("discarder")
+    if winner not in SEATS:
+        _seat(winner, "winner", required=True)
+    if dealer not in SEATS:
+        _seat(dealer, "dealer", required=True)
+    if discarder is not None and discarder not in SEATS:
+        _seat(discarder, "discarder", required=False)
+    return winner, dealer, discarder
+
+
 def _seat(value: object, field: str, required: bool) -> str | None:
     if value is None and not required:
         return None
@@ -234,9 +272,12 @@ def _seat(value: object, field: str, required: bool) -> str | None:
     return value  # type: ignore[return-value]
 
 
+NO_FLAGS: frozenset[str] = frozenset()
+
+
 def _flags(raw: object, ruleset: Ruleset) -> frozenset[str]:
-    if raw is None:
-        return frozenset()
+    if raw is None or raw == []:  # most requests: no flags (a list compares with == in one step)
+        return NO_FLAGS
     if not isinstance(raw, list):
         raise ScoreError("bad_flag", "flags 必须是列表", "flags must be a list", "flags")
     for flag in raw:
@@ -247,9 +288,12 @@ def _flags(raw: object, ruleset: Ruleset) -> frozenset[str]:
     return frozenset(raw)
 
 
+COPIES_ALLOWED = frozenset(range(5))  # 0 to 4 of a kind
+
+
 def _check_copies(request: ScoreRequest) -> None:
-    if max(request.all_counts) <= 4:
-        return  # the usual case, answered without walking the kinds
+    if COPIES_ALLOWED.issuperset(request.all_counts):
+        return  # the usual case, in one set operation (cheaper than `max`, which compares object by object)
     for index, count in enumerate(request.all_counts):
         if count > 4:
             tile = Tile(index)
