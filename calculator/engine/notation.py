@@ -43,27 +43,30 @@ def _parse_plain(text: str) -> tuple[Tile, ...] | None:
     times as much as this loop on a hand.
     """
     tiles: list[Tile] = []
-    of_suit = None  # digit -> tile for the suit letter being read, None where no digit may stand
+    append = tiles.append
+    of_suit = _NO_SUIT  # digit -> tile for the suit letter being read, empty where no digit may stand
     digits = 0  # digits read for that suit letter: a suit letter needs at least one
     for char in reversed(text):
-        if of_suit is not None and char in of_suit:  # a digit, the most common character: asked first
-            tiles.append(of_suit[char])
+        tile = of_suit.get(char)  # a digit, the most common character: one look-up answers it
+        if tile is not None:
+            append(tile)
             digits += 1
         elif char in _SUITED_TILE:
-            if of_suit is not None and not digits:
+            if of_suit is not _NO_SUIT and not digits:
                 return None  # a suit letter with no digits: "mp"
             of_suit, digits = _SUITED_TILE[char], 0
-        elif char in _HONOUR_TILE and (of_suit is None or digits):
-            tiles.append(_HONOUR_TILE[char])
-            of_suit = None
+        elif char in _HONOUR_TILE and (of_suit is _NO_SUIT or digits):
+            append(_HONOUR_TILE[char])
+            of_suit = _NO_SUIT
         else:
             return None
-    if of_suit is not None and not digits:
+    if of_suit is not _NO_SUIT and not digits:
         return None
     tiles.reverse()
     return tuple(tiles)
 
 
+_NO_SUIT: dict[str, Tile] = {}  # no suit letter being read: no digit reads as a tile
 _SUITED_TILE = {suit: {str(r + 1): ALL_TILES[9 * s + r] for r in range(9)} for s, suit in enumerate(SUITS)}
 _HONOUR_TILE = {letter: ALL_TILES[FIRST_HONOUR + i] for i, letter in enumerate(HONOURS)}
 
