@@ -105,3 +105,54 @@ def test_defaults_are_filled_in_the_echo():
 def test_a_rejected_request_is_answered_not_raised():
     for junk in (None, "hand", 3, {"ruleset": None}, {"ruleset": "bazhi", "melds": [None]}):
         assert "error" in score(junk)
+
+
+@pytest.mark.parametrize(
+    ("changes", "code", "message", "field"),
+    [
+        (
+            {"melds": [{"type": "pung", "tiles": "1 1 2p", "from": "S"}]},
+            "bad_meld",
+            "meld 1 (pung) must be 3 identical tiles, got '1p1p2p'",
+            "melds[0]",
+        ),
+        (
+            {"melds": [{"type": "kong_added", "tiles": "111p", "from": "W"}]},
+            "bad_meld",
+            "meld 1 (kong_added) must be 4 identical tiles, got '1p1p1p'",
+            "melds[0]",
+        ),
+        # several mistakes: the meld's tiles before its feeder's seat, its feeder's seat before the winner's
+        (
+            {"melds": [{"type": "pung", "tiles": "EEE", "from": "X"}], "winner": "x"},
+            "tile_not_in_ruleset",
+            "E (East) is not a tile of bazhi (red dragon game)",
+            "melds[0]",
+        ),
+        (
+            {"melds": [{"type": "pung", "tiles": "111p", "from": "X"}], "winner": "x"},
+            "bad_seat",
+            "melds[0].from must be one of E S W N, got 'X'",
+            "melds[0].from",
+        ),
+        # the hand's notation before the seats; who fed a meld (needs the winner) before the flags
+        (
+            {"hand": "345789p79m5E", "melds": [{"type": "pung", "tiles": "111p", "from": "S"}], "winner": "x"},
+            "bad_tile",
+            "hand: digit '5' has no suit letter at position 11 of '345789p79m5E'",
+            "hand",
+        ),
+        (
+            {"melds": [{"type": "pung", "tiles": "111p", "from": "S"}], "flags": ["x"]},
+            "bad_meld",
+            "meld 1 cannot be fed by the winner",
+            "melds[0].from",
+        ),
+    ],
+)
+def test_meld_error_messages_and_check_order(changes, code, message, field):
+    """The exact message and field, and which of several mistakes is named (the order of the checks)."""
+    result = score(with_(**{"hand": "345789p79m55s", **changes}), "en")
+    assert result["error"]["code"] == code
+    assert result["error"]["message"] == message
+    assert result["error"]["field"] == field
