@@ -7,12 +7,14 @@ the engine (calculator.engine) judges the hand itself and answers with its own e
 
 from __future__ import annotations
 
+import copy
 from functools import cached_property
 from urllib.parse import urlencode
 
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Div, Field, Layout
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.functional import lazy
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
@@ -259,6 +261,8 @@ class HandForm(forms.Form):
         and their values win over anything submitted (Django's disabled fields). Call before is_valid()."""
         for name, value in values.items():
             self.initial[name] = value
+            if self.fields[name] is self.base_fields[name]:  # a ResultForm shares the class's fields
+                self.fields[name] = copy.deepcopy(self.fields[name])
             self.fields[name].disabled = True
 
     # ------------------------------------------------------------------ validation
@@ -395,6 +399,56 @@ def _add_slot_fields() -> None:
 
 
 _add_slot_fields()
+
+
+class _SharedFields(dict):
+    """A form's `base_fields` whose per-form "deep copy" is a new dict of the same field objects."""
+
+    def __deepcopy__(self, memo):
+        return dict(self)
+
+
+class ResultForm(HandForm):
+    """The input behind the htmx result partial: validated, never rendered (the partial shows only the result).
+
+    Two costs of HandForm that only rendering needs are skipped: the per-form copy of all 28 fields (nothing
+    changes a field outside rendering; `fix` copies the fields it disables), and the bound field and clean of an
+    optional field absent from the input (most of the meld slots, the names, often the options): it takes the
+    value its clean gives an absent input, worked out once per field. Present, required and disabled fields are
+    cleaned exactly as HandForm cleans them, in the same order; the errors and cleaned data are the same.
+    """
+
+    _absent: dict[str, object] = {}
+
+    def _clean_fields(self):
+        data, absent, cleaned = self.data, self._absent, self.cleaned_data
+        for name, field in self.fields.items():
+            if name not in data and not field.required and not field.disabled and field is self.base_fields[name]:
+                try:
+                    value = absent[name]
+                except KeyError:
+                    value = absent[name] = field.clean(field.widget.value_from_datadict({}, {}, name))
+                cleaned[name] = copy.copy(value)  # flags: a new empty list per form
+                hook = getattr(self, f"clean_{name}", None)
+                if hook is None:
+                    continue
+            else:
+                bf = self[name]
+                try:
+                    cleaned[name] = field._clean_bound_field(bf)
+                except ValidationError as e:
+                    self.add_error(name, e)
+                    continue
+                hook = getattr(self, f"clean_{name}", None)
+                if hook is None:
+                    continue
+            try:
+                cleaned[name] = hook()
+            except ValidationError as e:
+                self.add_error(name, e)
+
+
+ResultForm.base_fields = _SharedFields(HandForm.base_fields)  # after the metaclass, which sets its own
 
 
 def tile_name(tile: Tile, lang: str) -> str:

@@ -35,6 +35,7 @@ from .forms import (
     MELD_SLOTS,
     SEAT_LABELS,
     HandForm,
+    ResultForm,
     flag_blockers,
     tile_name,
 )
@@ -135,6 +136,52 @@ def payments_html(payments: list[dict], bazhi: bool) -> SafeString:
             for p in payments
         )
     )
+
+
+def compass_html(cells: list[dict]) -> SafeString:
+    """The nine cells of the who-pays picture, as markup (seats with `data-seat` / `data-net`, the payers' arrows,
+    the empty corners); made here for the same reason as explanation_html. The whitespace between tags is where
+    the template had it (inline content: a line break renders as the template's indentation did)."""
+    out = []
+    for c in cells:
+        if c["kind"] == "seat":
+            out.append(
+                format_html(
+                    '<div class="cell seat-cell {}{}">\n<span class="seat-name">{}{}</span>\n'
+                    '<span class="net {}" data-seat="{}" data-net="{}">{}</span>\n{}'
+                    '<span class="roles">{}</span>\n</div>',
+                    c["pos"],
+                    c["role_classes"],
+                    c["label"],
+                    format_html(' <span class="player">{}</span>', c["name"]) if c["name"] else "",
+                    c["sign"],
+                    c["seat"],
+                    c["net"],
+                    c["net_text"],
+                    format_html('<span class="parts">{}</span>\n', c["parts"]) if c["parts"] else "",
+                    mark_safe(
+                        "".join(
+                            format_html('<span class="role role-{}">{}</span>', r["code"], r["label"])
+                            for r in c["roles"]
+                        )
+                    ),
+                )
+            )
+        elif c["kind"] == "arrow":
+            out.append(
+                format_html(
+                    '<div class="cell arrow-cell {}"><span class="arrow" aria-hidden="true">{}</span>'
+                    '<span class="amount">{}</span>{}<span class="visually-hidden">{}</span></div>',
+                    c["pos"],
+                    c["arrow"],
+                    c["amount"],
+                    mark_safe("".join(format_html('<span class="part">{}</span>', p) for p in c["parts"])),
+                    c["says"],
+                )
+            )
+        else:
+            out.append(format_html('<div class="cell {}"></div>', c["pos"]))
+    return mark_safe("\n".join(out))
 
 
 @receiver(setting_changed)
@@ -242,7 +289,8 @@ def calculator(request: HttpRequest) -> HttpResponse:
     page = reverse("calculator") + "?" + (table["query"] + "&" if table else "")  # this page, before the hand
 
     if request.method == "POST" or any(key in request.GET for key in ("ruleset", "hand", "winner")):
-        form = HandForm(source)
+        # the partial never renders the form: its lighter variant (same validation, no field copies)
+        form = (ResultForm if request.htmx else HandForm)(source)
     else:
         form = HandForm()
     if table:
@@ -462,6 +510,7 @@ def win_view(answer: dict, engine_request: dict, names: dict[str, str], lang: st
         "self_draw": not discarder,
         "discarder": label(discarder),
         "cells": [cells[name] for name in order],
+        "compass_html": compass_html([cells[name] for name in order]),
         "nets": [{"seat": s, "label": labels[s], "net": net[s], "text": signed(net[s])} for s in SEATS],
         "groups": groups,
         "lines": answer.get("explanation", []),
