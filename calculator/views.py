@@ -184,6 +184,27 @@ def compass_html(cells: list[dict]) -> SafeString:
     return mark_safe("\n".join(out))
 
 
+def groups_html(groups: list[dict]) -> SafeString:
+    """The "how the hand was read" list: one <li> per group (its tiles, label, who it came from, the winning
+    tile); made here for the same reason as explanation_html, whitespace between tags where the template had it."""
+    winning = format_html(" · <strong>{}</strong>", _("winning tile"))
+    return mark_safe(
+        "\n".join(
+            format_html(
+                '<li class="group{}{}">\n<span class="group-tiles">{}</span>\n'
+                '<span class="group-label">{}{}{}</span>\n</li>',
+                " has-win" if g["win"] else "",
+                " is-meld" if g["meld"] else "",
+                g["tiles_html"],
+                g["label"],
+                format_html(" ← {}", g["from"]) if g["from"] else "",
+                winning if g["win"] else "",
+            )
+            for g in groups
+        )
+    )
+
+
 @receiver(setting_changed)
 def forget_urls(*, setting: str, **kwargs) -> None:
     if setting in ("STATIC_URL", "STORAGES", "ROOT_URLCONF"):
@@ -513,6 +534,7 @@ def win_view(answer: dict, engine_request: dict, names: dict[str, str], lang: st
         "compass_html": compass_html([cells[name] for name in order]),
         "nets": [{"seat": s, "label": labels[s], "net": net[s], "text": signed(net[s])} for s in SEATS],
         "groups": groups,
+        "groups_html": groups_html(groups),
         "lines": answer.get("explanation", []),
         "lines_html": explanation_html(answer.get("explanation", []), rules_page),
         "labels": answer.get("labels", []),
