@@ -196,6 +196,7 @@ def decompositions(counts: list[int] | tuple[int, ...]) -> list[Decomposition]:
     if sum(counts) % 3 != 2:
         return []
     per_block = []
+    one_way = True
     for base, block, seqs in _blocks(counts):
         if not any(block):
             continue  # an empty block splits one way, into nothing
@@ -203,6 +204,9 @@ def decompositions(counts: list[int] | tuple[int, ...]) -> list[Decomposition]:
         if not splits:
             return []
         per_block.append(splits)
+        one_way = one_way and len(splits) == 1
+    if one_way:  # most winning hands: nothing to combine
+        return _single_way([splits[0] for splits in per_block])
     found = []
     for combo in product(*per_block):
         pairs = [split.pair for split in combo if split.pair is not None]
@@ -215,3 +219,25 @@ def decompositions(counts: list[int] | tuple[int, ...]) -> list[Decomposition]:
             triplets += split.triplets
         found.append(Decomposition(pairs[0], sets, sequences, triplets))
     return found
+
+
+def _single_way(parts: list[PlacedSplit]) -> list[Decomposition]:
+    """The hand when every block splits one way (most winning hands): its one decomposition, or none when
+    the blocks do not hold exactly one pair. The same result as the product loop, without building it."""
+    pair = None
+    for part in parts:
+        if part.pair is not None:
+            if pair is not None:
+                return []
+            pair = part.pair
+    if pair is None:
+        return []
+    if len(parts) == 1:
+        part = parts[0]  # one block holds the whole hand: its sets are the hand's, already in order
+        return [Decomposition(pair, part.sets, part.sequences, part.triplets)]
+    sets, sequences, triplets = (), (), ()
+    for part in parts:
+        sets += part.sets
+        sequences += part.sequences
+        triplets += part.triplets
+    return [Decomposition(pair, sets, sequences, triplets)]

@@ -216,7 +216,7 @@ def win_roles(decomposition: Decomposition, win: int) -> list[str]:
 
 def is_self_draw(request: ScoreRequest) -> bool:
     """自摸, 杠后开花, 杠上杠后开花, 天胡 and 海底捞月 are all self-draws: no discarder."""
-    return request.self_draw
+    return request.discarder is None  # the field itself: `request.self_draw` is one more call, twice a score
 
 
 def is_ganghua(request: ScoreRequest) -> bool:
@@ -422,10 +422,51 @@ def winner_total(request: ScoreRequest, tariff: Tariff, fan: int, di_fan: int, j
 
 def payments_for(request: ScoreRequest, tariff: Tariff, reading: Reading, lang: str) -> list[dict]:
     """The chosen reading's payment rows, as the answer carries them (`_row`)."""
-    winner, dealer, discarder = request.winner, request.dealer, request.discarder
+    return payments_and_nets(request, tariff, reading, lang)[0]
+
+
+def payments_and_nets(
+    request: ScoreRequest, tariff: Tariff, reading: Reading, lang: str
+) -> tuple[list[dict], dict[str, int], dict[str, dict[str, int]]]:
+    """The payment rows and each seat's balance (`nets`), as fresh dicts: the caller owns the answer.
+
+    Without 包牌 (almost every hand) both are copies of the remembered ones (`_plain_payments`); 包牌 moves
+    rows to the liable seat, so its balances are summed again from the moved rows.
+    """
+    rows, net, by_part = _plain_payments(
+        request.winner,
+        request.dealer,
+        request.discarder,
+        reading.fan,
+        reading.di_fan,
+        reading.jiao_per_loser if reading.jiao_count else None,
+        tariff.jiao_zui,
+        lang == "en",
+    )
+    if reading.bao:
+        moved = [_paid_by(reading.bao, dict(row), lang) for row in rows]
+        return (moved, *nets(moved))
+    return [dict(row) for row in rows], dict(net), {"fan": dict(by_part["fan"]), "jiao": dict(by_part["jiao"])}
+
+
+@cache
+def _plain_payments(
+    winner: str,
+    dealer: str,
+    discarder: str | None,
+    fan: int,
+    di: int,
+    jiao: int | None,
+    jiao_zui: int,
+    en: bool,
+) -> tuple[tuple[dict, ...], dict[str, int], dict[str, dict[str, int]]]:
+    """The rows before 包牌 (rows of 0 left out) and their `nets`.
+
+    They depend only on the seats and a few small amounts (a few thousand values in all), not on the hand, so
+    each is built once and remembered, as the explanation's texts are. Never handed out: callers copy them.
+    """
     losers = LOSERS[winner]
-    fan, di = reading.fan, reading.di_fan
-    reason = PAYMENT_REASONS[lang == "en"]
+    reason = PAYMENT_REASONS[en]
     rows = [_row(loser, winner, fan, "fan", "fan", reason["fan"]) for loser in losers]
     if winner == dealer:
         rows += [_row(loser, winner, di, "fan", "dealer_extra", reason["dealer_won"]) for loser in losers]
@@ -433,14 +474,12 @@ def payments_for(request: ScoreRequest, tariff: Tariff, reading: Reading, lang: 
         rows.append(_row(dealer, winner, di, "fan", "dealer_extra", reason["dealer_extra"]))
     if discarder:
         rows.append(_row(discarder, winner, di, "fan", "discarder_extra", reason["discarder_extra"]))
-    if reading.jiao_count:
-        jiao = reading.jiao_per_loser
+    if jiao is not None:
         rows += [_row(loser, winner, jiao, "jiao", "jiao", reason["jiao"]) for loser in losers]
         if discarder:
-            rows.append(_row(discarder, winner, tariff.jiao_zui, "jiao", "discarder_jiao", reason["discarder_jiao"]))
-    if reading.bao:
-        rows = [_paid_by(reading.bao, row, lang) for row in rows]
-    return [row for row in rows if row["amount"]]
+            rows.append(_row(discarder, winner, jiao_zui, "jiao", "discarder_jiao", reason["discarder_jiao"]))
+    rows = [row for row in rows if row["amount"]]  # 包牌 changes who pays, never an amount: filtered first
+    return (tuple(rows), *nets(rows))
 
 
 def _row(payer: str, payee: str, amount: int, part: str, code: str, reason: str) -> dict:
@@ -651,8 +690,7 @@ def not_a_win(request: ScoreRequest, code: str, lang: str, brief: bool = False) 
 def win_result(
     request: ScoreRequest, tariff: Tariff, reading: Reading, waits: list[Tile], lang: str, brief: bool = False
 ) -> dict:
-    payments = payments_for(request, tariff, reading, lang)
-    net, net_by_part = nets(payments)
+    payments, net, net_by_part = payments_and_nets(request, tariff, reading, lang)
     triggers = reading.triggers
     answer = {
         "ruleset": "bazhi",
@@ -771,31 +809,22 @@ def explain(request: ScoreRequest, tariff: Tariff, reading: Reading, waits: list
     )
     for name in zui_names(tuple(reading.zui), tuple(reading.sihe_kinds), lang):
         add(line(lang, "zui", ("嘴子", "zui"), name, tariff.zui, "§1.4"))
-    di_name = DI_FAN_NAMES[2 * self_draw + (reading.yadang is not None)]
-    add(line(lang, "di_fan", ("底番", "base fan"), di_name, reading.di_fan, "§1.3"))
-    if reading.kong_points:
-        parts = " + ".join(
-            f"{pick(lang, MELD_NAMES_ZH[m.type], MELD_NAMES_EN[m.type])} {tariff.kong[m.type]}" for m in request.kongs
-        )
-        add(
-            line(
-                lang,
-                "kong_points",
-                ("杠分", "kong points"),
-                f"{parts} = {reading.kong_points}",
-                reading.kong_points,
-                "§1.3",
-            )
-        )
-    formula = fan_formula(
-        reading.zhi_fan, len(reading.zui), tariff.zui, self_draw, reading.di_fan, reading.kong_points, reading.fan
-    )
-    add(line(lang, "fan", ("番（每家）", "fan (each loser)"), formula, reading.fan, "§1.4"))
     dealer = None if request.winner == request.dealer else request.dealer
-    add(line(lang, "dealer_extra", ("庄家", "dealer"), dealer_detail(dealer, lang), reading.di_fan, "§1.4"))
-    if request.discarder:
-        detail = discarder_detail(request.discarder, lang)
-        add(line(lang, "discarder_extra", ("放铳", "discarder"), detail, reading.di_fan, "§1.4"))
+    fan_lines = _fan_lines(
+        lang,
+        tariff.name,
+        self_draw,
+        reading.yadang is not None,
+        reading.zhi_fan,
+        len(reading.zui),
+        reading.di_fan,
+        tuple([m.type for m in request.kongs]),
+        reading.kong_points,
+        reading.fan,
+        dealer,
+        request.discarder,
+    )
+    lines.extend([dict(remembered) for remembered in fan_lines])  # copies: the answer's lines are the caller's
     lines.extend(jiao_lines(request, tariff, reading, lang))
     if reading.bao:
         zh_rule, en_rule = BAO_RULES[reading.bao_rule]
@@ -803,6 +832,50 @@ def explain(request: ScoreRequest, tariff: Tariff, reading: Reading, waits: list
         detail = f"{en_rule}: {payer} pays everything" if en else f"{zh_rule}：{payer}一家付全部"
         add(line(lang, "bao", ("包牌", "liable payer"), detail, 0, "§1.6"))
     return lines
+
+
+@cache
+def _fan_lines(
+    lang: str,
+    tariff_name: str,
+    self_draw: bool,
+    yadang: bool,
+    zhi_fan: int,
+    zui_count: int,
+    di_fan: int,
+    kong_types: tuple[str, ...],
+    kong_points: int,
+    fan: int,
+    dealer: str | None,
+    discarder: str | None,
+) -> tuple[dict, ...]:
+    """The 底番, 杠分, 番 and dealer's and discarder's lines: they depend on these few small values and codes, not
+    on the hand, so each distinct set is written once and remembered (callers copy the lines)."""
+    tariff = TARIFFS[tariff_name]
+    di_name = DI_FAN_NAMES[2 * self_draw + yadang]
+    lines = [line(lang, "di_fan", ("底番", "base fan"), di_name, di_fan, "§1.3")]
+    add = lines.append
+    if kong_points:
+        parts = " + ".join(
+            f"{pick(lang, MELD_NAMES_ZH[kind], MELD_NAMES_EN[kind])} {tariff.kong[kind]}" for kind in kong_types
+        )
+        add(
+            line(
+                lang,
+                "kong_points",
+                ("杠分", "kong points"),
+                f"{parts} = {kong_points}",
+                kong_points,
+                "§1.3",
+            )
+        )
+    formula = fan_formula(zhi_fan, zui_count, tariff.zui, self_draw, di_fan, kong_points, fan)
+    add(line(lang, "fan", ("番（每家）", "fan (each loser)"), formula, fan, "§1.4"))
+    add(line(lang, "dealer_extra", ("庄家", "dealer"), dealer_detail(dealer, lang), di_fan, "§1.4"))
+    if discarder:
+        detail = discarder_detail(discarder, lang)
+        add(line(lang, "discarder_extra", ("放铳", "discarder"), detail, di_fan, "§1.4"))
+    return tuple(lines)
 
 
 @cache
@@ -882,18 +955,43 @@ def zui_names(zui: tuple[str, ...], sihe_kinds: tuple[int, ...], lang: str) -> t
 
 
 def jiao_lines(request: ScoreRequest, tariff: Tariff, reading: Reading, lang: str) -> list[dict]:
-    if not reading.triggers:
-        detail = ("不交（没有两嘴，也没有直接交或特殊交）", "no jiao (no two 嘴, no direct or special jiao)")
-        return [line(lang, "jiao", ("交牌", "jiao"), detail, 0, "§1.5")]
-    detail = jiao_detail(
-        tuple(reading.triggers), request.options.multi_jiao, reading.jiao_count, reading.extra_zui, tariff.name, lang
+    """The 交 lines, copied from the remembered ones (`_jiao_lines`): the answer's lines are the caller's."""
+    remembered = _jiao_lines(
+        tuple(reading.triggers),
+        request.options.multi_jiao,
+        reading.jiao_count,
+        reading.extra_zui,
+        reading.jiao_per_loser,
+        tariff.name,
+        request.discarder is not None,
+        lang,
     )
+    return [dict(one) for one in remembered]
+
+
+@cache
+def _jiao_lines(
+    triggers: tuple[str, ...],
+    multi: bool,
+    count: int,
+    extra_zui: int,
+    per_loser: int,
+    tariff_name: str,
+    discard: bool,
+    lang: str,
+) -> tuple[dict, ...]:
+    """The 交 lines depend on these few small values and codes, not on the hand: each set is written once."""
+    if not triggers:
+        detail = ("不交（没有两嘴，也没有直接交或特殊交）", "no jiao (no two 嘴, no direct or special jiao)")
+        return (line(lang, "jiao", ("交牌", "jiao"), detail, 0, "§1.5"),)
+    detail = jiao_detail(triggers, multi, count, extra_zui, tariff_name, lang)
     label = ("交牌（每家，底外）", "jiao (each loser, outside the 底)")
-    lines = [line(lang, "jiao", label, detail, reading.jiao_per_loser, "§1.5")]
-    if request.discarder:
+    lines = [line(lang, "jiao", label, detail, per_loser, "§1.5")]
+    if discard:
         detail = ("放铳家多赔一嘴交分", "the discarder pays one more 嘴")
-        lines.append(line(lang, "discarder_jiao", ("放铳交牌", "discarder's jiao"), detail, tariff.jiao_zui, "§1.5"))
-    return lines
+        jiao_zui = TARIFFS[tariff_name].jiao_zui
+        lines.append(line(lang, "discarder_jiao", ("放铳交牌", "discarder's jiao"), detail, jiao_zui, "§1.5"))
+    return tuple(lines)
 
 
 @cache
