@@ -73,3 +73,11 @@ def line(lang: str, code: str, label: tuple[str, str], detail: tuple[str, str] |
     index = 1 if lang == "en" else 0
     text = detail if isinstance(detail, str) else detail[index]
     return {"code": code, "label": label[index], "detail": text, "value": value, "rule": rule}
+
+
+def not_a_win_answer(ruleset: str, request, code: str, message: str, brief: bool) -> dict:
+    """The answer for a hand that does not win: its code and message, and the request echo unless brief."""
+    answer = {"ruleset": ruleset, "win": False, "code": code, "message": message}
+    if not brief:
+        answer["request"] = request.to_dict()
+    return answer

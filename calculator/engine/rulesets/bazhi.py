@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from ..decompose import Decomposition, completing_kinds, decompositions, is_complete
 from ..errors import ScoreError, flag_conflict, pick
-from ..explain import decomposition_groups, line
+from ..explain import decomposition_groups, line, not_a_win_answer
 from ..hand import MELD_NAMES_EN, MELD_NAMES_ZH, ScoreRequest
 from ..payments import round_half_up
 from ..tiles import ALL_TILES, RED_DRAGON, SEAT_NAMES_EN, SEAT_NAMES_ZH, SEATS, SUITS, Tile
@@ -677,9 +677,7 @@ def not_a_win(request: ScoreRequest, code: str, lang: str, brief: bool = False) 
             "不成和牌：拆不成一对将加四组（顺子或刻子）",
             "Not a complete hand: it cannot be split into one pair and four sets",
         )
-    answer = {"ruleset": "bazhi", "win": False, "code": code, "message": message}
-    if not brief:
-        answer["request"] = request.to_dict()
+    answer = not_a_win_answer("bazhi", request, code, message, brief)
     answer["suit_counts"] = dict(request.suit_counts)
     return answer
 

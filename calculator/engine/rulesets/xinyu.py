@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..errors import ScoreError, flag_conflict, pick
-from ..explain import Line
+from ..explain import Line, not_a_win_answer
 from ..hand import FLAGS, ScoreRequest, XinyuOptions
 from ..notation import InvalidNotationError, format_tiles, parse_tiles
 from ..payments import Payment, net_of, round_half_up
@@ -566,10 +566,7 @@ def not_a_win(request: ScoreRequest, code: str, lang: str, brief: bool = False) 
             "不成和牌：不是基本牌型（一对将加四组）、七对、十三不搭、4龙自摸或全风向",
             "Not a win: no standard shape (pair + four sets), seven pairs, thirteen unrelated, self-drawn 4龙 or all honours",
         )
-    answer = {"ruleset": "xinyu", "win": False, "code": code, "message": message}
-    if not brief:
-        answer["request"] = request.to_dict()
-    return answer
+    return not_a_win_answer("xinyu", request, code, message, brief)
 
 
 def priority_level(codes: tuple[str, ...] | list[str]) -> int:
