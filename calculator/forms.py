@@ -183,6 +183,16 @@ def flag_blockers(flag: str, data: dict) -> list[str]:
     return out
 
 
+def fields_only(layout: Layout) -> FormHelper:
+    """A crispy helper that renders just the fields of `layout`: the page draws its own <form>, token and errors."""
+    helper = FormHelper()
+    helper.form_tag = False
+    helper.disable_csrf = True
+    helper.form_show_errors = False
+    helper.layout = layout
+    return helper
+
+
 class HandForm(forms.Form):
     ruleset = ChoiceField(label=_("Game"), choices=RULESET_CHOICES, initial="bazhi", widget=forms.RadioSelect)
     tariff = ChoiceField(
@@ -225,36 +235,30 @@ class HandForm(forms.Form):
     @cached_property
     def notation_helper(self) -> FormHelper:
         """The crispy layout of the notation fields (only the whole page renders it: built when first asked)."""
-        helper = FormHelper()
-        helper.form_tag = False
-        helper.disable_csrf = True
-        helper.form_show_errors = False
-        helper.layout = Layout(
-            Field("hand"),
-            Field("win_tile"),
-            *[
-                Div(
-                    Field(f"meld{n}", wrapper_class="meld-type"),
-                    Field(f"meld{n}_tiles", wrapper_class="meld-tiles", autocomplete="off", autocapitalize="off"),
-                    Field(f"meld{n}_from", wrapper_class="meld-from"),
-                    css_class="meld-row",
-                    css_id=f"meld-row-{n}",
-                )
-                for n in MELD_SLOTS
-            ],
+        return fields_only(
+            Layout(
+                Field("hand"),
+                Field("win_tile"),
+                *[
+                    Div(
+                        Field(f"meld{n}", wrapper_class="meld-type"),
+                        Field(f"meld{n}_tiles", wrapper_class="meld-tiles", autocomplete="off", autocapitalize="off"),
+                        Field(f"meld{n}_from", wrapper_class="meld-from"),
+                        css_class="meld-row",
+                        css_id=f"meld-row-{n}",
+                    )
+                    for n in MELD_SLOTS
+                ],
+            )
         )
-        return helper
 
     @cached_property
     def names_helper(self) -> FormHelper:
-        helper = FormHelper()
-        helper.form_tag = False
-        helper.disable_csrf = True
-        helper.form_show_errors = False
-        helper.layout = Layout(
-            Div(*[Field(f"name_{seat}", placeholder=SEAT_LABELS[seat]) for seat in SEATS], css_class="names-grid")
+        return fields_only(
+            Layout(
+                Div(*[Field(f"name_{seat}", placeholder=SEAT_LABELS[seat]) for seat in SEATS], css_class="names-grid")
+            )
         )
-        return helper
 
     def fix(self, values: dict) -> None:
         """Fields decided elsewhere (a ledger table: game, options, dealer, streak, names): shown, not editable,
