@@ -106,11 +106,13 @@ def is_complete(counts: list[int] | tuple[int, ...]) -> bool:
 
 
 @cache
-def _wait_kinds(
+def _block_waits(
     base: int, counts: tuple[int, ...], allow_sequences: bool
-) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """The per-block table of waits: the tile kinds (the block starts at `base`) whose one more copy lets
-    this block be (only sets, sets plus the pair, either of the two)."""
+) -> tuple[tuple[bool, bool], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """One block's table for the waits, read in one look-up: its status (only sets, sets plus the pair) as it
+    is, and the tile kinds (the block starts at `base`) whose one more copy lets it be (only sets, sets plus
+    the pair, either of the two). An empty block is only sets, and one tile cannot complete it."""
+    status = _suit_can(counts, allow_sequences) if any(counts) else (True, False)
     as_sets, as_pair, either = [], [], []
     for rank in range(len(counts)):
         grown = list(counts)
@@ -122,7 +124,7 @@ def _wait_kinds(
             as_pair.append(base + rank)
         if only_sets or with_pair:
             either.append(base + rank)
-    return tuple(as_sets), tuple(as_pair), tuple(either)
+    return status, tuple(as_sets), tuple(as_pair), tuple(either)
 
 
 @cache
@@ -145,17 +147,23 @@ def completing_kinds(counts: list[int] | tuple[int, ...]) -> list[int]:
     """Every kind whose one more copy makes these concealed tiles complete (copy limits not checked).
 
     Adding a tile changes one block only, so each block's answer is read once, and each kind is one
-    look-up in its block's table of "with one more of this rank" instead of a fresh search.
+    look-up in its block's table of "with one more of this rank" instead of a fresh search. Each block is
+    one table look-up (`_block_waits`): the waits are worked out before every win, between other work, where
+    every dictionary the code touches costs a trip to memory.
     """
     if sum(counts) % 3 != 1:
         return []
-    blocks = _blocks(counts)
-    status = tuple([_suit_can(block, seqs) if any(block) else (True, False) for _, block, seqs in blocks])
+    tables = [
+        _block_waits(0, tuple(counts[0:9]), True),
+        _block_waits(9, tuple(counts[9:18]), True),
+        _block_waits(18, tuple(counts[18:27]), True),
+        _block_waits(FIRST_HONOUR, tuple(counts[FIRST_HONOUR:NUM_KINDS]), False),
+    ]
+    ready = _others_ready((tables[0][0], tables[1][0], tables[2][0], tables[3][0]))
     found = []
-    for (base, block, seqs), (only_sets, with_pair) in zip(blocks, _others_ready(status), strict=True):
+    for (_, as_sets, as_pair, either), (only_sets, with_pair) in zip(tables, ready, strict=True):
         if not (only_sets or with_pair):
             continue  # two other blocks are broken: one tile here cannot mend both
-        as_sets, as_pair, either = _wait_kinds(base, block, seqs)
         # the others are only sets: this block must take the pair; the others hold the pair: only sets here
         found.extend(either if only_sets and with_pair else as_pair if only_sets else as_sets)
     return found

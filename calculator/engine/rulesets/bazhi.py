@@ -544,15 +544,17 @@ def hand_facts(request: ScoreRequest, tariff: Tariff) -> HandFacts:
         kong_kinds = {m.kind.index for m in request.kongs}
         four_held = tuple(k for k in range(27) if counts[k] == 4 and k not in kong_kinds)
         pung_kinds = frozenset(m.kind.index for m in request.melds if m.type == "pung")
+    kongs = request.kongs
+    # positional, in the order of the fields: a score builds one per hand, and keywords cost more to bind
     return HandFacts(
-        self_draw=is_self_draw(request),
-        ganghua=bool(request.flags) and is_ganghua(request),
-        colour=colour(request),
-        shuangbazhi=len(request.kongs) >= 2 and is_shuangbazhi(request),  # needs two kongs: most hands have none
-        zhi_count=max(request.suit_counts.values()),
-        kong_points=kong_points(tariff, request) if request.kongs else 0,
-        four_held=four_held,
-        pung_kinds=pung_kinds,  # only 四核 asks for them
+        is_self_draw(request),
+        bool(request.flags) and is_ganghua(request),
+        colour(request),
+        len(kongs) >= 2 and is_shuangbazhi(request),  # needs two kongs: most hands have none
+        max(request.suit_counts.values()),
+        kong_points(tariff, request) if kongs else 0,
+        four_held,
+        pung_kinds,  # only 四核 asks for them
     )
 
 
@@ -594,22 +596,23 @@ def read_hand(
             multi_jiao(request, triggers, units) if request.options.multi_jiao else single_jiao(triggers, units)
         )
     jiao = count * tariff.jiao + extra * tariff.jiao_zui if triggers else 0
+    # positional, in the order of the fields (see `Reading`): one is built per reading of every score
     return Reading(
-        decomposition=decomposition,
-        win_role=role,
-        yadang=yadang,
-        dandiao=dandiao,
-        zui=zui,
-        sihe_kinds=sihe,
-        triggers=triggers,
-        zhi_fan=zf,
-        di_fan=df,
-        kong_points=kp,
-        fan=fan,
-        jiao_count=count,
-        extra_zui=extra,
-        jiao_per_loser=jiao,
-        total=winner_total(request, tariff, fan, df, count, jiao),
+        decomposition,
+        role,
+        yadang,
+        dandiao,
+        zui,
+        sihe,
+        triggers,
+        zf,
+        df,
+        kp,
+        fan,
+        count,
+        extra,
+        jiao,
+        winner_total(request, tariff, fan, df, count, jiao),
     )
 
 
