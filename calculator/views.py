@@ -15,12 +15,11 @@ from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
-from django.urls import reverse
-from django.utils.html import format_html
-from django.utils.safestring import SafeString, mark_safe
+from django.urls import get_script_prefix, reverse
+from django.utils.safestring import SafeString
 from django.utils.text import slugify
+from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
 from django_htmx.http import replace_url
 
 from . import ledger_views
@@ -39,6 +38,7 @@ from .forms import (
     flag_blockers,
     tile_name,
 )
+from .markup import fmt
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +89,7 @@ def rule_anchor(rule: str) -> str:
 def small_tile_img(src: str, name: str, wild: bool) -> SafeString:
     """One tile of the result's decomposition, as markup: the same <img> for the same tile, name and 财神 state,
     made once. (As template code it was four template nodes per tile, some 60 per answer.)"""
-    return format_html(
+    return fmt(
         '<img class="tile tile-s{}" src="{}" alt="{}" title="{}" width="30" height="40">',
         " is-wild" if wild else "",
         src,
@@ -102,10 +102,10 @@ def explanation_html(lines: list[dict], rules_page: str) -> SafeString:
     """The "every number" list of a win: one row per explanation line (label, rule link, detail, value).
 
     Markup made here rather than in calculator.html: as template code it was some 50 variable nodes per answer,
-    a quarter of the partial's rendering. Every value is escaped by format_html."""
-    return mark_safe(
+    a quarter of the partial's rendering. Every value is escaped (`markup.fmt`, as format_html)."""
+    return SafeString(
         "".join(
-            format_html(
+            fmt(
                 '<div class="line line-{}"><dt>{} <a class="rule" href="{}">{}</a></dt>'
                 '<dd class="detail">{}</dd><dd class="value">{}</dd></div>',
                 line["code"],
@@ -123,15 +123,15 @@ def explanation_html(lines: list[dict], rules_page: str) -> SafeString:
 def payments_html(payments: list[dict], bazhi: bool) -> SafeString:
     """The rows of the "every payment" table (from, to, amount, why, and the fan/jiao tag in bazhi); made here for
     the same reason as explanation_html."""
-    return mark_safe(
+    return SafeString(
         "".join(
-            format_html(
+            fmt(
                 '<tr><td>{}</td><td>{}</td><td class="num">{}</td><td>{}{}</td></tr>',
                 p["from"],
                 p["to"],
                 p["amount"],
                 p["reason"],
-                format_html(' <span class="tag tag-{}">{}</span>', p["part"], p["part_label"]) if bazhi else "",
+                fmt(' <span class="tag tag-{}">{}</span>', p["part"], p["part_label"]) if bazhi else "",
             )
             for p in payments
         )
@@ -146,58 +146,55 @@ def compass_html(cells: list[dict]) -> SafeString:
     for c in cells:
         if c["kind"] == "seat":
             out.append(
-                format_html(
+                fmt(
                     '<div class="cell seat-cell {}{}">\n<span class="seat-name">{}{}</span>\n'
                     '<span class="net {}" data-seat="{}" data-net="{}">{}</span>\n{}'
                     '<span class="roles">{}</span>\n</div>',
                     c["pos"],
                     c["role_classes"],
                     c["label"],
-                    format_html(' <span class="player">{}</span>', c["name"]) if c["name"] else "",
+                    fmt(' <span class="player">{}</span>', c["name"]) if c["name"] else "",
                     c["sign"],
                     c["seat"],
                     c["net"],
                     c["net_text"],
-                    format_html('<span class="parts">{}</span>\n', c["parts"]) if c["parts"] else "",
-                    mark_safe(
-                        "".join(
-                            format_html('<span class="role role-{}">{}</span>', r["code"], r["label"])
-                            for r in c["roles"]
-                        )
+                    fmt('<span class="parts">{}</span>\n', c["parts"]) if c["parts"] else "",
+                    SafeString(
+                        "".join(fmt('<span class="role role-{}">{}</span>', r["code"], r["label"]) for r in c["roles"])
                     ),
                 )
             )
         elif c["kind"] == "arrow":
             out.append(
-                format_html(
+                fmt(
                     '<div class="cell arrow-cell {}"><span class="arrow" aria-hidden="true">{}</span>'
                     '<span class="amount">{}</span>{}<span class="visually-hidden">{}</span></div>',
                     c["pos"],
                     c["arrow"],
                     c["amount"],
-                    mark_safe("".join(format_html('<span class="part">{}</span>', p) for p in c["parts"])),
+                    SafeString("".join(fmt('<span class="part">{}</span>', p) for p in c["parts"])),
                     c["says"],
                 )
             )
         else:
-            out.append(format_html('<div class="cell {}"></div>', c["pos"]))
-    return mark_safe("\n".join(out))
+            out.append(fmt('<div class="cell {}"></div>', c["pos"]))
+    return SafeString("\n".join(out))
 
 
-def groups_html(groups: list[dict]) -> SafeString:
+def groups_html(groups: list[dict], winning: SafeString) -> SafeString:
     """The "how the hand was read" list: one <li> per group (its tiles, label, who it came from, the winning
-    tile); made here for the same reason as explanation_html, whitespace between tags where the template had it."""
-    winning = format_html(" · <strong>{}</strong>", _("winning tile"))
-    return mark_safe(
+    tile marked with `winning`); made here for the same reason as explanation_html, whitespace between tags
+    where the template had it."""
+    return SafeString(
         "\n".join(
-            format_html(
+            fmt(
                 '<li class="group{}{}">\n<span class="group-tiles">{}</span>\n'
                 '<span class="group-label">{}{}{}</span>\n</li>',
                 " has-win" if g["win"] else "",
                 " is-meld" if g["meld"] else "",
                 g["tiles_html"],
                 g["label"],
-                format_html(" ← {}", g["from"]) if g["from"] else "",
+                fmt(" ← {}", g["from"]) if g["from"] else "",
                 winning if g["win"] else "",
             )
             for g in groups
@@ -205,11 +202,23 @@ def groups_html(groups: list[dict]) -> SafeString:
     )
 
 
+def page_path(name: str) -> str:
+    """`reverse(name)` for a page without arguments: the same path every time for one script prefix (the
+    deployment's mount point), so it is resolved once (each `reverse` walks the URLconf: three per answer)."""
+    return _page_path(name, get_script_prefix())
+
+
+@lru_cache(maxsize=64)
+def _page_path(name: str, prefix: str) -> str:
+    return reverse(name)
+
+
 @receiver(setting_changed)
 def forget_urls(*, setting: str, **kwargs) -> None:
     if setting in ("STATIC_URL", "STORAGES", "ROOT_URLCONF"):
         tile_src.cache_clear()
         small_tile_img.cache_clear()
+        _page_path.cache_clear()
 
 
 def tile_items(text: str, lang: str) -> list[dict]:
@@ -307,7 +316,7 @@ def calculator(request: HttpRequest) -> HttpResponse:
     # game, options, dealer and streak, and a win gets a "record this hand" button. The token stays out of the
     # share link (built from the form alone).
     table = ledger_views.calculator_binding(source["table"], source.get("token", "")) if source.get("table") else None
-    page = reverse("calculator") + "?" + (table["query"] + "&" if table else "")  # this page, before the hand
+    page = page_path("calculator") + "?" + (table["query"] + "&" if table else "")  # this page, before the hand
 
     if request.method == "POST" or any(key in request.GET for key in ("ruleset", "hand", "winner")):
         # the partial never renders the form: its lighter variant (same validation, no field copies)
@@ -327,9 +336,10 @@ def calculator(request: HttpRequest) -> HttpResponse:
     context = {
         "form": form,
         "result": result,
-        "share_url": request.build_absolute_uri(f"{reverse('calculator')}?{share_query}") if share_query else "",
+        "share_url": request.build_absolute_uri(f"{page_path('calculator')}?{share_query}") if share_query else "",
         "share_query": share_query,
         "table": table,
+        "w": result_words(get_language())["card"],  # the result card's fixed words, translated once per language
     }
     if request.htmx:
         response = render(request, "calculator.html#result", context)
@@ -419,17 +429,57 @@ def compute(form: HandForm, lang: str) -> dict:
     return win_view(answer, engine_request, names, lang)
 
 
+@lru_cache(maxsize=8)
+def result_words(language: str) -> dict:
+    """The fixed words of a result card in one language, translated once per process and language: each
+    `gettext` (and each `{% translate %}` tag) goes through a thread-local and the catalogue, and an answer used
+    some 35 of them. Call it with the active language (`get_language()`): the words are translated in that one."""
+    return {
+        "seats": {seat: str(SEAT_LABELS[seat]) for seat in SEATS},
+        "fan": _("fan"),
+        "jiao": _("jiao"),
+        "roles": {
+            "win": pgettext("role", "Winner"),
+            "dealer": pgettext("role", "Dealer"),
+            "discarder": pgettext("role", "Discarder"),
+            "bao": pgettext("role", "Pays for all"),
+        },
+        "groups": {kind: group_label(kind) for kind in (*GROUP_LABELS, *MELD_LABELS)},
+        "pays": _("%(payer)s pays %(winner)s %(amount)d"),
+        "wild_as": _("wild tile as %(tile)s"),
+        "winning_tile": fmt(" · <strong>{}</strong>", _("winning tile")),
+        # the result card's headings and the share box (calculator.html's `w`), escaped once as well
+        "card": {
+            key: fmt("{}", text)
+            for key, text in (
+                ("who_pays", _("Who pays whom")),
+                ("every_payment", _("Every payment")),
+                ("from", _("From")),
+                ("to", _("To")),
+                ("amount", _("Amount")),
+                ("why", _("Why")),
+                ("how_read", _("How the hand was read")),
+                ("every_number", _("Every number")),
+                ("share", _("Share this hand")),
+                ("copy_link", _("Copy link")),
+            )
+        },
+    }
+
+
 def win_view(answer: dict, engine_request: dict, names: dict[str, str], lang: str) -> dict:
     winner = engine_request["winner"]
     dealer = engine_request["dealer"]
     discarder = engine_request.get("discarder")
     bazhi = answer["ruleset"] == "bazhi"
     net = answer["net"]
-    rules_page = reverse("rules")
-    # each seat's label (with the player's name) and the words used per seat, translated once per answer
-    labels = {seat: seat_label(seat, names) for seat in SEATS}
-    plain = {seat: str(SEAT_LABELS[seat]) for seat in SEATS}
-    fan_word, jiao_word = _("fan"), _("jiao")
+    rules_page = page_path("rules")
+    words = result_words(get_language())
+    plain = words["seats"]
+    # each seat's label, with the player's name when one is given
+    labels = {seat: f"{plain[seat]} · {names[seat]}" if names.get(seat) else plain[seat] for seat in SEATS}
+    fan_word, jiao_word = words["fan"], words["jiao"]
+    role_words = words["roles"]
 
     def label(seat: str | None) -> str:
         return labels[seat] if seat else ""
@@ -447,13 +497,13 @@ def win_view(answer: dict, engine_request: dict, names: dict[str, str], lang: st
     for seat, (x, y) in SEAT_POS.items():
         roles = []
         if seat == winner:
-            roles.append({"code": "win", "label": pgettext("role", "Winner")})
+            roles.append({"code": "win", "label": role_words["win"]})
         if seat == dealer:
-            roles.append({"code": "dealer", "label": pgettext("role", "Dealer")})
+            roles.append({"code": "dealer", "label": role_words["dealer"]})
         if seat == discarder:
-            roles.append({"code": "discarder", "label": pgettext("role", "Discarder")})
+            roles.append({"code": "discarder", "label": role_words["discarder"]})
         if seat == answer.get("bao"):
-            roles.append({"code": "bao", "label": pgettext("role", "Pays for all")})
+            roles.append({"code": "bao", "label": role_words["bao"]})
         fan = signed(by_part.get("fan", {}).get(seat, 0)) if bazhi else ""
         jiao = signed(by_part.get("jiao", {}).get(seat, 0)) if bazhi else ""
         cells[CELL_NAMES[(x, y)]] = {
@@ -484,8 +534,7 @@ def win_view(answer: dict, engine_request: dict, names: dict[str, str], lang: st
             "arrow": ARROWS[(wx - px, wy - py)],
             "amount": flow["total"],
             "parts": parts,
-            "says": _("%(payer)s pays %(winner)s %(amount)d")
-            % {"payer": label(payer), "winner": label(winner), "amount": flow["total"]},
+            "says": words["pays"] % {"payer": label(payer), "winner": label(winner), "amount": flow["total"]},
         }
     order = ["tl", "t", "tr", "l", "c", "r", "bl", "b", "br"]
 
@@ -496,16 +545,14 @@ def win_view(answer: dict, engine_request: dict, names: dict[str, str], lang: st
         for stands_for in g.get("caishen") or []:  # xinyu: a 财神 standing in for this tile
             for t in reversed(tiles):
                 if t["n"] == stands_for and not t["wild"] and wild:
-                    t.update(
-                        n=wild, src=tile_src(wild), wild=True, name=_("wild tile as %(tile)s") % {"tile": t["name"]}
-                    )
+                    t.update(n=wild, src=tile_src(wild), wild=True, name=words["wild_as"] % {"tile": t["name"]})
                     break
         groups.append(
             {
                 "type": g["type"],
-                "label": group_label(g["type"]),
+                "label": words["groups"].get(g["type"]) or g["type"],
                 "tiles": tiles,
-                "tiles_html": mark_safe("".join(small_tile_img(t["src"], t["name"], t["wild"]) for t in tiles)),
+                "tiles_html": SafeString("".join(small_tile_img(t["src"], t["name"], t["wild"]) for t in tiles)),
                 "concealed": g.get("concealed", True),
                 "win": g.get("win", False),
                 "from": label(g.get("from")),
@@ -534,7 +581,7 @@ def win_view(answer: dict, engine_request: dict, names: dict[str, str], lang: st
         "compass_html": compass_html([cells[name] for name in order]),
         "nets": [{"seat": s, "label": labels[s], "net": net[s], "text": signed(net[s])} for s in SEATS],
         "groups": groups,
-        "groups_html": groups_html(groups),
+        "groups_html": groups_html(groups, words["winning_tile"]),
         "lines": answer.get("explanation", []),
         "lines_html": explanation_html(answer.get("explanation", []), rules_page),
         "labels": answer.get("labels", []),
