@@ -95,15 +95,14 @@ MIDDLEWARE = [
     "calculator.middleware.BodySizeLimitMiddleware",  # 413 before anything reads an oversized body
     "calculator.middleware.RateLimitMiddleware",  # 429 for too many writes from one client, counted in the database
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
-# Sessions are only used for the language choice; signed cookies keep the app stateless.
-SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
+# No sessions: the language choice is Django's language cookie, and nothing else keeps per-visitor state (each
+# middleware runs on every request, and the result partial is asked for on every tap).
 
 ROOT_URLCONF = "calculator.urls"
 WSGI_APPLICATION = "calculator.wsgi.application"
@@ -189,9 +188,9 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"  # share links carry the hand in the query string: keep it on this site
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
-SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = env_bool("SECURE_COOKIES", PRODUCTION)
-SESSION_COOKIE_HTTPONLY = LANGUAGE_COOKIE_HTTPONLY = True
-SESSION_COOKIE_SAMESITE = CSRF_COOKIE_SAMESITE = LANGUAGE_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = env_bool("SECURE_COOKIES", PRODUCTION)
+LANGUAGE_COOKIE_HTTPONLY = True
+CSRF_COOKIE_SAMESITE = LANGUAGE_COOKIE_SAMESITE = "Lax"
 CSRF_FAILURE_VIEW = "calculator.errors_views.csrf_failure"
 
 # Request size caps. Forms: Django's own limits (a 400 beyond them). /api/*: BodySizeLimitMiddleware answers 413
