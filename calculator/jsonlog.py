@@ -58,20 +58,25 @@ class GunicornLogger(_GunicornLogger):
     """gunicorn's logger with one JSON line per request on the access log (fields, not a format string)."""
 
     def access(self, resp, req, environ, request_time) -> None:
+        """The request's line. The fields are read straight from the environ and the response: gunicorn's
+        `atoms()` would also format the time, decode credentials and copy every header and environ entry into a
+        dict for format strings, a tenth of a result partial's time, for fields this line never writes."""
         if not self.access_log_enabled:
             return
-        atoms = self.atoms(resp, req, environ, request_time)
+        status = resp.status
+        if isinstance(status, str):  # "200 OK"
+            status = status.split(None, 1)[0]
         fields = {
-            "remote": atoms["h"],
-            "method": atoms["m"],
-            "path": atoms["U"],
-            "query": atoms["q"] or "",
-            "status": int(atoms["s"]) if str(atoms["s"]).isdigit() else atoms["s"],
-            "bytes": atoms["B"],
-            "duration_ms": round(atoms["D"] / 1000, 1),
+            "remote": environ.get("REMOTE_ADDR", "-"),
+            "method": environ.get("REQUEST_METHOD"),
+            "path": environ.get("PATH_INFO"),
+            "query": environ.get("QUERY_STRING") or "",
+            "status": int(status) if str(status).isdigit() else status,
+            "bytes": getattr(resp, "sent", None),
+            "duration_ms": round((request_time.seconds * 1_000_000 + request_time.microseconds) / 1000, 1),
             "forwarded_for": environ.get("HTTP_X_FORWARDED_FOR", ""),
-            "user_agent": atoms["a"],
-            "referer": atoms["f"],
+            "user_agent": environ.get("HTTP_USER_AGENT", "-"),
+            "referer": environ.get("HTTP_REFERER", "-"),
             "worker": os.getpid(),
         }
         try:

@@ -66,7 +66,7 @@ def start_gunicorn(port: int) -> subprocess.Popen:
         SECURE_COOKIES="0",
         STATIC_MANIFEST="0",
         RATE_LIMIT_ENABLED="0",
-        LOG_FORMAT="plain",
+        LOG_FORMAT="json",  # the production default: one JSON access line per request (to /dev/null here)
         WEB_CONCURRENCY="2",
         GUNICORN_BIND=f"{HOST}:{port}",
     )
