@@ -14,6 +14,7 @@ from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import get_script_prefix, reverse
 from django.utils.safestring import SafeString
@@ -38,7 +39,7 @@ from .forms import (
     flag_blockers,
     tile_name,
 )
-from .markup import fmt
+from .markup import esc, fmt
 
 log = logging.getLogger(__name__)
 
@@ -105,18 +106,25 @@ def explanation_html(lines: list[dict], rules_page: str) -> SafeString:
     a quarter of the partial's rendering. Every value is escaped (`markup.fmt`, as format_html)."""
     return SafeString(
         "".join(
-            fmt(
-                '<div class="line line-{}"><dt>{} <a class="rule" href="{}">{}</a></dt>'
-                '<dd class="detail">{}</dd><dd class="value">{}</dd></div>',
-                line["code"],
-                line["label"],
-                rules_page + rule_anchor(line["rule"]),
-                line["rule"],
-                line["detail"],
-                line["value"],
-            )
-            for line in lines
+            [
+                explanation_row(line["code"], line["label"], rules_page, line["rule"], line["detail"], line["value"])
+                for line in lines
+            ]
         )
+    )
+
+
+def explanation_row(code: str, label: str, rules_page: str, rule: str, detail: str, value: int) -> SafeString:
+    """One explanation line as markup."""
+    return fmt(
+        '<div class="line line-{}"><dt>{} <a class="rule" href="{}">{}</a></dt>'
+        '<dd class="detail">{}</dd><dd class="value">{}</dd></div>',
+        code,
+        label,
+        rules_page + rule_anchor(rule),
+        rule,
+        detail,
+        value,
     )
 
 
@@ -125,16 +133,23 @@ def payments_html(payments: list[dict], bazhi: bool) -> SafeString:
     the same reason as explanation_html."""
     return SafeString(
         "".join(
-            fmt(
-                '<tr><td>{}</td><td>{}</td><td class="num">{}</td><td>{}{}</td></tr>',
-                p["from"],
-                p["to"],
-                p["amount"],
-                p["reason"],
-                fmt(' <span class="tag tag-{}">{}</span>', p["part"], p["part_label"]) if bazhi else "",
-            )
-            for p in payments
+            [
+                payment_row(p["from"], p["to"], p["amount"], p["reason"], p["part"] if bazhi else "", p["part_label"])
+                for p in payments
+            ]
         )
+    )
+
+
+def payment_row(payer: str, payee: str, amount: int, reason: str, part: str, part_label: str) -> SafeString:
+    """One payment row as markup (`part` is empty where no fan/jiao tag is shown)."""
+    return fmt(
+        '<tr><td>{}</td><td>{}</td><td class="num">{}</td><td>{}{}</td></tr>',
+        payer,
+        payee,
+        amount,
+        reason,
+        fmt(' <span class="tag tag-{}">{}</span>', part, part_label) if part else "",
     )
 
 
@@ -342,7 +357,9 @@ def calculator(request: HttpRequest) -> HttpResponse:
         "w": result_words(get_language())["card"],  # the result card's fixed words, translated once per language
     }
     if request.htmx:
-        response = render(request, "calculator.html#result", context)
+        # the result card reads only this context: rendered without the request's context processors (language
+        # list, CSP nonce, request), which the whole page needs and the partial, asked for on every tap, does not
+        response = HttpResponse(render_to_string("calculator.html#result", context))
         if share_query:
             replace_url(response, page + share_query)
         return private(response, table)
@@ -448,6 +465,13 @@ def result_words(language: str) -> dict:
         "pays": _("%(payer)s pays %(winner)s %(amount)d"),
         "wild_as": _("wild tile as %(tile)s"),
         "winning_tile": fmt(" · <strong>{}</strong>", _("winning tile")),
+        "won_self_draw": _("%(winner)s wins by self-draw"),
+        "won_on_discard": _("%(winner)s wins on %(discarder)s's discard"),
+        "fan_per_loser": _("%(fan)d fan per loser"),
+        "jiao_per_loser": _("jiao: %(amount)d per loser"),
+        "no_jiao": _("no jiao"),
+        "long": _("%(long)d long"),
+        "unit": _("P = %(unit)d"),
         # the result card's headings and the share box (calculator.html's `w`), escaped once as well
         "card": {
             key: fmt("{}", text)
@@ -574,6 +598,12 @@ def win_view(answer: dict, engine_request: dict, names: dict[str, str], lang: st
         "kind": "win",
         "bazhi": bazhi,
         "winner": label(winner),
+        # the translated sentence with the escaped names in it, as {% blocktranslate %} writes it
+        "verdict": SafeString(
+            words["won_on_discard"] % {"winner": esc(label(winner)), "discarder": esc(label(discarder))}
+            if discarder
+            else words["won_self_draw"] % {"winner": esc(label(winner))}
+        ),
         "winner_net": signed(net[winner]),
         "self_draw": not discarder,
         "discarder": label(discarder),
@@ -587,26 +617,26 @@ def win_view(answer: dict, engine_request: dict, names: dict[str, str], lang: st
         "labels": answer.get("labels", []),
         "payments": payments,
         "payments_html": payments_html(payments, bazhi),
-        "summary": win_summary(answer),
+        "summary": win_summary(answer, words),
         "bao": label(answer.get("bao")),
     }
 
 
-def win_summary(answer: dict) -> list[str]:
-    """The two or three numbers a player reads first."""
+def win_summary(answer: dict, words: dict) -> list[str]:
+    """The two or three numbers a player reads first (`words`: `result_words` of the active language)."""
     if answer["ruleset"] == "bazhi":
-        out = [_("%(fan)d fan per loser") % {"fan": answer["fan"]}]
+        out = [words["fan_per_loser"] % {"fan": answer["fan"]}]
         jiao = answer.get("jiao") or {}
         if jiao.get("is_jiao"):
-            out.append(_("jiao: %(amount)d per loser") % {"amount": jiao.get("per_loser", 0)})
+            out.append(words["jiao_per_loser"] % {"amount": jiao.get("per_loser", 0)})
         else:
-            out.append(_("no jiao"))
+            out.append(words["no_jiao"])
         return out
     out = []
     if "long" in answer:
-        out.append(_("%(long)d long") % {"long": answer["long"]})
+        out.append(words["long"] % {"long": answer["long"]})
     if "unit" in answer:
-        out.append(_("P = %(unit)d") % {"unit": answer["unit"]})
+        out.append(words["unit"] % {"unit": answer["unit"]})
     return out
 
 
