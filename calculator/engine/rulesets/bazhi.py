@@ -15,6 +15,7 @@ from typing import NamedTuple
 from ..decompose import Decomposition, completing_kinds, decompositions, is_complete
 from ..errors import ScoreError, flag_conflict, pick
 from ..explain import decomposition_groups, line, not_a_win_answer
+from ..frozen import FrozenDict
 from ..hand import MELD_NAMES_EN, MELD_NAMES_ZH, ScoreRequest
 from ..payments import round_half_up
 from ..tiles import ALL_TILES, RED_DRAGON, SEAT_NAMES_EN, SEAT_NAMES_ZH, SEATS, SUITS, Tile
@@ -428,10 +429,11 @@ def payments_for(request: ScoreRequest, tariff: Tariff, reading: Reading, lang: 
 def payments_and_nets(
     request: ScoreRequest, tariff: Tariff, reading: Reading, lang: str
 ) -> tuple[list[dict], dict[str, int], dict[str, dict[str, int]]]:
-    """The payment rows and each seat's balance (`nets`), as fresh dicts: the caller owns the answer.
+    """The payment rows and each seat's balance (`nets`). The list is the caller's; the rows and balances are
+    the remembered ones (`_plain_payments`, FrozenDicts: shared between answers, so nobody can change them).
 
-    Without 包牌 (almost every hand) both are copies of the remembered ones (`_plain_payments`); 包牌 moves
-    rows to the liable seat, so its balances are summed again from the moved rows.
+    包牌 moves rows to the liable seat (new dicts for the rows it takes over), so its balances are summed again
+    from the moved rows.
     """
     rows, net, by_part = _plain_payments(
         request.winner,
@@ -444,9 +446,9 @@ def payments_and_nets(
         lang == "en",
     )
     if reading.bao:
-        moved = [_paid_by(reading.bao, dict(row), lang) for row in rows]
+        moved = [_paid_by(reading.bao, row, lang) for row in rows]
         return (moved, *nets(moved))
-    return [dict(row) for row in rows], dict(net), {"fan": dict(by_part["fan"]), "jiao": dict(by_part["jiao"])}
+    return list(rows), net, by_part
 
 
 @cache
@@ -463,7 +465,7 @@ def _plain_payments(
     """The rows before 包牌 (rows of 0 left out) and their `nets`.
 
     They depend only on the seats and a few small amounts (a few thousand values in all), not on the hand, so
-    each is built once and remembered, as the explanation's texts are. Never handed out: callers copy them.
+    each is built once and remembered, as the explanation's texts are; FrozenDicts, so every answer can hold them.
     """
     losers = LOSERS[winner]
     reason = PAYMENT_REASONS[en]
@@ -479,7 +481,9 @@ def _plain_payments(
         if discarder:
             rows.append(_row(discarder, winner, jiao_zui, "jiao", "discarder_jiao", reason["discarder_jiao"]))
     rows = [row for row in rows if row["amount"]]  # 包牌 changes who pays, never an amount: filtered first
-    return (tuple(rows), *nets(rows))
+    net, by_part = nets(rows)
+    parts = FrozenDict({part: FrozenDict(balances) for part, balances in by_part.items()})
+    return tuple([FrozenDict(row) for row in rows]), FrozenDict(net), parts
 
 
 def _row(payer: str, payee: str, amount: int, part: str, code: str, reason: str) -> dict:
@@ -489,7 +493,7 @@ def _row(payer: str, payee: str, amount: int, part: str, code: str, reason: str)
 
 
 def _paid_by(liable: str, row: dict, lang: str) -> dict:
-    """包牌: the liable seat pays the row; a row it takes over names the seat it pays for."""
+    """包牌: the liable seat pays the row (as it is); a row it takes over is a new one naming the seat it pays for."""
     payer = row["from"]
     if payer == liable:
         return row
@@ -766,22 +770,17 @@ def labels(request: ScoreRequest, lang: str) -> list[dict]:
 
 
 def explain(request: ScoreRequest, tariff: Tariff, reading: Reading, waits: list[Tile], lang: str) -> list[dict]:
-    """Every number of the answer as "name · arithmetic · value", in the order a referee checks them."""
+    """Every number of the answer as "name · arithmetic · value", in the order a referee checks them.
+
+    The list is the caller's. Lines that depend only on a few small values and codes are remembered and shared
+    between answers (FrozenDicts: nobody can change them); the others are built here.
+    """
     counts = request.suit_counts
     best = max(counts.values())
     win = request.win_tile
     self_draw = is_self_draw(request)
     en = lang == "en"  # each detail is formatted in the user's language only
-    lines = [
-        line(
-            lang,
-            "zhi_count",
-            ("支数", "suit count"),
-            zhi_count_detail(*counts.values(), lang),
-            best,
-            "§1.2",
-        )
-    ]
+    lines = [_zhi_count_line(*counts.values(), lang)]
     add = lines.append
     if reading.yadang is not None:
         detail = (
@@ -798,18 +797,9 @@ def explain(request: ScoreRequest, tariff: Tariff, reading: Reading, waits: list
     if reading.dandiao:
         detail = f"{win} completes the pair and is the only wait" if en else f"胡{win.name_zh}成将，且只听这一张"
         add(line(lang, "dandiao", ("单吊", "pair wait"), detail, 1, "§1.2"))
-    add(
-        line(
-            lang,
-            "zhi_fan",
-            ("支番", "suit fan"),
-            zhi_fan_formula(tariff.name, best, reading.yadang, reading.zhi_fan, lang),
-            reading.zhi_fan,
-            "§1.3",
-        )
-    )
-    for name in zui_names(tuple(reading.zui), tuple(reading.sihe_kinds), lang):
-        add(line(lang, "zui", ("嘴子", "zui"), name, tariff.zui, "§1.4"))
+    add(_zhi_fan_line(tariff.name, best, reading.yadang, reading.zhi_fan, lang))
+    if reading.zui:
+        lines.extend(_zui_lines(tuple(reading.zui), tuple(reading.sihe_kinds), tariff.zui, lang))
     dealer = None if request.winner == request.dealer else request.dealer
     fan_lines = _fan_lines(
         lang,
@@ -825,7 +815,7 @@ def explain(request: ScoreRequest, tariff: Tariff, reading: Reading, waits: list
         dealer,
         request.discarder,
     )
-    lines.extend([dict(remembered) for remembered in fan_lines])  # copies: the answer's lines are the caller's
+    lines.extend(fan_lines)
     lines.extend(jiao_lines(request, tariff, reading, lang))
     if reading.bao:
         zh_rule, en_rule = BAO_RULES[reading.bao_rule]
@@ -851,7 +841,7 @@ def _fan_lines(
     discarder: str | None,
 ) -> tuple[dict, ...]:
     """The 底番, 杠分, 番 and dealer's and discarder's lines: they depend on these few small values and codes, not
-    on the hand, so each distinct set is written once and remembered (callers copy the lines)."""
+    on the hand, so each distinct set is written once and remembered (as FrozenDicts, shared by the answers)."""
     tariff = TARIFFS[tariff_name]
     di_name = DI_FAN_NAMES[2 * self_draw + yadang]
     lines = [line(lang, "di_fan", ("底番", "base fan"), di_name, di_fan, "§1.3")]
@@ -876,7 +866,7 @@ def _fan_lines(
     if discarder:
         detail = discarder_detail(discarder, lang)
         add(line(lang, "discarder_extra", ("放铳", "discarder"), detail, di_fan, "§1.4"))
-    return tuple(lines)
+    return tuple([FrozenDict(one) for one in lines])
 
 
 @cache
@@ -925,6 +915,30 @@ def zhi_count_detail(m: int, p: int, s: int, lang: str) -> str:
 
 
 @cache
+def _zhi_count_line(m: int, p: int, s: int, lang: str) -> FrozenDict:
+    """The 支数 line: the three suits' counts, the largest is the 支数."""
+    detail = zhi_count_detail(m, p, s, lang)
+    return FrozenDict(line(lang, "zhi_count", ("支数", "suit count"), detail, max(m, p, s), "§1.2"))
+
+
+@cache
+def _zhi_fan_line(tariff: str, best: int, yadang: int | None, zhi_fan: int, lang: str) -> FrozenDict:
+    detail = zhi_fan_formula(tariff, best, yadang, zhi_fan, lang)
+    return FrozenDict(line(lang, "zhi_fan", ("支番", "suit fan"), detail, zhi_fan, "§1.3"))
+
+
+@cache
+def _zui_lines(zui: tuple[str, ...], sihe_kinds: tuple[int, ...], zui_value: int, lang: str) -> tuple[FrozenDict, ...]:
+    """One line per 嘴, each worth one 嘴子 of the tariff."""
+    return tuple(
+        [
+            FrozenDict(line(lang, "zui", ("嘴子", "zui"), name, zui_value, "§1.4"))
+            for name in zui_names(zui, sihe_kinds, lang)
+        ]
+    )
+
+
+@cache
 def zhi_fan_formula(tariff: str, best: int, yadang: int | None, zhi_fan: int, lang: str) -> str:
     """(9 + 压8) × 2 ÷ 10 = 3.4 → 3, or (9 + 压8) ÷ 2 = 8.5 → 9."""
     total = best + (yadang or 0)
@@ -955,9 +969,9 @@ def zui_names(zui: tuple[str, ...], sihe_kinds: tuple[int, ...], lang: str) -> t
     return tuple(names)
 
 
-def jiao_lines(request: ScoreRequest, tariff: Tariff, reading: Reading, lang: str) -> list[dict]:
-    """The 交 lines, copied from the remembered ones (`_jiao_lines`): the answer's lines are the caller's."""
-    remembered = _jiao_lines(
+def jiao_lines(request: ScoreRequest, tariff: Tariff, reading: Reading, lang: str) -> tuple[dict, ...]:
+    """The 交 lines, the remembered ones (`_jiao_lines`)."""
+    return _jiao_lines(
         tuple(reading.triggers),
         request.options.multi_jiao,
         reading.jiao_count,
@@ -967,7 +981,6 @@ def jiao_lines(request: ScoreRequest, tariff: Tariff, reading: Reading, lang: st
         request.discarder is not None,
         lang,
     )
-    return [dict(one) for one in remembered]
 
 
 @cache
@@ -981,10 +994,11 @@ def _jiao_lines(
     discard: bool,
     lang: str,
 ) -> tuple[dict, ...]:
-    """The 交 lines depend on these few small values and codes, not on the hand: each set is written once."""
+    """The 交 lines depend on these few small values and codes, not on the hand: each set is written once (as
+    FrozenDicts, shared by the answers)."""
     if not triggers:
         detail = ("不交（没有两嘴，也没有直接交或特殊交）", "no jiao (no two 嘴, no direct or special jiao)")
-        return (line(lang, "jiao", ("交牌", "jiao"), detail, 0, "§1.5"),)
+        return (FrozenDict(line(lang, "jiao", ("交牌", "jiao"), detail, 0, "§1.5")),)
     detail = jiao_detail(triggers, multi, count, extra_zui, tariff_name, lang)
     label = ("交牌（每家，底外）", "jiao (each loser, outside the 底)")
     lines = [line(lang, "jiao", label, detail, per_loser, "§1.5")]
@@ -992,7 +1006,7 @@ def _jiao_lines(
         detail = ("放铳家多赔一嘴交分", "the discarder pays one more 嘴")
         jiao_zui = TARIFFS[tariff_name].jiao_zui
         lines.append(line(lang, "discarder_jiao", ("放铳交牌", "discarder's jiao"), detail, jiao_zui, "§1.5"))
-    return tuple(lines)
+    return tuple([FrozenDict(one) for one in lines])
 
 
 @cache
