@@ -903,11 +903,10 @@ DI_FAN_NAMES = (
 )
 
 
-# The texts below depend on a few small numbers and codes, not on the hand: each is formatted once per distinct
-# value (a few hundred in all) and remembered, as the notation of groups is.
+# The lines below depend on a few small numbers and codes, not on the hand: each is written once per distinct
+# value (a few hundred in all) and remembered, as the notation of groups is; their texts are formatted only then.
 
 
-@cache
 def zhi_count_detail(m: int, p: int, s: int, lang: str) -> str:
     if lang == "en":
         return f"m {m}, p {p}, s {s} (a kong counts 4; the largest suit)"
@@ -938,7 +937,6 @@ def _zui_lines(zui: tuple[str, ...], sihe_kinds: tuple[int, ...], zui_value: int
     )
 
 
-@cache
 def zhi_fan_formula(tariff: str, best: int, yadang: int | None, zhi_fan: int, lang: str) -> str:
     """(9 + 压8) × 2 ÷ 10 = 3.4 → 3, or (9 + 压8) ÷ 2 = 8.5 → 9."""
     total = best + (yadang or 0)
@@ -956,7 +954,6 @@ def _decimal(numerator: int, denominator: int) -> str:
     return f"{whole}.{rest * 10 // denominator}" if rest else str(whole)
 
 
-@cache
 def zui_names(zui: tuple[str, ...], sihe_kinds: tuple[int, ...], lang: str) -> tuple[str, ...]:
     """Each 嘴 with its name; a 四核 names its tile kind."""
     sihe = iter(sihe_kinds)
