@@ -68,8 +68,11 @@ def signed(n: int) -> str:
 def seat_label(seat: str | None, names: dict[str, str] | None = None) -> str:
     if not seat:
         return ""
-    label = str(SEAT_LABELS[seat])
-    name = (names or {}).get(seat)
+    return with_name(str(SEAT_LABELS[seat]), (names or {}).get(seat))
+
+
+def with_name(label: str, name: str | None) -> str:
+    """ "南 · 小王": a seat's label and the player's name, when one is given."""
     return f"{label} · {name}" if name else label
 
 
@@ -501,7 +504,7 @@ def win_view(answer: dict, engine_request: dict, names: dict[str, str], lang: st
     words = result_words(get_language())
     plain = words["seats"]
     # each seat's label, with the player's name when one is given
-    labels = {seat: f"{plain[seat]} · {names[seat]}" if names.get(seat) else plain[seat] for seat in SEATS}
+    labels = {seat: with_name(plain[seat], names.get(seat)) for seat in SEATS}
     fan_word, jiao_word = words["fan"], words["jiao"]
     role_words = words["roles"]
 
