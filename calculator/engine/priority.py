@@ -15,7 +15,7 @@ from .errors import ScoreError, pick
 from .hand import ScoreRequest
 from .notation import InvalidNotationError, parse_tiles
 from .request import parse_request
-from .rulesets.xinyu import PATTERNS, PRIORITY_LEVEL_1, PRIORITY_LEVEL_2, evaluate, priority_level
+from .rulesets.xinyu.scoring import PATTERNS, PRIORITY_LEVEL_1, PRIORITY_LEVEL_2, evaluate, priority_level
 from .tiles import NUM_KINDS, SEAT_NAMES_EN, SEAT_NAMES_ZH, SEATS, Tile, seats_after
 
 LEVEL_NAMES = {

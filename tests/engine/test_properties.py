@@ -93,7 +93,7 @@ def test_payments_always_sum_to_zero(request):
 def test_every_readings_total_is_the_sum_of_its_payments(request):
     """Readings are ranked on a total computed from the formula: it must equal the rows, 包牌 or not."""
     from calculator.engine.request import parse_request
-    from calculator.engine.rulesets import bazhi
+    from calculator.engine.rulesets.bazhi import scoring as bazhi
 
     result = score(request)
     assume(result.get("win") is True)

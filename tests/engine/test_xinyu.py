@@ -6,7 +6,7 @@ import pytest
 
 from calculator.engine.request import parse_request
 from calculator.engine.rulesets import RULESETS
-from calculator.engine.rulesets.xinyu import caishen_after, di_long, waits_of
+from calculator.engine.rulesets.xinyu.scoring import caishen_after, di_long, waits_of
 from calculator.engine.tiles import Tile
 from calculator.engine.waits import wait_kinds
 from tests.engine.helpers import xinyu

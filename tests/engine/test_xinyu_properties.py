@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from calculator.engine import score
 from calculator.engine.notation import format_tiles
 from calculator.engine.request import parse_request
-from calculator.engine.rulesets import xinyu as X
+from calculator.engine.rulesets.xinyu import scoring as X
 from calculator.engine.tiles import SEATS, Tile, previous_seat
 from calculator.engine.wildcards import ANY_COLOUR, shisanbuda_natural
 

@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
-from ..decompose import Decomposition, completing_kinds, decompositions, is_complete
-from ..errors import ScoreError, flag_conflict, pick
-from ..explain import decomposition_groups, line, not_a_win_answer
-from ..frozen import FrozenDict
-from ..hand import MELD_NAMES_EN, MELD_NAMES_ZH, ScoreRequest
-from ..payments import round_half_up
-from ..tiles import ALL_TILES, RED_DRAGON, SEAT_NAMES_EN, SEAT_NAMES_ZH, SEATS, SUITS, Tile
+from ...decompose import Decomposition, completing_kinds, decompositions, is_complete
+from ...errors import ScoreError, flag_conflict, pick
+from ...explain import decomposition_groups, line, not_a_win_answer
+from ...frozen import FrozenDict
+from ...hand import MELD_NAMES_EN, MELD_NAMES_ZH, ScoreRequest
+from ...payments import round_half_up
+from ...tiles import ALL_TILES, RED_DRAGON, SEAT_NAMES_EN, SEAT_NAMES_ZH, SEATS, SUITS, Tile
 
 
 @dataclass(frozen=True)
@@ -141,7 +141,7 @@ RULESET = Bazhi()
 @cache
 def _options(tariff: str, multi_jiao: bool):
     """The four possible option values, each built once (they are immutable)."""
-    from ..hand import BazhiOptions
+    from ...hand import BazhiOptions
 
     return BazhiOptions(tariff, multi_jiao)
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..errors import ScoreError, flag_conflict, pick
-from ..explain import Line, not_a_win_answer
-from ..hand import FLAGS, ScoreRequest, XinyuOptions
-from ..notation import InvalidNotationError, format_tiles, parse_tiles
-from ..payments import Payment, net_of, round_half_up
-from ..tiles import (
+from ...errors import ScoreError, flag_conflict, pick
+from ...explain import Line, not_a_win_answer
+from ...hand import FLAGS, ScoreRequest, XinyuOptions
+from ...notation import InvalidNotationError, format_tiles, parse_tiles
+from ...payments import Payment, net_of, round_half_up
+from ...tiles import (
     FIRST_HONOUR,
     NUM_KINDS,
     SEAT_NAMES_EN,
@@ -20,7 +20,7 @@ from ..tiles import (
     Tile,
     seats_after,
 )
-from ..wildcards import (
+from ...wildcards import (
     ANY_COLOUR,
     BLOCKS,
     Colour,
