@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import get_language
 from django.views.decorators.csrf import csrf_exempt
@@ -12,6 +10,7 @@ from django.views.decorators.http import require_POST
 from .engine import score
 from .engine.errors import ScoreError
 from .engine.priority import priority
+from .strict_json import read_json
 
 
 def engine_lang(request: HttpRequest | None = None) -> str:
@@ -19,21 +18,6 @@ def engine_lang(request: HttpRequest | None = None) -> str:
     asked = request.GET.get("lang") if request is not None else None
     lang = asked or get_language() or "zh-hans"
     return "en" if lang.startswith("en") else "zh"
-
-
-def read_json(request: HttpRequest) -> object:
-    """The request body as JSON, or a ScoreError("bad_json") that says what is wrong."""
-    try:
-        text = request.body.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ScoreError("bad_json", "请求体不是 UTF-8 编码", "the body is not UTF-8") from None
-    try:
-        return json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as error:
-        detail = getattr(error, "msg", "too deeply nested")
-        raise ScoreError(
-            "bad_json", f"请求体不是合法的 JSON：{detail}", f"the body is not valid JSON: {detail}"
-        ) from None
 
 
 def error_response(error: ScoreError, lang: str, status: int = 400) -> JsonResponse:

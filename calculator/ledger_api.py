@@ -17,10 +17,11 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 from . import ledger
-from .api import engine_lang, read_json
+from .api import engine_lang
 from .engine import score
 from .engine.errors import ScoreError
 from .models import Event, Hand, Table
+from .strict_json import read_json
 
 # ---------------------------------------------------------------------------------------------------------
 # Storage operations (shared with the pages)

@@ -13,6 +13,7 @@ from django.core.management.base import BaseCommand
 
 from calculator.engine import score
 from calculator.engine.errors import ScoreError
+from calculator.strict_json import decode
 
 
 class Command(BaseCommand):
@@ -26,10 +27,12 @@ class Command(BaseCommand):
     def handle(self, *args, **options) -> None:
         lang = options["lang"]
         try:
-            text = self._read(options["file"])
-            data = json.loads(text)
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
-            failure = ScoreError("bad_json", f"输入不是合法的 JSON：{error}", f"the input is not valid JSON: {error}")
+            data = decode(self._read(options["file"]))
+        except OSError as error:
+            failure = ScoreError("bad_json", f"无法读取输入：{error}", f"the input cannot be read: {error}")
+            self._print(failure.to_dict(lang), options["indent"])
+            sys.exit(2)
+        except ScoreError as failure:  # the same strict reading as an HTTP body (calculator/strict_json.py)
             self._print(failure.to_dict(lang), options["indent"])
             sys.exit(2)
         if isinstance(data, list):
@@ -40,11 +43,11 @@ class Command(BaseCommand):
         if "error" in result:
             sys.exit(2)
 
-    def _read(self, path: str | None) -> str:
+    def _read(self, path: str | None) -> bytes:
         if path:
-            with open(path, encoding="utf-8") as handle:
+            with open(path, "rb") as handle:
                 return handle.read()
-        return sys.stdin.buffer.read().decode("utf-8")
+        return sys.stdin.buffer.read()
 
     def _print(self, payload, indent: int | None) -> None:
         sys.stdout.write(json.dumps(payload, ensure_ascii=False, indent=indent) + "\n")
