@@ -5,7 +5,7 @@ GUNICORN_BIND      where to listen (default 127.0.0.1:8000: only the reverse pro
 WEB_CONCURRENCY    worker processes (default 2 × CPUs + 1); GUNICORN_THREADS threads per worker (default 1)
 GUNICORN_TIMEOUT   seconds before a stuck worker is restarted (default 30)
 GUNICORN_MAX_REQUESTS  requests before a worker is recycled (default 20000, with 10% jitter)
-FORWARDED_ALLOW_IPS  proxies whose X-Forwarded-* headers gunicorn trusts (default 127.0.0.1)
+FORWARDED_ALLOW_IPS  proxies whose X-Forwarded-Proto gunicorn trusts (default: TRUSTED_PROXIES, itself loopback)
 GUNICORN_CONTROL_SOCKET  path of gunicornc's control socket, or "off"
 LOG_FORMAT         json (default) or plain
 """
@@ -13,6 +13,8 @@ LOG_FORMAT         json (default) or plain
 import gc
 import multiprocessing
 import os
+
+from calculator.proxies import DEFAULT_TRUSTED_PROXIES
 
 wsgi_app = "calculator.wsgi:application"
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000").split()
@@ -50,7 +52,10 @@ def post_worker_init(worker):
 limit_request_line = 4094
 limit_request_fields = 60
 limit_request_field_size = 8190
-forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+# X-Forwarded-Proto (is this HTTPS?) is taken from the proxies the app trusts for X-Forwarded-For (settings.py).
+forwarded_allow_ips = (
+    os.environ.get("FORWARDED_ALLOW_IPS") or os.environ.get("TRUSTED_PROXIES") or DEFAULT_TRUSTED_PROXIES
+)
 # gunicornc's control socket: GUNICORN_CONTROL_SOCKET=/run/mahjong/gunicorn.ctl, or "off" (default: gunicorn's own,
 # $XDG_RUNTIME_DIR/gunicorn.ctl or ~/.gunicorn/gunicorn.ctl).
 if os.environ.get("GUNICORN_CONTROL_SOCKET", "") == "off":
@@ -60,24 +65,38 @@ elif os.environ.get("GUNICORN_CONTROL_SOCKET"):
 
 # Logs: one JSON object a line on stdout, for gunicorn's own messages and for every request (the access log);
 # the app's log lines (settings.LOGGING) have the same shape. LOG_FORMAT=plain keeps gunicorn's usual lines.
+# Either way the formatters take edit tokens out of every line (calculator/edit_tokens.py).
 accesslog = "-"
 errorlog = "-"
-if os.environ.get("LOG_FORMAT", "json") == "json":
+JSON_LOGS = os.environ.get("LOG_FORMAT", "json") == "json"
+if JSON_LOGS:
     logger_class = "calculator.jsonlog.GunicornLogger"
-    logconfig_dict = {
-        "version": 1,
-        "disable_existing_loggers": False,
-        "formatters": {"json": {"()": "calculator.jsonlog.JSONFormatter"}},
-        "handlers": {
-            "stdout": {"class": "logging.StreamHandler", "stream": "ext://sys.stdout", "formatter": "json"},
+logconfig_dict = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "json": {"()": "calculator.jsonlog.JSONFormatter"},
+        "plain": {
+            "()": "calculator.jsonlog.PlainFormatter",
+            "fmt": "%(asctime)s [%(process)d] [%(levelname)s] %(message)s",
         },
-        "loggers": {
-            "gunicorn.error": {
-                "handlers": ["stdout"],
-                "level": os.environ.get("LOG_LEVEL", "INFO"),
-                "propagate": False,
-            },
-            "gunicorn.access": {"handlers": ["stdout"], "level": "INFO", "propagate": False},
+        "plain_access": {"()": "calculator.jsonlog.PlainFormatter", "fmt": "%(message)s"},
+    },
+    "handlers": {
+        "stdout": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stdout",
+            "formatter": "json" if JSON_LOGS else "plain",
         },
-        "root": {"handlers": ["stdout"], "level": "INFO"},
-    }
+        "access": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stdout",
+            "formatter": "json" if JSON_LOGS else "plain_access",
+        },
+    },
+    "loggers": {
+        "gunicorn.error": {"handlers": ["stdout"], "level": os.environ.get("LOG_LEVEL", "INFO"), "propagate": False},
+        "gunicorn.access": {"handlers": ["access"], "level": "INFO", "propagate": False},
+    },
+    "root": {"handlers": ["stdout"], "level": "INFO"},
+}

@@ -24,6 +24,7 @@ ERRORS = {
     413: ("too_large", "请求体太大", "the request body is too large"),
     429: ("rate_limited", "请求太频繁，请稍后再试", "too many requests: try again later"),
     500: ("server_error", "服务器出错了，已经记录下来", "something went wrong on our side; it has been logged"),
+    503: ("busy", "服务器正忙，请几秒后再试", "the server is busy: try again in a few seconds"),
 }
 CSRF_MESSAGE = (
     "csrf_failed",
@@ -67,6 +68,7 @@ TITLES = {
     413: ("请求太大", "Request too large"),
     429: ("请求太频繁", "Too many requests"),
     500: ("服务器出错", "Server error"),
+    503: ("服务器正忙", "Server busy"),
 }
 BACK = ("回到计算器", "Back to the calculator")
 

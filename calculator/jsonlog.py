@@ -1,5 +1,8 @@
 """Structured logging: one JSON object per line on stdout, for Django (settings.LOGGING) and gunicorn.
 
+Both formatters here (JSON and plain) take edit tokens out of every line they write (calculator/edit_tokens.py):
+the paths, queries and Referers of the access log, Django's "Not Found: <path>" warnings, tracebacks.
+
 No Django imports here: gunicorn's master process loads this module before Django is set up.
 """
 
@@ -9,6 +12,8 @@ import json
 import logging
 import os
 from datetime import UTC, datetime
+
+from .edit_tokens import redact
 
 try:  # gunicorn is a production dependency, but the formatter must work without it
     from gunicorn.glogging import Logger as _GunicornLogger
@@ -51,7 +56,14 @@ class JSONFormatter(logging.Formatter):
             entry["exc"] = self.formatException(record.exc_info)
         if record.stack_info:
             entry["stack"] = self.formatStack(record.stack_info)
-        return json.dumps(entry, ensure_ascii=False, default=str)
+        return redact(json.dumps(entry, ensure_ascii=False, default=str))
+
+
+class PlainFormatter(logging.Formatter):
+    """The usual `logging.Formatter`, edit tokens redacted (LOG_FORMAT=plain)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return redact(super().format(record))
 
 
 class GunicornLogger(_GunicornLogger):

@@ -305,12 +305,7 @@ def table_edit(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
     table = _editable(table_id, token)
     context = table_context(request, table, token)
     context["created"] = "created" in request.GET
-    response = render(request, "ledger/table.html", context)
-    # The edit link never leaks to another site: Referrer-Policy stays "same-origin" (SecurityMiddleware's default;
-    # "no-referrer" would make the browser send "Origin: null" with our own forms and fail the CSRF check).
-    response["Referrer-Policy"] = "same-origin"
-    response["Cache-Control"] = "no-store"
-    return response
+    return render(request, "ledger/table.html", context)  # private: EditLinkMiddleware
 
 
 def _version(request: HttpRequest) -> dict:

@@ -1,4 +1,5 @@
-"""Middleware for running in public: health checks, JSON errors on the API, body size caps, rate limits."""
+"""Middleware for running in public: health checks, private edit links, JSON errors on the API, body size caps,
+rate limits."""
 
 from __future__ import annotations
 
@@ -6,22 +7,28 @@ import logging
 import re
 
 from django.conf import settings
-from django.db import DatabaseError, connection
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.db import DatabaseError, transaction
+from django.db.models import F
+from django.http import HttpRequest, HttpResponse, JsonResponse, UnreadablePostError
 
-from . import ratelimit
+from . import edit_tokens, proxies, ratelimit
 from .errors_views import api_error, is_api, page_error
+from .models import Table
 
 log = logging.getLogger(__name__)
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
+BUSY_RETRY_AFTER = 5  # seconds: SQLite's lock timeout, about how long a busy database takes to free up
 
 
 class HealthCheckMiddleware:
-    """`GET /healthz` → 200 `{"status": "ok"}` when the database answers, else 503.
+    """`GET /healthz` → 200 `{"status": "ok"}` when the database takes a write, else 503.
 
-    It runs first, before the host check and the HTTPS redirect: load balancers probe backends by address, over
-    plain HTTP.
+    The write is an UPDATE of no row in a transaction that is rolled back: it needs the database's write lock (on
+    SQLite) or a writable primary (on PostgreSQL), so a read-only or locked database fails the check, and it changes
+    nothing. It runs before the host check (load balancers probe backends by address) and is exempt from the HTTPS
+    redirect (SECURE_REDIRECT_EXEMPT: they probe over plain HTTP), but inside the middleware that add the security
+    headers, so its answer carries them like any other.
     """
 
     def __init__(self, get_response):
@@ -31,12 +38,28 @@ class HealthCheckMiddleware:
         if request.path != "/healthz" or request.method not in ("GET", "HEAD"):
             return self.get_response(request)
         try:
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT 1")
+            with transaction.atomic():
+                Table.objects.filter(pk="").update(seq=F("seq"))  # no table has an empty id
+                transaction.set_rollback(True)
         except DatabaseError:
-            log.exception("health check: the database does not answer")
+            log.exception("health check: the database does not take a write")
             return JsonResponse({"status": "database unavailable"}, status=503)
         return JsonResponse({"status": "ok"})
+
+
+class EditLinkMiddleware:
+    """A response to a URL that carries an edit token (edit pages, the calculator bound to a table) is never
+    cached and never sent as a Referer to another site (calculator/edit_tokens.py), whatever answered it: the
+    page, a redirect, an error page."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if edit_tokens.in_url(request.path, request.META.get("QUERY_STRING", "")):
+            edit_tokens.keep_private(response)
+        return response
 
 
 class ApiErrorMiddleware:
@@ -79,13 +102,26 @@ class BodySizeLimitMiddleware:
                 return api_error(request, 413)
         return self.get_response(request)
 
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        """A body that stopped arriving (the worker's read deadline, calculator/gunicorn_worker.py, or a client that
+        went away) is the client's failure: 400, not a 500 with a traceback."""
+        if isinstance(exception, UnreadablePostError):
+            log.warning("the request body did not arrive whole: %s", exception)
+            return api_error(request, 400) if is_api(request) else page_error(request, 400, "error.html")
+        return None
+
 
 class RateLimitMiddleware:
-    """429 with Retry-After when one client sends too many writes (settings.RATE_LIMITS; state in the database).
+    """429 with Retry-After when one client sends too many requests (settings.RATE_LIMITS; state in the database).
 
-    Every request with an unsafe method counts in the "write" scope; table creation counts in "create" too.
-    If the database cannot count (the table is missing, the database is down) the request goes through and the
-    failure is logged: a broken counter must not take the calculator down with it.
+    Reads (GET, HEAD, OPTIONS) count in the "read" scope; every other method in "write", and table creation in
+    "create" too. Static files and /healthz are answered before this middleware and never count. The client is
+    `proxies.client_address` (X-Forwarded-For only from settings.TRUSTED_PROXIES).
+
+    When the database cannot count (locked past its timeout, read-only, down, the table missing), a write is refused
+    with 503 `busy` and Retry-After: the limit must not become a free pass exactly when the database is under
+    strain, and a write would need the database anyway. A read goes through (logged): the calculator's pages do not
+    need the database, and a read changes nothing.
     """
 
     def __init__(self, get_response):
@@ -94,7 +130,7 @@ class RateLimitMiddleware:
 
     def scopes(self, request: HttpRequest) -> list[str]:
         if request.method in SAFE_METHODS:
-            return []
+            return ["read"]
         scopes = ["write"]
         if any(p.search(request.path) for p in self.create_paths):
             scopes.append("create")
@@ -102,25 +138,28 @@ class RateLimitMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if settings.RATE_LIMIT_ENABLED:
-            client = ratelimit.client_address(request.META, settings.PROXY_COUNT)
+            client = proxies.client_address(request.META, settings.TRUSTED_PROXIES)
             for scope in self.scopes(request):
                 try:
                     verdict = ratelimit.hit(scope, client)
                 except DatabaseError:
-                    log.exception("rate limit: could not count a request (run `manage.py migrate`?)")
-                    break
+                    if scope == "read":
+                        log.exception("rate limit: could not count a read; it goes through")
+                        break
+                    log.exception("rate limit: could not count a write; refused with 503")
+                    return self.refuse(request, 503, BUSY_RETRY_AFTER)
                 if not verdict.allowed:
                     log.warning(
                         "rate limited",
                         extra={"client": client, "scope": scope, "count": verdict.count, "limit": verdict.limit},
                     )
-                    return self.too_many(request, verdict)
+                    return self.refuse(request, 429, verdict.retry_after)
         return self.get_response(request)
 
-    def too_many(self, request: HttpRequest, verdict: ratelimit.Verdict) -> HttpResponse:
+    def refuse(self, request: HttpRequest, status: int, retry_after: int) -> HttpResponse:
         if is_api(request) or request.headers.get("HX-Request"):
-            response = api_error(request, 429)
+            response = api_error(request, status)
         else:
-            response = page_error(request, 429, "400.html")
-        response["Retry-After"] = str(verdict.retry_after)
+            response = page_error(request, status, "error.html")
+        response["Retry-After"] = str(retry_after)
         return response

@@ -18,6 +18,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
+from calculator.proxies import DEFAULT_TRUSTED_PROXIES, parse_networks
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -88,17 +90,20 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "calculator.middleware.HealthCheckMiddleware",  # GET /healthz for load balancers: before host and HTTPS checks
+    # Response headers first, so that every answer carries them, whichever layer below made it: a redirect, a
+    # static file, a 405, 413, 429 or 503, the health check.
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "calculator.middleware.EditLinkMiddleware",  # no-store for a URL with an edit token
+    "calculator.middleware.HealthCheckMiddleware",  # GET /healthz for load balancers: before the host check
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "calculator.middleware.ApiErrorMiddleware",  # every /api/* error answers JSON, whatever layer refused it
     "calculator.middleware.BodySizeLimitMiddleware",  # 413 before anything reads an oversized body
-    "calculator.middleware.RateLimitMiddleware",  # 429 for too many writes from one client, counted in the database
-    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "calculator.middleware.RateLimitMiddleware",  # 429 for too many requests from one client, counted in the database
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
 # No sessions: the language choice is Django's language cookie, and nothing else keeps per-visitor state (each
@@ -174,13 +179,18 @@ SECURE_CSP = {
     "object-src": [CSP.NONE],
 }
 
-# HTTPS and the reverse proxy. PROXY_COUNT is the number of reverse proxies in front of gunicorn (nginx, a load
-# balancer): they set X-Forwarded-Proto (trusted for "is this HTTPS?") and append to X-Forwarded-For (the rate
-# limit's client address is taken PROXY_COUNT entries from its right end). 0 = clients connect to gunicorn directly.
-PROXY_COUNT = env_int("PROXY_COUNT", 1 if PRODUCTION else 0)
-if PROXY_COUNT > 0:
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# HTTPS and the reverse proxy. TRUSTED_PROXIES are the addresses (or networks) of the reverse proxies and load
+# balancers in front of gunicorn. The rate limit's client address is taken from X-Forwarded-For only when the
+# connection comes from one of them, walking the header from its right end past every trusted proxy
+# (calculator.ratelimit.client_address); gunicorn takes X-Forwarded-Proto (is this HTTPS?) from the same addresses
+# (gunicorn.conf.py: FORWARDED_ALLOW_IPS defaults to TRUSTED_PROXIES), so Django reads the scheme gunicorn decided
+# (no SECURE_PROXY_SSL_HEADER: Django would take that header from anyone). Default: this machine (loopback).
+try:
+    TRUSTED_PROXIES = parse_networks(os.environ.get("TRUSTED_PROXIES", DEFAULT_TRUSTED_PROXIES))
+except ValueError as error:
+    raise ImproperlyConfigured(f"TRUSTED_PROXIES: {error}; give addresses or networks, comma-separated") from None
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", PRODUCTION)
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # load balancers probe over plain HTTP
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 365 * 24 * 3600 if PRODUCTION else 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", PRODUCTION)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", PRODUCTION)
@@ -199,25 +209,27 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 256 * 1024)
 DATA_UPLOAD_MAX_NUMBER_FIELDS = env_int("DATA_UPLOAD_MAX_NUMBER_FIELDS", 200)
 API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 64 * 1024)
 
-# Rate limits per client address on writes (every POST, PUT, PATCH, DELETE), "count/seconds", counted in the
-# database so that every gunicorn worker on every machine shares them (calculator/ratelimit). Generous: a table of
-# four scoring every hand never comes near them. A request over a limit gets 429 with Retry-After.
-# Off by default under tests (most tests use no database); tests/web/test_security_limits.py switches it on.
+# Rate limits per client address, "count/seconds", counted in the database so that every gunicorn worker on every
+# machine shares them (calculator/ratelimit). Generous: a table of four scoring every hand never comes near them.
+# A request over a limit gets 429 with Retry-After; a write the database cannot count gets 503 with Retry-After.
+# Off by default under tests (most tests use no database); the rate limit tests switch it on.
 RATE_LIMIT_ENABLED = env_bool("RATE_LIMIT_ENABLED", not TESTING)
 RATE_LIMITS = {
+    "read": os.environ.get("RATE_LIMIT_READ", "1800/60"),  # GET and HEAD: pages, the result partial, table reads
     "write": os.environ.get("RATE_LIMIT_WRITE", "600/60"),  # any write: scoring, recording hands, the page's POST
     "create": os.environ.get("RATE_LIMIT_CREATE", "120/3600"),  # new tables (API and page), on top of "write"
 }
 # Which writes also count as "create": regular expressions over the path.
 RATE_LIMIT_CREATE_PATHS = [r"^/api/tables/?$", r"^/tables/new/?$"]
 
-# Logs go to stdout, one JSON object a line in production (LOG_FORMAT=json|plain).
+# Logs go to stdout, one JSON object a line in production (LOG_FORMAT=json|plain); edit tokens are redacted from
+# every line (calculator/edit_tokens.py).
 LOG_FORMAT = os.environ.get("LOG_FORMAT", "json" if PRODUCTION else "plain")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {
-        "plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
+        "plain": {"()": "calculator.jsonlog.PlainFormatter", "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s"},
         "json": {"()": "calculator.jsonlog.JSONFormatter"},
     },
     "handlers": {

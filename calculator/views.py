@@ -23,7 +23,7 @@ from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
 from django_htmx.http import replace_url
 
-from . import ledger_views
+from . import edit_tokens, ledger_views
 from .api import engine_lang
 from .engine import InvalidNotationError, parse_tiles, score
 from .engine.tiles import ALL_TILES, SEATS, Tile, next_seat, previous_seat
@@ -407,10 +407,10 @@ def calculator(request: HttpRequest) -> HttpResponse:
 
 
 def private(response: HttpResponse, table: dict | None) -> HttpResponse:
-    """A page bound to a table carries its edit token: never cached, never sent as a Referer to another site."""
+    """A page bound to a table carries its edit token. Bound by its URL, EditLinkMiddleware marks it too; bound
+    by the form's POST body (no JavaScript), only this does."""
     if table:
-        response["Referrer-Policy"] = "same-origin"
-        response["Cache-Control"] = "no-store"
+        edit_tokens.keep_private(response)
     return response
 
 

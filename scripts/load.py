@@ -55,7 +55,7 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_gunicorn(port: int) -> subprocess.Popen:
+def start_gunicorn(port: int, database: Path, workers: int, rate_limit: bool) -> subprocess.Popen:
     env = dict(
         os.environ,
         DJANGO_ENV="production",
@@ -65,14 +65,40 @@ def start_gunicorn(port: int) -> subprocess.Popen:
         SECURE_SSL_REDIRECT="0",
         SECURE_COOKIES="0",
         STATIC_MANIFEST="0",
-        RATE_LIMIT_ENABLED="0",
+        DATABASE_URL=f"sqlite:///{database}",
+        RATE_LIMIT_ENABLED="1" if rate_limit else "0",
+        # budgets this traffic never reaches: with --rate-limit the limiter's cost is measured, not its 429s
+        RATE_LIMIT_READ="100000000/60",
+        RATE_LIMIT_WRITE="100000000/60",
         LOG_FORMAT="json",  # the production default: one JSON access line per request (to /dev/null here)
-        WEB_CONCURRENCY="2",
+        WEB_CONCURRENCY=str(workers),
         GUNICORN_BIND=f"{HOST}:{port}",
     )
+    # The health check (and the rate limiter) need the tables: a fresh SQLite database for this run.
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "--verbosity", "0"], cwd=ROOT, env=env, check=True
+    )
     gunicorn = ROOT / ".venv" / "bin" / "gunicorn"
-    command = [str(gunicorn) if gunicorn.exists() else "gunicorn", "-c", "gunicorn.conf.py", "--workers", "2"]
+    command = [str(gunicorn) if gunicorn.exists() else "gunicorn", "-c", "gunicorn.conf.py", "--workers", str(workers)]
     return subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def worker_description() -> str:
+    """The worker class and threads gunicorn.conf.py gives (with GUNICORN_THREADS etc. from this environment)."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import runpy; c = runpy.run_path('gunicorn.conf.py'); "
+            "print(c.get('worker_class', 'sync').rsplit('.', 1)[-1], c.get('threads', 1), c.get('keepalive', 2))",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    worker_class, threads, keepalive = done.stdout.split()
+    return f"{worker_class}, {threads} threads each, keepalive {keepalive} s"
 
 
 def wait_until_up(port: int, server: subprocess.Popen, seconds: float = 30) -> None:
@@ -320,6 +346,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=10, help="length of each scenario (default 10)")
     parser.add_argument("--saturation-users", type=int, default=8, help="clients for the saturation run")
     parser.add_argument("--seed", type=int, default=6)
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes (default 2)")
+    parser.add_argument(
+        "--rate-limit", action="store_true", help="run with the rate limiter on (budgets no scenario reaches)"
+    )
     parser.add_argument(
         "--client", choices=["wrk", "python"], default="wrk" if shutil.which("wrk") else "python", help="load client"
     )
@@ -328,10 +358,12 @@ def main(argv: list[str] | None = None) -> int:
 
     bodies = engine_requests(200, args.seed)
     port = free_port()
-    server = start_gunicorn(port)
+    scratch = tempfile.TemporaryDirectory(prefix="load-")
+    server = start_gunicorn(port, Path(scratch.name) / "db.sqlite3", args.workers, args.rate_limit)
     lines = [
-        f"gunicorn, 2 workers, {HOST}:{port}; client {args.client}; {args.seconds:g} s per scenario; "
-        f"{len(bodies)} distinct requests"
+        f"gunicorn, {args.workers} workers ({worker_description()}), {HOST}:{port}; client {args.client}; "
+        f"{args.seconds:g} s per scenario; {len(bodies)} distinct requests; "
+        f"rate limiter {'on (SQLite)' if args.rate_limit else 'off'}"
     ]
     try:
         wait_until_up(port, server)
@@ -354,6 +386,7 @@ def main(argv: list[str] | None = None) -> int:
             lines += report(name, saturation, twenty)
     finally:
         stop(server)
+        scratch.cleanup()
     print("\n".join(lines))
     return 0 if all("FAIL" not in line for line in lines) else 1
 

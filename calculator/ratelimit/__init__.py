@@ -6,7 +6,6 @@ over the limit and how long until the window ends (the Retry-After of the 429).
 
 from __future__ import annotations
 
-import ipaddress
 import math
 import time
 from dataclasses import dataclass
@@ -44,28 +43,6 @@ class Verdict:
 
 def rate_for(scope: str) -> Rate:
     return Rate.parse(settings.RATE_LIMITS[scope])
-
-
-def client_address(meta: dict, proxy_count: int) -> str:
-    """The client's address: REMOTE_ADDR, or the entry `proxy_count` places from the right of X-Forwarded-For.
-
-    Each trusted proxy appends the address it saw, so the entries to the left of those are whatever the client sent
-    and cannot be trusted. IPv6 clients are counted by their /64 (one household or phone gets a whole /64).
-    """
-    address = meta.get("REMOTE_ADDR", "") or ""
-    if proxy_count > 0:
-        forwarded = [part.strip() for part in meta.get("HTTP_X_FORWARDED_FOR", "").split(",") if part.strip()]
-        if len(forwarded) >= proxy_count:
-            address = forwarded[-proxy_count]
-    try:
-        ip = ipaddress.ip_address(address.strip("[]"))
-    except ValueError:
-        return address[:64] or "unknown"
-    if ip.version == 6:
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-    return str(ip)
 
 
 def hit(scope: str, client: str, now: float | None = None) -> Verdict:

@@ -139,7 +139,7 @@ form_fields = st.dictionaries(
 def ledger_table(client, settings):
     # The rate limiter runs too (its own table, not the ledger's), with limits no example reaches.
     settings.RATE_LIMIT_ENABLED = True
-    settings.RATE_LIMITS = {"write": "100000/60", "create": "100000/60"}
+    settings.RATE_LIMITS = {"read": "100000/60", "write": "100000/60", "create": "100000/60"}
     created = client.post("/api/tables", json.dumps({"ruleset": "bazhi"}), content_type="application/json").json()
     hand = {"ruleset": "bazhi", "hand": "111345789p79m55s", "win_tile": "8m", "winner": "S", "discarder": "W"}
     auth = {"HTTP_AUTHORIZATION": f"Bearer {created['edit_token']}"}

@@ -253,6 +253,32 @@ def test_the_csp_header_is_strict(client):
     assert directives["frame-ancestors"] == "'none'"
 
 
+@pytest.mark.django_db
+def test_every_answer_carries_the_csp_whoever_made_it(client, settings):
+    """Issue 15: the policy was missing where a middleware answered before the CSP middleware ran (405 and 413 of
+    the API, 429, the HTTPS redirect, static files, the health check). It is now the outermost middleware."""
+    settings.API_MAX_BODY_BYTES = 100
+    answers = {
+        "page": client.get("/"),
+        "405": client.get("/api/score"),
+        "413": client.post("/api/score", json.dumps({**B1, "x": "y" * 200}), content_type="application/json"),
+        "404 page": client.get("/no/such/"),
+        "404 API": client.get("/api/no/such"),
+        "static file": client.get("/static/css/app.css"),
+        "health check": client.get("/healthz"),
+    }
+    settings.RATE_LIMIT_ENABLED, settings.RATE_LIMITS = True, {"read": "1/60", "write": "1/60", "create": "1/60"}
+    client.get("/rules/")
+    answers["429"] = client.get("/rules/")
+    settings.RATE_LIMIT_ENABLED, settings.SECURE_SSL_REDIRECT = False, True
+    answers["HTTPS redirect"] = Client().get("/rules/")
+    assert [a.status_code for a in answers.values()] == [200, 405, 413, 404, 404, 200, 200, 429, 301]
+    policy = answers["page"]["Content-Security-Policy"]
+    for what, response in answers.items():
+        assert response.get("Content-Security-Policy") == policy, what
+        assert response.get("X-Content-Type-Options") == "nosniff", what
+
+
 def test_htmx_is_configured_for_the_csp(client):
     html = client.get("/").content.decode()
     config = json.loads(re.search(r"<meta name=\"htmx-config\" content='([^']+)'>", html).group(1))
