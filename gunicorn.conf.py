@@ -2,7 +2,9 @@
 
 GUNICORN_BIND      where to listen (default 127.0.0.1:8000: only the reverse proxy on this machine reaches it;
                    0.0.0.0:8000 behind a load balancer on a private network)
-WEB_CONCURRENCY    worker processes (default 2 × CPUs + 1); GUNICORN_THREADS threads per worker (default 1)
+WEB_CONCURRENCY    worker processes (default 2 × CPUs + 1); GUNICORN_THREADS threads per worker (default 4)
+GUNICORN_READ_TIMEOUT  seconds a client has to send a whole request once it started (default 10;
+                   calculator/gunicorn_worker.py)
 GUNICORN_TIMEOUT   seconds before a stuck worker is restarted (default 30)
 GUNICORN_MAX_REQUESTS  requests before a worker is recycled (default 20000, with 10% jitter)
 FORWARDED_ALLOW_IPS  proxies whose X-Forwarded-Proto gunicorn trusts (default: TRUSTED_PROXIES, itself loopback)
@@ -19,7 +21,10 @@ from calculator.proxies import DEFAULT_TRUSTED_PROXIES
 wsgi_app = "calculator.wsgi:application"
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000").split()
 workers = int(os.environ.get("WEB_CONCURRENCY") or multiprocessing.cpu_count() * 2 + 1)
-threads = int(os.environ.get("GUNICORN_THREADS") or 1)
+# Threaded workers with a deadline for each request to arrive: a slow client holds one thread for at most
+# GUNICORN_READ_TIMEOUT seconds, never a whole worker (calculator/gunicorn_worker.py, docs/PERFORMANCE.md).
+worker_class = "calculator.gunicorn_worker.DeadlineThreadWorker"
+threads = int(os.environ.get("GUNICORN_THREADS") or 4)
 timeout = int(os.environ.get("GUNICORN_TIMEOUT") or 30)
 graceful_timeout = 30
 keepalive = 5

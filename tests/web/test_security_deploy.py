@@ -7,87 +7,21 @@ static files from whitenoise, the JSON access log, and that the rate limit is sh
 
 from __future__ import annotations
 
-import http.client
 import json
 import re
-import socket
-import subprocess
-import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 
-from .test_security import B1, ROOT, SECRETS, manage, production_env
-
-GUNICORN = Path(sys.executable).with_name("gunicorn")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    def __init__(self, port: int):
-        self.port = port
-
-    def request(self, method: str, path: str, body: str | None = None, headers: dict | None = None, https=True):
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-        all_headers = {"Host": "mahjong.example.org", "X-Forwarded-For": "198.51.100.20"}
-        if https:
-            all_headers["X-Forwarded-Proto"] = "https"
-        all_headers.update(headers or {})
-        conn.request(method, path, body=body, headers=all_headers)
-        response = conn.getresponse()
-        data = response.read()
-        conn.close()
-        return response, data
+from .gunicorn import running
+from .test_security import B1
 
 
 @pytest.fixture(scope="module")
 def production(tmp_path_factory):
-    if not GUNICORN.exists():
-        pytest.skip("gunicorn is not installed")
-    tmp = tmp_path_factory.mktemp("production")
-    env = production_env(
-        **SECRETS,
-        DATABASE_URL=f"sqlite:///{tmp / 'db.sqlite3'}",
-        STATIC_ROOT=str(tmp / "static"),
-        RATE_LIMIT_WRITE="6/600",
-        WEB_CONCURRENCY="2",
-        GUNICORN_CONTROL_SOCKET="off",
-    )
-    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
-        done = manage(*command, env=env)
-        assert done.returncode == 0, done.stderr
-    port = free_port()
-    log = open(tmp / "gunicorn.log", "w+")  # noqa: SIM115 - read back after the server stopped
-    process = subprocess.Popen(
-        [str(GUNICORN), "-c", "gunicorn.conf.py", "--bind", f"127.0.0.1:{port}"],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    server = Server(port)
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            if server.request("GET", "/healthz", https=False)[0].status == 200:
-                break
-        except OSError:
-            pass
-        assert process.poll() is None and time.monotonic() < deadline, (tmp / "gunicorn.log").read_text()
-        time.sleep(0.2)
-    server.static_root = tmp / "static"
-    server.log_path = tmp / "gunicorn.log"
-    yield server
-    process.terminate()
-    process.wait(timeout=30)
-    log.close()
+    with running(tmp_path_factory.mktemp("production"), RATE_LIMIT_WRITE="6/600", WEB_CONCURRENCY="2") as server:
+        yield server
 
 
 def test_plain_http_is_redirected_to_https(production):

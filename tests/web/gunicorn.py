@@ -1,0 +1,115 @@
+"""A real gunicorn for the deployment tests: the production settings on a temporary SQLite file, gunicorn.conf.py
+as an operator runs it (README § Deployment), its log in a file the test reads back."""
+
+from __future__ import annotations
+
+import http.client
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from .test_security import ROOT, SECRETS, manage, production_env
+
+GUNICORN = Path(sys.executable).with_name("gunicorn")
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
+        s.bind((host, 0))
+        return s.getsockname()[1]
+
+
+def outside_address() -> str | None:
+    """An IPv4 address of this machine that is not loopback (a client connecting to it is not a trusted proxy)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))  # TEST-NET-1: nothing is sent, the kernel only picks a route
+        except OSError:
+            return None
+        address = s.getsockname()[0]
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
+class Server:
+    def __init__(self, port: int, tmp: Path):
+        self.port = port
+        self.tmp = tmp
+        self.log_path = tmp / "gunicorn.log"
+        self.static_root = tmp / "static"
+        self.database = tmp / "db.sqlite3"
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        body: str | bytes | None = None,
+        headers: dict | None = None,
+        https: bool = True,
+        host: str = "127.0.0.1",
+        port: int | None = None,
+        timeout: float = 30,
+    ):
+        conn = http.client.HTTPConnection(host, port or self.port, timeout=timeout)
+        all_headers = {"Host": "mahjong.example.org", "X-Forwarded-For": "198.51.100.20"}
+        if https:
+            all_headers["X-Forwarded-Proto"] = "https"
+        all_headers.update(headers or {})
+        conn.request(method, path, body=body, headers=all_headers)
+        response = conn.getresponse()
+        data = response.read()
+        conn.close()
+        return response, data
+
+    def log(self) -> str:
+        time.sleep(0.3)  # the workers write their access lines after answering
+        return self.log_path.read_text(encoding="utf-8")
+
+
+@contextmanager
+def running(tmp: Path, binds: tuple[str, ...] = (), **settings: str) -> Iterator[Server]:
+    """gunicorn with gunicorn.conf.py on 127.0.0.1:<free port> (and `binds`), the production profile, `settings`."""
+    if not GUNICORN.exists():
+        pytest.skip("gunicorn is not installed")
+    env = production_env(
+        **{
+            **SECRETS,
+            "DATABASE_URL": f"sqlite:///{tmp / 'db.sqlite3'}",
+            "STATIC_ROOT": str(tmp / "static"),
+            "GUNICORN_CONTROL_SOCKET": "off",
+            **settings,
+        }
+    )
+    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
+        done = manage(*command, env=env)
+        assert done.returncode == 0, done.stderr
+    port = free_port()
+    server = Server(port, tmp)
+    bind_args = [arg for address in (f"127.0.0.1:{port}", *binds) for arg in ("--bind", address)]
+    with open(server.log_path, "w") as log:
+        process = subprocess.Popen(
+            [str(GUNICORN), "-c", "gunicorn.conf.py", *bind_args],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        try:
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    if server.request("GET", "/healthz", https=False, timeout=5)[0].status == 200:
+                        break
+                except OSError:
+                    pass
+                assert process.poll() is None and time.monotonic() < deadline, server.log_path.read_text()
+                time.sleep(0.2)
+            yield server
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
