@@ -2,7 +2,7 @@
 
 GUNICORN_BIND      where to listen (default 127.0.0.1:8000: only the reverse proxy on this machine reaches it;
                    0.0.0.0:8000 behind a load balancer on a private network)
-WEB_CONCURRENCY    worker processes (default 2 × CPUs + 1); GUNICORN_THREADS threads per worker (default 4)
+WEB_CONCURRENCY    worker processes (default 2 × CPUs + 1); GUNICORN_THREADS threads per worker (default 2)
 GUNICORN_READ_TIMEOUT  seconds a client has to send a whole request once it started (default 10;
                    calculator/gunicorn_worker.py)
 GUNICORN_TIMEOUT   seconds before a stuck worker is restarted (default 30)
@@ -24,10 +24,18 @@ workers = int(os.environ.get("WEB_CONCURRENCY") or multiprocessing.cpu_count() *
 # Threaded workers with a deadline for each request to arrive: a slow client holds one thread for at most
 # GUNICORN_READ_TIMEOUT seconds, never a whole worker (calculator/gunicorn_worker.py, docs/PERFORMANCE.md).
 worker_class = "calculator.gunicorn_worker.DeadlineThreadWorker"
-threads = int(os.environ.get("GUNICORN_THREADS") or 4)
+threads = int(os.environ.get("GUNICORN_THREADS") or 2)
+# A worker takes a connection only when one of its threads is free, and closes it after the answer (no keep-alive:
+# the proxy in front keeps the clients' connections, README § Deployment). Waiting connections then stay in the
+# listening socket's queue, shared by all workers, and the first worker with a free thread takes the oldest, as
+# sync workers do. With keep-alive, or a worker accepting more than it has threads for, a connection waits in one
+# worker's own queue however busy that worker is: the partial's p95 at 20 users was 1.5-2x that of sync workers.
+# Two threads, not more: the work is CPU-bound Python, and each extra thread of a process waits for the others at
+# every socket read and write (the GIL), which the p95 shows (docs/PERFORMANCE.md § Workers).
+worker_connections = threads
+keepalive = 0
 timeout = int(os.environ.get("GUNICORN_TIMEOUT") or 30)
 graceful_timeout = 30
-keepalive = 5
 # Recycle workers now and then so that a slow leak can never grow without bound. Rarely: the engine's caches
 # grow only with new suit shapes (a finite set), and each restart costs ~0.8 s of CPU, a dip under load.
 max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "20000"))
@@ -58,8 +66,8 @@ limit_request_line = 4094
 limit_request_fields = 60
 limit_request_field_size = 8190
 # X-Forwarded-Proto (is this HTTPS?) is taken from the proxies the app trusts for X-Forwarded-For (settings.py).
-forwarded_allow_ips = (
-    os.environ.get("FORWARDED_ALLOW_IPS") or os.environ.get("TRUSTED_PROXIES") or DEFAULT_TRUSTED_PROXIES
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS") or os.environ.get(
+    "TRUSTED_PROXIES", DEFAULT_TRUSTED_PROXIES
 )
 # gunicornc's control socket: GUNICORN_CONTROL_SOCKET=/run/mahjong/gunicorn.ctl, or "off" (default: gunicorn's own,
 # $XDG_RUNTIME_DIR/gunicorn.ctl or ~/.gunicorn/gunicorn.ctl).

@@ -1,12 +1,13 @@
 """gunicorn's threaded worker (gthread) with a deadline for each request to arrive: slow clients cannot pin it.
 
 A sync worker reads a request with one process: three clients sending their headers a byte a second stalled every
-worker until gunicorn's `timeout` killed it (30 s). The gthread worker waits for a connection's first bytes in its
-event loop, but then reads the request in one of its threads, as slowly as the client sends it. This worker gives
-each request READ_TIMEOUT seconds (GUNICORN_READ_TIMEOUT, default 10) from its first bytes to arrive whole,
-headers and body; a client that is not done by then is disconnected (headers) or answered 400 (a body the app was
-reading: calculator.middleware.BodySizeLimitMiddleware). A slow client holds at most one thread for that long;
-the other threads and workers go on serving (tests/web/test_security_gunicorn.py).
+worker until gunicorn's `timeout` killed it (30 s). The gthread worker reads a request in one of its threads (after
+waiting up to 5 s there for the first bytes, then handing an idle connection back to its event loop), as slowly
+as the client sends it. This worker gives each request READ_TIMEOUT seconds (GUNICORN_READ_TIMEOUT, default 10)
+from the moment a thread takes the connection up to arrive whole, headers and body; a client that is not done by
+then is disconnected (headers) or answered 400 (a body the app was reading:
+calculator.middleware.BodySizeLimitMiddleware). A slow client holds at most one thread for that long; the other
+threads and workers go on serving (tests/web/test_security_gunicorn.py).
 
 With TLS ended by gunicorn itself (`certfile`), the deadline is not applied (the socket is wrapped by ssl); the
 deployments in the README end TLS in the proxy, which also buffers requests.

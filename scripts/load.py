@@ -84,21 +84,20 @@ def start_gunicorn(port: int, database: Path, workers: int, rate_limit: bool) ->
 
 
 def worker_description() -> str:
-    """The worker class and threads gunicorn.conf.py gives (with GUNICORN_THREADS etc. from this environment)."""
+    """The worker class, threads and keep-alive gunicorn runs with (gunicorn.conf.py, GUNICORN_CMD_ARGS and the
+    environment applied, as gunicorn itself reads them)."""
+    gunicorn = ROOT / ".venv" / "bin" / "gunicorn"
     done = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "import runpy; c = runpy.run_path('gunicorn.conf.py'); "
-            "print(c.get('worker_class', 'sync').rsplit('.', 1)[-1], c.get('threads', 1), c.get('keepalive', 2))",
-        ],
+        [str(gunicorn) if gunicorn.exists() else "gunicorn", "-c", "gunicorn.conf.py", "--print-config"],
         cwd=ROOT,
         capture_output=True,
         text=True,
-        check=True,
+        check=False,  # gunicorn exits 1 after printing
     )
-    worker_class, threads, keepalive = done.stdout.split()
-    return f"{worker_class}, {threads} threads each, keepalive {keepalive} s"
+    config = dict(line.split(" = ", 1) for line in done.stdout.splitlines() if " = " in line)
+    config = {name.strip(): value.strip() for name, value in config.items()}
+    worker_class = config["worker_class"].rsplit(".", 1)[-1]
+    return f"{worker_class}, {config['threads']} threads each, keepalive {config['keepalive']} s"
 
 
 def wait_until_up(port: int, server: subprocess.Popen, seconds: float = 30) -> None:
@@ -358,10 +357,11 @@ def main(argv: list[str] | None = None) -> int:
 
     bodies = engine_requests(200, args.seed)
     port = free_port()
+    workers = worker_description()
     scratch = tempfile.TemporaryDirectory(prefix="load-")
     server = start_gunicorn(port, Path(scratch.name) / "db.sqlite3", args.workers, args.rate_limit)
     lines = [
-        f"gunicorn, {args.workers} workers ({worker_description()}), {HOST}:{port}; client {args.client}; "
+        f"gunicorn, {args.workers} workers ({workers}), {HOST}:{port}; client {args.client}; "
         f"{args.seconds:g} s per scenario; {len(bodies)} distinct requests; "
         f"rate limiter {'on (SQLite)' if args.rate_limit else 'off'}"
     ]
