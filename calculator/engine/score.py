@@ -5,7 +5,7 @@ from __future__ import annotations
 from .errors import ScoreError
 from .hand import ScoreRequest
 from .request import check_flags, parse_request
-from .rulesets import RULESETS, Ruleset
+from .rulesets import DISTANCES, RULESETS, Ruleset
 from .tiles import Tile, next_seat
 from .waits import wait_kinds
 
@@ -26,13 +26,18 @@ def score_request(request: ScoreRequest, lang: str = "zh") -> dict:
     ruleset = RULESETS[request.ruleset]
     if request.win_tile is None:
         return waits_result(request, lang)
-    return ruleset.evaluate(request, lang)
+    answer = ruleset.evaluate(request, lang)
+    if answer.get("win") is False:
+        answer["discards"] = DISTANCES[request.ruleset].discards(request)  # for learners: what to throw
+    return answer
 
 
 def waits_result(request: ScoreRequest, lang: str = "zh") -> dict:
     ruleset = RULESETS[request.ruleset]
     waits = wait_kinds(ruleset, request)
     discarder = next_seat(request.winner)
+    distance = DISTANCES[request.ruleset]
+    shanten = distance.shanten(request)
     return {
         "ruleset": request.ruleset,
         "win": False,
@@ -45,6 +50,8 @@ def waits_result(request: ScoreRequest, lang: str = "zh") -> dict:
             }
             for tile in waits
         ],
+        "shanten": shanten,
+        "blocked_by": distance.blocked_by(request, waits, shanten),
     }
 
 

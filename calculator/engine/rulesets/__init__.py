@@ -27,10 +27,24 @@ class Ruleset(Protocol):
     def evaluate(self, request: ScoreRequest, lang: str, brief: bool = False) -> dict: ...
 
 
-def _load() -> dict[str, Ruleset]:
+class Distance(Protocol):
+    """How far a hand is from ready under a ruleset's own wins (each ruleset's `shanten` module)."""
+
+    def shanten(self, request: ScoreRequest) -> int | None: ...
+
+    def blocked_by(self, request: ScoreRequest, waits: list[Tile], shanten: int | None) -> str | None: ...
+
+    def discards(self, request: ScoreRequest) -> list[dict]: ...
+
+
+def _load() -> tuple[dict[str, Ruleset], dict[str, Distance]]:
     from . import bazhi, xinyu
+    from .bazhi import shanten as bazhi_shanten
+    from .xinyu import shanten as xinyu_shanten
 
-    return {"bazhi": bazhi.RULESET, "xinyu": xinyu.RULESET}
+    return {"bazhi": bazhi.RULESET, "xinyu": xinyu.RULESET}, {"bazhi": bazhi_shanten, "xinyu": xinyu_shanten}
 
 
-RULESETS: dict[str, Ruleset] = _load()
+RULESETS: dict[str, Ruleset]
+DISTANCES: dict[str, Distance]
+RULESETS, DISTANCES = _load()
