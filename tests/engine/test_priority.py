@@ -113,7 +113,7 @@ def test_malformed_bodies():
 
 def test_reason_in_english():
     result = ask("E", "2s", claim("S", PLAIN), claim("N", QINGYISE), lang="en")
-    assert "full flush" in result["reason"]
+    assert "Pure one suit" in result["reason"]
 
 
 def test_claims_must_be_on_the_tile_named():

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from calculator.engine import score
 from calculator.engine.notation import format_tiles
 from calculator.engine.request import parse_request
-from calculator.engine.rulesets.xinyu import scoring as X
+from calculator.engine.rulesets.xinyu import reading as X
+from calculator.engine.rulesets.xinyu import wilds as W
 from calculator.engine.tiles import SEATS, Tile, previous_seat
 from calculator.engine.wildcards import ANY_COLOUR, shisanbuda_natural
 
@@ -155,15 +156,15 @@ def _shapes(counts: tuple[int, ...], pair_left: bool = True) -> frozenset[bool]:
 
 def _brute_best(request) -> tuple[int, int] | None:
     """(bonus 龙, pattern count) of the best reading found by trying every kind for every 财神."""
-    wilds = X.wilds_of(request)
+    wilds = W.wilds_of(request)
     no_chow = all(m.type != "chow" for m in request.melds)
-    meld_blocks = {X._block_of(m.kind.index) for m in request.melds}
+    meld_blocks = {W.block_of(m.kind.index) for m in request.melds}
     best = None
     for stand_ins in combinations_with_replacement(range(34), wilds.count):
         full = list(wilds.natural)
         for kind in stand_ins:
             full[kind] += 1
-        blocks = meld_blocks | {X._block_of(i) for i in range(34) if full[i]}
+        blocks = meld_blocks | {W.block_of(i) for i in range(34) if full[i]}
         colours: list[str | None] = [None]
         if not blocks - {3}:
             colours.append("quanfeng")
@@ -184,8 +185,8 @@ def _brute_best(request) -> tuple[int, int] | None:
                 reading = X._reading(request, wilds, shape, X.ColourChoice(colour, ANY_COLOUR), triplets)
                 key = (reading.bonus, len(reading.patterns))
                 best = key if best is None or key > best else best
-    if X.is_silong(request, wilds) or X.is_quanfeng(wilds):
-        colour = "quanfeng" if X.is_quanfeng(wilds) else None
+    if W.is_silong(request, wilds) or W.is_quanfeng(wilds):
+        colour = "quanfeng" if W.is_quanfeng(wilds) else None
         reading = X._reading(request, wilds, "none", X.ColourChoice(colour, ANY_COLOUR), False)
         key = (reading.bonus, len(reading.patterns))
         best = key if best is None or key > best else best
@@ -196,11 +197,11 @@ def _brute_best(request) -> tuple[int, int] | None:
 @given(xinyu_requests(complete=True))
 def test_the_tables_find_the_reading_a_brute_force_search_finds(data):
     request = parse_request(data)
-    assume(X.wilds_of(request).count <= 2)  # 34² stand-ins per hand keeps the search quick
-    found = X.readings(request, X.wilds_of(request))
+    assume(W.wilds_of(request).count <= 2)  # 34² stand-ins per hand keeps the search quick
+    found = X.readings(request, W.wilds_of(request))
     mine = None
     if found:
         best = X.best_reading(found)
         mine = (best.bonus, len(best.patterns))
     assert mine == _brute_best(request)
-    assert X.is_win(request) == (mine is not None)
+    assert W.is_win(request) == (mine is not None)

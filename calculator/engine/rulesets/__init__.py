@@ -1,36 +1,14 @@
-"""The two rulesets, each in its own module, behind one small interface."""
+"""The registry of rulesets: one package per game (`bazhi/`, `xinyu/`), each a `Ruleset` (base.py) that declares
+its game's facts as data (declarations.py). The rest of the program loops over `RULESETS` instead of naming a
+game."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from .base import Ruleset
+from .bazhi import RULESET as BAZHI
+from .xinyu import RULESET as XINYU
 
-from ..hand import ScoreRequest
-from ..tiles import Tile
+RULESETS: dict[str, Ruleset] = {ruleset.id: ruleset for ruleset in (BAZHI, XINYU)}
+DEFAULT = next(iter(RULESETS))  # the first game is the page's and the form's default
 
-
-class Ruleset(Protocol):
-    name: str
-    name_zh: str
-    name_en: str
-    kinds: frozenset[int]  # tile indices that exist in this game
-    flags: frozenset[str]
-    allows_chow: bool
-
-    def parse_options(self, raw: object): ...
-
-    def check_meld(self, tiles: tuple[Tile, ...], options, number: int, field: str) -> None: ...
-
-    def check_flags(self, request: ScoreRequest) -> None: ...
-
-    def is_win(self, request: ScoreRequest) -> bool: ...
-
-    def evaluate(self, request: ScoreRequest, lang: str, brief: bool = False) -> dict: ...
-
-
-def _load() -> dict[str, Ruleset]:
-    from . import bazhi, xinyu
-
-    return {"bazhi": bazhi.RULESET, "xinyu": xinyu.RULESET}
-
-
-RULESETS: dict[str, Ruleset] = _load()
+__all__ = ["DEFAULT", "RULESETS", "Ruleset"]
