@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from calculator.engine.priority import priority
+from calculator.engine.rulesets.xinyu.priority import priority
 
 TABLE = {"options": {"caishen": "5p"}, "dealer": "E"}
 PLAIN = "123m456m789sEEE2s"  # ordinary win on 2s (level 0)

@@ -134,6 +134,18 @@ class Ruleset(ABC):
         """
         return self.scoring_house
 
+    def to_dict(self) -> dict:
+        """The declarations as JSON: what the page's JavaScript reads (via `json_script`) instead of a copy."""
+        return {
+            "id": self.id,
+            "title": self.title.to_dict(),
+            "kinds": sorted(self.kinds),
+            "allows_chow": self.allows_chow,
+            "options": [option.to_dict() for option in self.options],
+            "flags": [flag.to_dict() for flag in self.flags],
+            "house": [rule.to_dict() for rule in self.house],
+        }
+
     def __repr__(self) -> str:
         return f"RULESETS[{self.id!r}]"
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .errors import ScoreError, pick
-from .hand import ScoreRequest
-from .notation import InvalidNotationError, parse_tiles
-from .request import parse_request
-from .rulesets.xinyu.declarations import BONUS_BY_CODE
-from .rulesets.xinyu.ruleset import PRIORITY_LEVEL_1, PRIORITY_LEVEL_2, evaluate, priority_level
-from .tiles import NUM_KINDS, SEAT_NAMES_EN, SEAT_NAMES_ZH, SEATS, Tile, seats_after
+from ...errors import ScoreError, pick
+from ...hand import ScoreRequest
+from ...notation import InvalidNotationError, parse_tiles
+from ...request import parse_request
+from ...tiles import NUM_KINDS, SEAT_NAMES_EN, SEAT_NAMES_ZH, SEATS, Tile, seats_after
+from .declarations import BONUS_BY_CODE
+from .ruleset import PRIORITY_LEVEL_1, PRIORITY_LEVEL_2, evaluate, priority_level
 
 LEVEL_NAMES = {
     0: ("普通胡牌", "ordinary win"),
