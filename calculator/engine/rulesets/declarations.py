@@ -8,7 +8,7 @@ them, and the forms, the page's JavaScript, the rules page and the ledger read t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from ..card import JsonValue
@@ -122,6 +122,9 @@ class HouseRule:
     explanation: Text  # one line: what the other value changes
     rule: str
     scoring: bool = True
+    # A hand that the rule decides (a score request without its card; the worked cases of house.json): the
+    # rules page scores it under each value.
+    example: dict | None = field(default=None, compare=False, hash=False)
 
     @property
     def default(self) -> JsonValue:
@@ -143,6 +146,7 @@ class HouseRule:
             "explanation": self.explanation.to_dict(),
             "rule": self.rule,
             "scoring": self.scoring,
+            "example": self.example,
         }
 
 
