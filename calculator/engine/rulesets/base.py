@@ -17,7 +17,7 @@ from ..hand import ScoreRequest
 from ..notation import InvalidNotationError, parse_tiles
 from ..text import Text
 from ..tiles import Tile
-from .declarations import Declared, Flag, HouseRule, Option, PatternGroup, ReadingNote
+from .declarations import Declared, Flag, HouseRule, Note, Option, PatternGroup, ReadingNote
 
 
 class Ruleset(ABC):
@@ -59,6 +59,11 @@ class Ruleset(ABC):
     @property
     def readings(self) -> tuple[ReadingNote, ...]:
         return self.declared.readings
+
+    @property
+    def notes(self) -> tuple[Note, ...]:
+        """Paragraphs of the rules page that are no pattern (a game's shape, its table-play rules …)."""
+        return self.declared.notes
 
     @cached_property
     def flag_ids(self) -> frozenset[str]:

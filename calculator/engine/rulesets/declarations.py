@@ -187,6 +187,14 @@ class PatternGroup:
 
 
 @dataclass(frozen=True, slots=True)
+class Note:
+    """A paragraph of the rules page, under the RULES.md sections it reads (anchors)."""
+
+    rules: tuple[str, ...]
+    text: Text
+
+
+@dataclass(frozen=True, slots=True)
 class ReadingNote:
     """A **[reading]** of RULES.md: where the seed is silent or ambiguous, the interpretation the engine follows."""
 
@@ -210,6 +218,7 @@ class Declared:
     house: tuple[HouseRule, ...]
     pattern_groups: tuple[PatternGroup, ...]
     readings: tuple[ReadingNote, ...]
+    notes: tuple[Note, ...]
     texts: dict[str, dict[str, Text]]
     labels: dict[str, tuple[Text, Text]]  # a fact shown as a label on an answer: its name and note, by code
     data: dict
@@ -245,6 +254,7 @@ def load(path: Path) -> Declared:
             for group in raw.pop("pattern_groups")
         ),
         readings=tuple(ReadingNote(r["rule"], r["name"], _text(r["text"])) for r in raw.pop("readings")),
+        notes=tuple(Note(tuple(n["rules"]), _text(n["text"])) for n in raw.pop("notes", ())),
         texts={name: {code: _text(text) for code, text in table.items()} for name, table in raw.pop("texts").items()},
         labels={code: (_text(label["name"]), _text(label["note"])) for code, label in raw.pop("labels").items()},
         data=raw,
