@@ -46,13 +46,32 @@ class Entry(NamedTuple):
     kept: int
 
 
-class Table(NamedTuple):
+class Table:
     """What some blocks keep. `entries`: the (sets, pair, forced) that keep more than any smaller one.
     `levels[f][sets * 2 + pair]`: the most kept with at most that many sets, pairs and f forced slots (the
-    last level stands for every higher f); -1 where nothing fits."""
+    last level stands for every higher f; -1 where nothing fits), worked out when first asked."""
 
-    entries: tuple[Entry, ...]
-    levels: tuple[tuple[int, ...], ...]
+    __slots__ = ("entries", "_levels")
+
+    def __init__(self, entries: tuple[Entry, ...]) -> None:
+        self.entries = entries
+        self._levels: tuple[tuple[int, ...], ...] | None = None
+
+    @property
+    def levels(self) -> tuple[tuple[int, ...], ...]:
+        if self._levels is None:
+            levels = []
+            for level in range(max(e.forced for e in self.entries) + 1):
+                cells = [-1] * CELLS
+                for s, p, f, k in self.entries:
+                    if f <= level:
+                        for sets in range(s, MAX_SETS + 1):
+                            for pair in range(p, 2):
+                                if cells[sets * 2 + pair] < k:
+                                    cells[sets * 2 + pair] = k
+                levels.append(tuple(cells))
+            self._levels = tuple(levels)
+        return self._levels
 
     def within(self, sets: int, pair: int, forced: int = MAX_FORCED) -> int:
         """The most kept with at most these sets, pairs and forced slots (-1: none)."""
@@ -60,6 +79,9 @@ class Table(NamedTuple):
             return -1
         levels = self.levels
         return levels[min(forced, len(levels) - 1)][min(sets, MAX_SETS) * 2 + min(pair, 1)]
+
+    def __repr__(self) -> str:
+        return f"Table({self.entries!r})"
 
 
 class Limits(NamedTuple):
@@ -95,17 +117,7 @@ def table_of(best: dict[tuple[int, int, int], int]) -> Table:
     for (s, p, f), k in ordered:
         if not any(e.sets <= s and e.pair <= p and e.forced <= f for e in entries):
             entries.append(Entry(s, p, f, k))
-    levels = []
-    for level in range(max(e.forced for e in entries) + 1):
-        cells = [-1] * CELLS
-        for s, p, f, k in entries:
-            if f <= level:
-                for sets in range(s, MAX_SETS + 1):
-                    for pair in range(p, 2):
-                        if cells[sets * 2 + pair] < k:
-                            cells[sets * 2 + pair] = k
-        levels.append(tuple(cells))
-    return Table(tuple(entries), tuple(levels))
+    return Table(tuple(entries))
 
 
 EMPTY_TABLE = table_of({(0, 0, 0): 0})
@@ -258,11 +270,6 @@ class Joins:
         t0, t1, t2, t3 = tables
         low, high = self(t0, t1), self(t2, t3)
         return [self(t1, high), self(t0, high), self(low, t3), self(low, t2)]
-
-
-def standard_kept(tables: Sequence[Table], max_sets: int) -> int:
-    """The most natural tiles a pair and `max_sets` sets can keep, the forced slots at most four in all."""
-    return best_with(tables[3], join(join(tables[0], tables[1], max_sets), tables[2], max_sets), max_sets)
 
 
 # --------------------------------------------------------------------------- the table of discards

@@ -279,3 +279,140 @@ def loose_groups(natural: list[int] | tuple[int, ...], wild_tiles: tuple[Tile, .
     """A hand read without sets (十三不搭, 4龙, 全风向): its natural tiles and its 财神 as they are."""
     tiles = tuple(ALL_TILES[i] for i in range(NUM_KINDS) for _ in range(natural[i]))
     return [Group("tiles", tiles + wild_tiles, wild_tiles)]
+
+
+# --------------------------------------------------------------------------- no fifth copies (house rule)
+#
+# Under the house rule wild_fifth_copy=false (RULES.md §5.2) a 财神 may stand for a kind only while the copies of
+# that kind (natural tiles, the winner's melds, and the 财神 standing for it) stay at most four. The tables above
+# cannot say that (they know a block's counts, not how many copies are left), so the standard shape is searched
+# again with each rank's room: every way the block can be sets (and the pair), by the number of 财神 it takes.
+
+
+class CappedPlan(NamedTuple):
+    """A standard reading under capped copies: the pair's block, 财神 per block, and the groups themselves."""
+
+    pair_block: int
+    per_block: tuple[int, ...]
+    groups: tuple[Group, ...]
+
+
+def _capped_block(
+    counts: tuple[int, ...], room: tuple[int, ...], sequences: bool, pair: bool
+) -> dict[int, tuple[BlockGroup, ...]]:
+    """Every number of 财神 (at most MAX_WILD) with which this block becomes sets (plus the pair if `pair`),
+    each with one way to do it; `room[r]` is how many 财神 may still stand for rank r."""
+    return _capped_search(tuple(counts), tuple(room), sequences, pair)
+
+
+@lru_cache(maxsize=50_000)
+def _capped_search(
+    counts: tuple[int, ...], room: tuple[int, ...], sequences: bool, pair: bool
+) -> dict[int, tuple[BlockGroup, ...]]:
+    first = next((r for r, c in enumerate(counts) if c), None)
+    if first is None:
+        return _capped_wild_only(room, pair)
+    found: dict[int, tuple[BlockGroup, ...]] = {}
+    for used, group, natural, wild_ranks, still_pair in _capped_first_groups(counts, room, first, sequences, pair):
+        rest_counts = _without(counts, natural)
+        rest_room = _without(room, wild_ranks)
+        for rest_used, rest_groups in _capped_search(rest_counts, rest_room, sequences, still_pair).items():
+            total = used + rest_used
+            if total <= MAX_WILD and total not in found:
+                found[total] = (group, *rest_groups)
+    return found
+
+
+def _capped_wild_only(room: tuple[int, ...], pair: bool) -> dict[int, tuple[BlockGroup, ...]]:
+    """A block without natural tiles left: nothing, a triplet of 财神, or (for the pair) a pair of 财神."""
+    if pair:
+        rank = next((r for r, left in enumerate(room) if left >= 2), None)
+        return {} if rank is None else {2: (("pair", rank, (rank, rank)),)}
+    rank = next((r for r, left in enumerate(room) if left >= 3), None)
+    return {0: ()} if rank is None else {0: (), 3: (("triplet", rank, (rank,) * 3),)}
+
+
+def _capped_first_groups(counts, room, first: int, sequences: bool, pair: bool) -> list:
+    """Every group the lowest natural rank can sit in, within the room: (财神 used, group, natural ranks taken,
+    ranks the 财神 stand for, pair still open). A natural tile is used before a 财神 of its kind."""
+    have = counts[first]
+    options = []
+    for k in range(min(have, 3), 0, -1):
+        if room[first] >= 3 - k:
+            options.append((3 - k, ("triplet", first, (first,) * (3 - k)), (first,) * k, (first,) * (3 - k), pair))
+    if pair:
+        for k in range(min(have, 2), 0, -1):
+            if room[first] >= 2 - k:
+                options.append((2 - k, ("pair", first, (first,) * (2 - k)), (first,) * k, (first,) * (2 - k), False))
+    if sequences:
+        for start in (first - 2, first - 1, first):
+            if start < 0 or start + 2 >= len(counts):
+                continue
+            natural, wild = [], []
+            for rank in (start, start + 1, start + 2):
+                (natural if rank >= first and counts[rank] else wild).append(rank)
+            if all(room[rank] >= 1 for rank in wild):
+                options.append((len(wild), ("sequence", start, tuple(wild)), tuple(natural), tuple(wild), pair))
+    return options
+
+
+def capped_standard_plan(
+    blocks: list[tuple[int, ...]],
+    room: tuple[int, ...],
+    wild: int,
+    colour: Colour = ANY_COLOUR,
+    sequences: bool = True,
+) -> CappedPlan | None:
+    """`standard_plan` when a 财神 may not make a fifth copy: `room` holds, per kind (0-33), how many more copies
+    the 财神 may be. The 财神 of the hand must all be used: each block takes some number of them."""
+    if not _fits_colour(blocks, colour):
+        return None
+    per_block_options = []
+    for b, (base, size, seqs) in enumerate(BLOCKS):
+        block = blocks[b]
+        if not colour.allowed[b]:
+            per_block_options.append(({0: ()}, {}))
+            continue
+        block_room = room[base : base + size]
+        as_sets = _capped_block(block, block_room, sequences and seqs, False)
+        as_pair = _capped_block(block, block_room, sequences and seqs, True)
+        if colour.required[b] and not any(block):
+            as_sets = {used: groups for used, groups in as_sets.items() if used}  # it must hold a tile
+        per_block_options.append((as_sets, as_pair))
+    for pair_block in range(4):
+        choice = _share_out(per_block_options, pair_block, wild)
+        if choice is not None:
+            groups = []
+            for b, used in enumerate(choice):
+                options = per_block_options[b][1 if b == pair_block else 0]
+                base = BLOCKS[b][0]
+                groups.extend(_placed(base, options[used]))
+            pair_first = sorted(groups, key=lambda group: group.type != "pair")
+            return CappedPlan(pair_block, tuple(choice), tuple(pair_first))
+    return None
+
+
+def _share_out(options: list, pair_block: int, wild: int) -> list[int] | None:
+    """How many 财神 each block takes, so that they add up to `wild` (the first way found, in block order)."""
+
+    def walk(b: int, left: int) -> list[int] | None:
+        if b == 4:
+            return [] if left == 0 else None
+        for used in sorted(options[b][1 if b == pair_block else 0]):
+            if used <= left:
+                rest = walk(b + 1, left - used)
+                if rest is not None:
+                    return [used, *rest]
+        return None
+
+    return walk(0, wild)
+
+
+def _placed(base: int, groups: tuple[BlockGroup, ...]) -> list[Group]:
+    out = []
+    for kind, first, wild_ranks in groups:
+        ranks = [first, first + 1, first + 2] if kind == "sequence" else [first] * (2 if kind == "pair" else 3)
+        out.append(
+            Group(kind, tuple(ALL_TILES[base + r] for r in ranks), tuple(ALL_TILES[base + r] for r in wild_ranks))
+        )
+    return out

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from calculator.engine import parse_tiles, score
-from calculator.engine.request import parse_request
-from calculator.engine.rulesets.xinyu import shanten as xinyu_shanten
 
 from .helpers import bazhi, hand_request, kong, pung, xinyu
 
@@ -84,9 +82,9 @@ def test_xinyu_is_never_blocked():
 
 def test_a_caishen_as_a_fifth_copy_counts_only_when_the_card_allows_it():
     # 1111m 56789m 567s and one 财神: with the 财神 as a fifth 1m, 111m + 11m leave 56789m waiting on 4m or 7m
-    request = parse_request(hand_request("xinyu", {"caishen": "5p"}, "111156789m5p567s", None))
-    assert xinyu_shanten.shanten(request) == 0
-    assert xinyu_shanten.shanten(request, wild_fifth_copy=False) == 1
+    assert xinyu("111156789m5p567s", None, caishen="5p")["shanten"] == 0
+    strict = hand_request("xinyu", {"caishen": "5p", "house": {"wild_fifth_copy": False}}, "111156789m5p567s", None)
+    assert score(strict)["shanten"] == 1
 
 
 # --------------------------------------------------------------------------- the discard table

@@ -1,4 +1,6 @@
-"""The two rulesets, each in its own module, behind one small interface."""
+"""The registry of rulesets: one package per game (`bazhi/`, `xinyu/`), each a `Ruleset` (base.py) that declares
+its game's facts as data (declarations.py). The rest of the program loops over `RULESETS` instead of naming a
+game."""
 
 from __future__ import annotations
 
@@ -6,29 +8,18 @@ from typing import Protocol
 
 from ..hand import ScoreRequest
 from ..tiles import Tile
+from .base import Ruleset
+from .bazhi import RULESET as BAZHI
+from .bazhi import shanten as bazhi_shanten
+from .xinyu import RULESET as XINYU
+from .xinyu import shanten as xinyu_shanten
 
-
-class Ruleset(Protocol):
-    name: str
-    name_zh: str
-    name_en: str
-    kinds: frozenset[int]  # tile indices that exist in this game
-    flags: frozenset[str]
-    allows_chow: bool
-
-    def parse_options(self, raw: object): ...
-
-    def check_meld(self, tiles: tuple[Tile, ...], options, number: int, field: str) -> None: ...
-
-    def check_flags(self, request: ScoreRequest) -> None: ...
-
-    def is_win(self, request: ScoreRequest) -> bool: ...
-
-    def evaluate(self, request: ScoreRequest, lang: str, brief: bool = False) -> dict: ...
+RULESETS: dict[str, Ruleset] = {ruleset.id: ruleset for ruleset in (BAZHI, XINYU)}
+DEFAULT = next(iter(RULESETS))  # the first game is the page's and the form's default
 
 
 class Distance(Protocol):
-    """How far a hand is from ready under a ruleset's own wins (each ruleset's `shanten` module)."""
+    """How far a hand is from ready under a game's own wins (issue 13): each game's `shanten` module."""
 
     def shanten(self, request: ScoreRequest) -> int | None: ...
 
@@ -37,14 +28,6 @@ class Distance(Protocol):
     def discards(self, request: ScoreRequest) -> list[dict]: ...
 
 
-def _load() -> tuple[dict[str, Ruleset], dict[str, Distance]]:
-    from . import bazhi, xinyu
-    from .bazhi import shanten as bazhi_shanten
-    from .xinyu import shanten as xinyu_shanten
+DISTANCES: dict[str, Distance] = {BAZHI.id: bazhi_shanten, XINYU.id: xinyu_shanten}
 
-    return {"bazhi": bazhi.RULESET, "xinyu": xinyu.RULESET}, {"bazhi": bazhi_shanten, "xinyu": xinyu_shanten}
-
-
-RULESETS: dict[str, Ruleset]
-DISTANCES: dict[str, Distance]
-RULESETS, DISTANCES = _load()
+__all__ = ["DEFAULT", "DISTANCES", "RULESETS", "Distance", "Ruleset"]

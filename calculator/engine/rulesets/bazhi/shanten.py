@@ -25,7 +25,7 @@ from ...distance import (
 )
 from ...hand import ScoreRequest
 from ...tiles import ALL_TILES
-from .scoring import RULESET
+from .ruleset import RULESET
 
 EIGHT = 8
 SUITS = 3

@@ -17,10 +17,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from ...distance import FULL_HAND, Joins, best_with, block_of, block_tables, block_with, copy_limits, discard_table
+from ...distance import (
+    FULL_HAND,
+    Joins,
+    Table,
+    best_with,
+    block_of,
+    block_tables,
+    block_with,
+    copy_limits,
+    discard_table,
+)
 from ...hand import ScoreRequest
 from ...tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS
-from .scoring import RULESET
+from .ruleset import RULESET
 
 PAIRS = 7
 MAX_WILD = 4
@@ -55,8 +65,9 @@ class Hand:
         self.limits = copy_limits(tuple(meld_counts), caishen, wild_fifth_copy)
         self.tables = block_tables(natural, self.limits)
         self.joins = joins
-        self.rests = joins.others(self.tables)
-        self.standard = best_with(self.tables[0], self.rests[0], self.max_sets)
+        self._rests: list[Table] | None = None
+        first_three = joins(joins(self.tables[0], self.tables[1]), self.tables[2])
+        self.standard = best_with(self.tables[3], first_three, self.max_sets)
         self.total = sum(natural)
         self.honours_only = not any(meld_counts[:FIRST_HONOUR])
         self.honours = sum(natural[FIRST_HONOUR:])
@@ -102,8 +113,11 @@ class Hand:
         return found
 
     def _standard_with(self, kind: int) -> int:
+        """The most the standard shape keeps with one more natural tile of `kind` (only its block changes)."""
+        if self._rests is None:
+            self._rests = self.joins.others(self.tables)
         block = block_of(kind)
-        return best_with(block_with(self.natural, self.limits, block, kind), self.rests[block], self.max_sets)
+        return best_with(block_with(self.natural, self.limits, block, kind), self._rests[block], self.max_sets)
 
     def _pairs_with(self, kind: int) -> int:
         if self.natural[kind] % 2:
@@ -197,22 +211,29 @@ def _meld_counts(request: ScoreRequest) -> list[int]:
     return [total - held for total, held in zip(request.all_counts, request.concealed_counts, strict=True)]
 
 
-def shanten(request: ScoreRequest, wild_fifth_copy: bool = True) -> int:
-    """The shanten of a 13-tile hand (no win tile): 0 when ready."""
+def _fifth_copy(request: ScoreRequest) -> bool:
+    """The card's wild_fifth_copy (RULES.md §5.2)."""
+    return bool(request.options.house["wild_fifth_copy"])
+
+
+def shanten(request: ScoreRequest) -> int:
+    """The shanten of a 13-tile hand (no win tile) under the request's card: 0 when ready."""
     meld_counts = _meld_counts(request)
     caishen = request.options.caishen.index
-    return distance(request.concealed_counts, meld_counts, len(request.melds), caishen, wild_fifth_copy) - 1
+    fifth = _fifth_copy(request)
+    return distance(request.concealed_counts, meld_counts, len(request.melds), caishen, fifth) - 1
 
 
-def discards(request: ScoreRequest, wild_fifth_copy: bool = True) -> list[dict]:
-    """The discard table of a 14-tile hand (API.md)."""
+def discards(request: ScoreRequest) -> list[dict]:
+    """The discard table of a 14-tile hand (API.md) under the request's card."""
     meld_counts = _meld_counts(request)
     melds = len(request.melds)
     caishen = request.options.caishen.index
+    fifth = _fifth_copy(request)
     joins = Joins(4 - melds)
 
     def measure(counts: list[int], draws: list[int]) -> tuple[int, list[int]]:
-        hand = Hand(counts, meld_counts, melds, caishen, wild_fifth_copy, joins)
+        hand = Hand(counts, meld_counts, melds, caishen, fifth, joins)
         now = hand.distance()
         return now, hand.lowering(draws, now)
 
