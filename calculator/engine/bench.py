@@ -42,13 +42,16 @@ MAX_WILD = 4
 # --------------------------------------------------------------------------- timing
 
 
-def time_calls(call: Callable, items: Sequence, rounds: int, clock=time.perf_counter_ns) -> list[int]:
-    """Nanoseconds of each call of `call(item)`, `rounds` passes over the items after one warm pass.
+def time_calls(
+    call: Callable, items: Sequence, rounds: int, clock=time.perf_counter_ns, warm: bool = True
+) -> list[int]:
+    """Nanoseconds of each call of `call(item)`, `rounds` passes over the items after one warm pass (none
+    without `warm`).
 
     The clock is wall time; `time.thread_time_ns` counts only this thread's CPU time instead, so time the
     operating system gives to other programs is left out (a shared machine makes wall-clock tails long).
     """
-    for item in items:
+    for item in items if warm else ():
         call(item)
     gc.collect()
     gc.disable()
@@ -431,7 +434,7 @@ def distance_rows(rng: random.Random, bazhi: list[dict], hands: int, rounds: int
         distance = DISTANCES[losing[0].ruleset]
         rows.append(Row(f"{DISCARDS}, {name}", stat(time_calls(distance.discards, losing, rounds, clock=cpu))))
         fresh = [parse_request(body) for body in _spoiled(rng, bodies, 1)]
-        rows.append(Row(FIRST_SIGHT, stat(_time_once(distance.discards, fresh, cpu))))
+        rows.append(Row(FIRST_SIGHT, stat(time_calls(distance.discards, fresh, 1, clock=cpu, warm=False))))
     return rows
 
 
@@ -460,21 +463,6 @@ def _spoiled(rng: random.Random, bodies: list[dict], least: int) -> list[dict]:
         if least == 0 or score(spoiled).get("win") is False:
             found.append(spoiled)
     return found
-
-
-def _time_once(call: Callable, items: Sequence, clock) -> list[int]:
-    """One call per item, no warm pass (`time_calls` without its warm pass and rounds)."""
-    gc.collect()
-    gc.disable()
-    samples = []
-    try:
-        for item in items:
-            start = clock()
-            call(item)
-            samples.append(clock() - start)
-    finally:
-        gc.enable()
-    return samples
 
 
 def distance_targets(rows: list[Row]) -> list[Target]:
@@ -644,22 +632,15 @@ def render(rows: list[Row], found: list[Target]) -> str:
         lines.append(
             f"{_pad(row.name, width)}  {row.ours.n:>6}  {row.ours.median:10.1f}  {row.ours.p99:10.1f}  {theirs}  {ratio:>6}"
         )
-    lines.append("")
-    lines.append("targets (issue 6)")
-    for target in found:
-        lines.append(f"  {'PASS' if target.met else 'FAIL'}  {target.text}: {target.figure}")
-    distance = distance_targets(rows)
-    if distance:
-        lines.append("")
-        lines.append("targets (issue 13: distance to ready)")
-        for target in distance:
-            lines.append(f"  {'PASS' if target.met else 'FAIL'}  {target.text}: {target.figure}")
-    aims = waits_aims(rows)
-    if aims:
-        lines.append("")
-        lines.append("aims (the waits view of the phone page)")
-        for target in aims:
-            lines.append(f"  {'PASS' if target.met else 'FAIL'}  {target.text}: {target.figure}")
+    for heading, listed in (
+        ("targets (issue 6)", found),
+        ("targets (issue 13: distance to ready)", distance_targets(rows)),
+        ("aims (the waits view of the phone page)", waits_aims(rows)),
+    ):
+        if listed:
+            lines.append("")
+            lines.append(heading)
+            lines.extend(f"  {'PASS' if t.met else 'FAIL'}  {t.text}: {t.figure}" for t in listed)
     return "\n".join(lines)
 
 
