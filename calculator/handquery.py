@@ -62,18 +62,23 @@ def parse_query(query: Query) -> HandInput:
 
 
 def query_string(hand: HandInput) -> str:
-    """The canonical query of an input: the share link's query, the fields in a fixed order, defaults left out."""
+    """The canonical query of an input: the share link's query, the fields in a fixed order, defaults left out.
+    Any API.md request will do (fields it omits take their defaults)."""
     request = hand.request
-    pairs = [("ruleset", request["ruleset"]), *_option_pairs(request["ruleset"], request["options"])]
+    pairs = [("ruleset", request["ruleset"]), *_option_pairs(request["ruleset"], request.get("options") or {})]
     pairs.append(("hand", request["hand"]))
     if request.get("win_tile"):
         pairs.append(("win_tile", request["win_tile"]))
-    for n, meld in enumerate(request["melds"], start=1):
+    for n, meld in enumerate(request.get("melds") or [], start=1):
         pairs += [(f"meld{n}", meld["type"]), (f"meld{n}_tiles", meld["tiles"])]
         if meld.get("from"):
             pairs.append((f"meld{n}_from", meld["from"]))
-    pairs += [("winner", request["winner"]), ("dealer", request["dealer"]), ("discarder", request["discarder"] or "")]
-    pairs += [("flags", flag) for flag in request["flags"]]
+    pairs += [
+        ("winner", request["winner"]),
+        ("dealer", request["dealer"]),
+        ("discarder", request.get("discarder") or ""),
+    ]
+    pairs += [("flags", flag) for flag in request.get("flags") or []]
     pairs += [(f"name_{seat}", name) for seat, name in hand.names.items() if name]
     return urlencode(pairs)
 
@@ -107,12 +112,12 @@ def _options(ruleset: str, text) -> dict:
 def _option_pairs(ruleset: str, options: dict) -> list[tuple[str, str]]:
     pairs = []
     if ruleset == "bazhi":
-        pairs.append(("tariff", options["tariff"]))
-        if options["multi_jiao"]:
+        pairs.append(("tariff", options.get("tariff", DEFAULT_TARIFF)))
+        if options.get("multi_jiao"):
             pairs.append(("multi_jiao", "on"))
     elif ruleset == "xinyu":
         pairs += [(key, options[key]) for key in ("indicator", "caishen") if key in options]
-        if options["dealer_streak"] != DEFAULT_STREAK:
+        if options.get("dealer_streak", DEFAULT_STREAK) != DEFAULT_STREAK:
             pairs.append(("dealer_streak", str(options["dealer_streak"])))
     return pairs
 

@@ -16,7 +16,7 @@ from typing import ClassVar
 from django.templatetags.static import static
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from .engine import InvalidNotationError, parse_tiles, score
 from .engine.tiles import SEATS, Tile, next_seat
@@ -178,13 +178,11 @@ class EmptyCard:
 
 @dataclass(slots=True)
 class ProgressCard:
-    kind: ClassVar[str] = "progress"
-    have: int
-    need: int
+    """Fewer tiles than the hand needs: how many are missing, and how many of how many are there."""
 
-    @property
-    def missing(self) -> int:
-        return self.need - self.have
+    kind: ClassVar[str] = "progress"
+    to_go: str
+    so_far: str
 
 
 @dataclass(slots=True)
@@ -214,13 +212,13 @@ class NoWinCard:
 
 @dataclass(slots=True)
 class WaitsCard:
-    kind: ClassVar[str] = "waits"
-    winner: str
-    waits: list[WaitView]
+    """The waits of a 13-tile hand (`title` and `hint` say how many, and whose); none: not ready."""
 
-    @property
-    def count(self) -> int:
-        return len(self.waits)
+    kind: ClassVar[str] = "waits"
+    count: int
+    title: str
+    hint: str
+    waits: list[WaitView]
 
 
 @dataclass(slots=True)
@@ -229,7 +227,7 @@ class WinCard:
     verdict: str
     winner_net: str
     summary: list[str]
-    bao: str
+    bao: str  # "… pays for everyone", or empty
     cells: list[SeatCell | ArrowCell | EmptyCell]
     payments: list[PaymentRow]
     groups: list[GroupView]
@@ -346,7 +344,12 @@ def progress_card(request: dict) -> EmptyCard | ProgressCard | None:
     need = 13 - 3 * len(melds)
     if have == 0 and not melds and not request.get("win_tile"):
         return EmptyCard()
-    return ProgressCard(have, need) if have < need else None
+    if have >= need:
+        return None
+    return ProgressCard(
+        ngettext("%(counter)s more tile to go", "%(counter)s more tiles to go", need - have) % {"counter": need - have},
+        _("%(have)s of %(need)s tiles before the winning tile.") % {"have": have, "need": need},
+    )
 
 
 def invalid_card(errors: list[tuple[str, str]]) -> InvalidCard:
@@ -386,7 +389,16 @@ def waits_card(hand: HandInput, answer: dict, lang: str, language: str) -> Waits
                 )
             )
         waits.append(WaitView(tile_view(wait["tile"], lang), rows))
-    return WaitsCard(with_name(seat_words[winner], hand.names[winner]), waits)
+    count = len(waits)
+    return WaitsCard(
+        count,
+        ngettext("Waiting on %(counter)s tile", "Waiting on %(counter)s tiles", count) % {"counter": count}
+        if count
+        else _("Not ready: no tile completes this hand"),
+        _("What %(winner)s would win with each tile. Tap a line for the full breakdown.")
+        % {"winner": with_name(seat_words[winner], hand.names[winner])},
+        waits,
+    )
 
 
 def win_card(answer: dict, names: dict[str, str], lang: str, language: str) -> WinCard:
@@ -394,7 +406,6 @@ def win_card(answer: dict, names: dict[str, str], lang: str, language: str) -> W
     winner, discarder = request["winner"], request["discarder"]
     said = words(language)
     labels = {seat: with_name(said["seats"][seat], names.get(seat)) for seat in SEATS}
-    labels[None] = ""
     if discarder:
         verdict = _("%(winner)s wins on %(discarder)s's discard") % {
             "winner": labels[winner],
@@ -406,7 +417,7 @@ def win_card(answer: dict, names: dict[str, str], lang: str, language: str) -> W
         verdict=verdict,
         winner_net=signed(answer["net"][winner]),
         summary=win_summary(answer),
-        bao=labels[answer.get("bao")],
+        bao=_("%(seat)s pays for everyone") % {"seat": labels[answer["bao"]]} if answer.get("bao") else "",
         cells=compass(answer, names, labels, said),
         payments=payment_rows(answer, labels, said),
         groups=groups(answer, labels, lang, said),
@@ -512,7 +523,7 @@ def groups(answer: dict, labels: dict, lang: str, said: dict) -> list[GroupView]
                 tiles=tiles,
                 win=g.get("win", False),
                 meld=g["type"] in MELD_LABELS,
-                source=labels[g.get("from")],
+                source=labels[g["from"]] if g.get("from") else "",
             )
         )
     return out

@@ -15,6 +15,7 @@ from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django_htmx.http import replace_url
@@ -27,6 +28,7 @@ from .forms import (
     FLAG_REASONS,
     FLAG_RULESETS,
     MELD_LABELS,
+    RULESET_CHOICES,
     SEAT_LABELS,
     HandForm,
     flag_blockers,
@@ -117,11 +119,7 @@ def calculator(request: HttpRequest) -> HttpResponse:
         hand = parse_query(source)
         share_query = query_string(hand)
         card = presenter.result_card(hand, presenter.ask_engine(hand, lang), lang, get_language())
-        # rendered without the request's context processors (language list, CSP nonce, request), which the
-        # whole page needs and the card does not
-        response = HttpResponse(
-            render_to_string("calculator.html#result", card_context(request, card, share_query, table))
-        )
+        response = HttpResponse(render_card(request, card, share_query, table))
         replace_url(response, page + share_query)
         return private(response, table)
 
@@ -145,17 +143,16 @@ def calculator(request: HttpRequest) -> HttpResponse:
         errors = [(field_label(form, name), str(m)) for name, messages in form.errors.items() for m in messages]
         card, shown = presenter.invalid_card(errors), parse_query(source).request
 
-    context = card_context(request, card, share_query, table)
-    context.update(
-        {
-            "form": form,
-            "ruleset": shown["ruleset"] if shown["ruleset"] in FLAG_RULESETS else DEFAULT_INPUT["ruleset"],
-            "keyboard": keyboard(lang),
-            "entered": presenter.entered_hand(shown, lang),
-            "flags": flag_states(shown),
-            "js_text": js_text(lang),
-        }
-    )
+    context = {
+        "card": mark_safe(render_card(request, card, share_query, table)),  # a rendered template
+        "table": table,
+        "form": form,
+        "ruleset": shown["ruleset"] if shown["ruleset"] in dict(RULESET_CHOICES) else DEFAULT_INPUT["ruleset"],
+        "keyboard": keyboard(lang),
+        "entered": presenter.entered_hand(shown, lang),
+        "flags": flag_states(shown),
+        "js_text": js_text(lang),
+    }
     status = 400 if request.method == "POST" else 200
     return private(render(request, "calculator.html", context, status=status), table)
 
@@ -178,15 +175,18 @@ def field_label(form: HandForm, name: str) -> str:
     return str(form.fields[name].label) if name in form.fields else ""
 
 
-def card_context(request: HttpRequest, card: presenter.Card, share_query: str, table: dict | None) -> dict:
-    """What the result card's template reads."""
-    return {
+def render_card(request: HttpRequest, card: presenter.Card, share_query: str, table: dict | None) -> str:
+    """The result card (jinja2/result.html), and the share box under it. Rendered without the request's context
+    processors (language list, CSP nonce, request), which the whole page needs and the card does not."""
+    share_url = request.build_absolute_uri(f"{page_path('calculator')}?{share_query}") if share_query else ""
+    context = {
         "result": card,
         "share_query": share_query,
-        "share_url": request.build_absolute_uri(f"{page_path('calculator')}?{share_query}") if share_query else "",
+        "share_url": share_url,
         "table": table,
         "rules_page": page_path("rules"),
     }
+    return render_to_string("result.html", context, using="jinja2")
 
 
 def js_text(lang: str) -> dict:
