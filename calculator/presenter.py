@@ -46,6 +46,30 @@ GROUP_LABELS = {"pair": gettext_lazy("Pair"), "sequence": gettext_lazy("Sequence
 # ------------------------------------------------------------------------------------------ the values
 
 
+class Kinded:
+    """A value the card's template tells apart by its `kind` (a card, or a cell of the who-pays picture)."""
+
+    __slots__ = ()
+    kind: ClassVar[str]
+
+    def __init_subclass__(cls, kind: str = "", **options) -> None:
+        super().__init_subclass__(**options)
+        if kind:
+            cls.kind = kind
+
+
+class Card(Kinded):
+    """What the result area shows: one of the cards below, chosen by `result_card`."""
+
+    __slots__ = ()
+
+
+class Cell(Kinded):
+    """One of the nine cells of the who-pays picture."""
+
+    __slots__ = ()
+
+
 @dataclass(slots=True)
 class TileView:
     """One tile picture: notation, name (the alt text), picture URL; `wild` for a 财神 standing in."""
@@ -63,11 +87,10 @@ class Role:
 
 
 @dataclass(slots=True)
-class SeatCell:
+class SeatCell(Cell, kind="seat"):
     """A seat in the who-pays picture: its label, the player's name, the net (signed text and number), its
     roles and, in bazhi, the net's fan and jiao parts."""
 
-    kind: ClassVar[str] = "seat"
     pos: str
     seat: str
     label: str
@@ -80,11 +103,10 @@ class SeatCell:
 
 
 @dataclass(slots=True)
-class ArrowCell:
+class ArrowCell(Cell, kind="arrow"):
     """A payer's arrow towards the winner: the amount, in bazhi its fan and jiao when there is jiao, and the
     sentence a screen reader says instead of the arrow."""
 
-    kind: ClassVar[str] = "arrow"
     pos: str
     arrow: str
     amount: int
@@ -93,8 +115,9 @@ class ArrowCell:
 
 
 @dataclass(slots=True)
-class EmptyCell:
-    kind: ClassVar[str] = "empty"
+class EmptyCell(Cell, kind="empty"):
+    """A corner of the who-pays picture with nothing in it."""
+
     pos: str
 
 
@@ -172,49 +195,50 @@ class WaitView:
 
 
 @dataclass(slots=True)
-class EmptyCard:
-    kind: ClassVar[str] = "empty"
+class EmptyCard(Card, kind="empty"):
+    """Nothing entered yet: how to begin."""
 
 
 @dataclass(slots=True)
-class ProgressCard:
+class ProgressCard(Card, kind="progress"):
     """Fewer tiles than the hand needs: how many are missing, and how many of how many are there."""
 
-    kind: ClassVar[str] = "progress"
     to_go: str
     so_far: str
 
 
 @dataclass(slots=True)
-class InvalidCard:
-    kind: ClassVar[str] = "invalid"
+class InvalidCard(Card, kind="invalid"):
+    """The whole page's form refused the input (field label, message per error)."""
+
     errors: list[FieldError]
 
 
 @dataclass(slots=True)
-class ErrorCard:
-    kind: ClassVar[str] = "error"
+class ErrorCard(Card, kind="error"):
+    """The engine refused the hand (API.md's error object: its stable code and message)."""
+
     code: str
     message: str
 
 
 @dataclass(slots=True)
-class FailedCard:
-    kind: ClassVar[str] = "failed"
+class FailedCard(Card, kind="failed"):
+    """The engine failed (a bug, logged): the card says so and asks for the share link."""
 
 
 @dataclass(slots=True)
-class NoWinCard:
-    kind: ClassVar[str] = "nowin"
+class NoWinCard(Card, kind="nowin"):
+    """A complete hand that does not win, with the engine's code and reason."""
+
     code: str
     message: str
 
 
 @dataclass(slots=True)
-class WaitsCard:
+class WaitsCard(Card, kind="waits"):
     """The waits of a 13-tile hand (`title` and `hint` say how many, and whose); none: not ready."""
 
-    kind: ClassVar[str] = "waits"
     count: int
     title: str
     hint: str
@@ -222,20 +246,19 @@ class WaitsCard:
 
 
 @dataclass(slots=True)
-class WinCard:
-    kind: ClassVar[str] = "win"
+class WinCard(Card, kind="win"):
+    """A win: the verdict sentence and the winner's gain, the summary numbers, who pays whom (the nine cells and
+    every payment), how the hand was read, and every number with its rule."""
+
     verdict: str
     winner_net: str
     summary: list[str]
     bao: str  # "… pays for everyone", or empty
-    cells: list[SeatCell | ArrowCell | EmptyCell]
+    cells: list[Cell]
     payments: list[PaymentRow]
     groups: list[GroupView]
     lines: list[LineView]
     notes: list[Note]
-
-
-Card = EmptyCard | ProgressCard | InvalidCard | ErrorCard | FailedCard | NoWinCard | WaitsCard | WinCard
 
 
 # ------------------------------------------------------------------------------------------ small helpers
@@ -444,7 +467,7 @@ def win_summary(answer: dict) -> list[str]:
     return out
 
 
-def compass(answer: dict, names: dict[str, str], labels: dict, said: dict) -> list[SeatCell | ArrowCell | EmptyCell]:
+def compass(answer: dict, names: dict[str, str], labels: dict, said: dict) -> list[Cell]:
     """The nine cells of the who-pays picture, row by row: the four seats, each payer's arrow towards the
     winner (in the cell between them), the empty corners."""
     request = answer["request"]
@@ -459,7 +482,7 @@ def compass(answer: dict, names: dict[str, str], labels: dict, said: dict) -> li
         "discarder": request["discarder"],
         "bao": answer.get("bao"),
     }
-    cells: dict[str, SeatCell | ArrowCell | EmptyCell] = {}
+    cells: dict[str, Cell] = {}
     for seat, position in SEAT_POS.items():
         pos = CELL_NAMES[position]
         parts = ""

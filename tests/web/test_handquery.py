@@ -10,16 +10,7 @@ from hypothesis import strategies as st
 
 from calculator.engine import score
 from calculator.handquery import HandInput, parse_query, query_string
-
-B1 = {
-    "ruleset": "bazhi",
-    "tariff": "315",
-    "hand": "111345789p79m55s",
-    "win_tile": "8m",
-    "winner": "S",
-    "dealer": "E",
-    "discarder": "W",
-}
+from tests.web.fields import B1
 
 
 def query(fields: dict | list) -> QueryDict:

@@ -11,25 +11,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from calculator import presenter
-
-B1 = {
-    "ruleset": "bazhi",
-    "tariff": "315",
-    "hand": "111345789p79m55s",
-    "win_tile": "8m",
-    "winner": "S",
-    "dealer": "E",
-    "discarder": "W",
-}
-X1 = {
-    "ruleset": "xinyu",
-    "indicator": "4p",
-    "hand": "123456789m115pE",
-    "win_tile": "E",
-    "winner": "S",
-    "dealer": "E",
-    "discarder": "W",
-}
+from tests.web.fields import B1, X1
 
 
 def partial(client, fields: dict) -> str:
