@@ -15,8 +15,8 @@ from typing import ClassVar
 
 from django.templatetags.static import static
 from django.utils.text import slugify
+from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from .engine import InvalidNotationError, parse_tiles, score
 from .engine.tiles import SEATS, Tile, next_seat
@@ -313,7 +313,8 @@ def forget_static_urls() -> None:
 
 @lru_cache(maxsize=8)
 def words(language: str) -> dict:
-    """The card's recurring words in one language (call it with the active language, `get_language()`)."""
+    """The card's recurring words (seats, roles, groups, fan and jiao) in one language, translated once per
+    language (call it with the active language, `get_language()`)."""
     return {
         "seats": {seat: str(SEAT_LABELS[seat]) for seat in SEATS},
         "fan": _("fan"),
@@ -341,19 +342,19 @@ def ask_engine(hand: HandInput, lang: str) -> dict | None:
         return None
 
 
-def result_card(hand: HandInput, answer: dict | None, lang: str, language: str) -> Card:
-    """What the result area shows for this hand and the engine's answer (`lang`: the engine's "zh" / "en";
-    `language`: the active Django language, for the card's words)."""
+def result_card(hand: HandInput, answer: dict | None, lang: str) -> Card:
+    """What the result area shows for this hand and the engine's answer (`lang`: the engine's "zh" / "en", for
+    the tiles' names; the card's words are in the active language)."""
     if answer is None:
         return FailedCard()
     if "error" in answer:
         # a hand still being tapped in is refused by the engine like a wrong one: tell them apart
         return progress_card(hand.request) or ErrorCard(answer["error"]["code"], answer["error"]["message"])
     if "waits" in answer:
-        return waits_card(hand, answer, lang, language)
+        return waits_card(hand, answer, lang)
     if not answer.get("win"):
         return NoWinCard(answer.get("code") or "", answer.get("message", ""))
-    return win_card(answer, hand.names, lang, language)
+    return win_card(answer, hand.names, lang)
 
 
 def progress_card(request: dict) -> EmptyCard | ProgressCard | None:
@@ -380,12 +381,12 @@ def invalid_card(errors: list[tuple[str, str]]) -> InvalidCard:
     return InvalidCard([FieldError(label, message) for label, message in errors])
 
 
-def waits_card(hand: HandInput, answer: dict, lang: str, language: str) -> WaitsCard:
+def waits_card(hand: HandInput, answer: dict, lang: str) -> WaitsCard:
     """The waits of a 13-tile hand: per wait, what the winner gains by self-draw and by a discard from the
     下家, each linked to its full result."""
     winner = answer["request"]["winner"]
     feeder = next_seat(winner)
-    seat_words = words(language)["seats"]
+    seat_words = words(get_language())["seats"]
     ways = (
         ("self_draw", None, _("Self-draw")),
         ("discard", feeder, _("Discard by %(seat)s") % {"seat": with_name(seat_words[feeder], hand.names[feeder])}),
@@ -424,10 +425,10 @@ def waits_card(hand: HandInput, answer: dict, lang: str, language: str) -> Waits
     )
 
 
-def win_card(answer: dict, names: dict[str, str], lang: str, language: str) -> WinCard:
+def win_card(answer: dict, names: dict[str, str], lang: str) -> WinCard:
     request = answer["request"]
     winner, discarder = request["winner"], request["discarder"]
-    said = words(language)
+    said = words(get_language())
     labels = {seat: with_name(said["seats"][seat], names.get(seat)) for seat in SEATS}
     if discarder:
         verdict = _("%(winner)s wins on %(discarder)s's discard") % {

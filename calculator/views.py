@@ -1,8 +1,8 @@
 """The calculator page and the rules page (issue 4): function views over the engine.
 
 The page is one form. A GET with a query string is the whole input (the share link); a plain POST (no
-JavaScript) redirects to that GET; htmx asks for the `#result` partial of the same template on every change.
-The input is read by `handquery.parse_query`, scored by the engine, and shown as `presenter` lays it out.
+JavaScript) redirects to that GET; htmx asks for the result card alone (`#result`) on every change. The input is
+read by `handquery.parse_query`, scored by the engine, laid out by `presenter` and drawn by jinja2/result.html.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django_htmx.http import replace_url
 
@@ -118,7 +117,7 @@ def calculator(request: HttpRequest) -> HttpResponse:
         # the result card alone, asked for on every tap: no form, the engine validates the input
         hand = parse_query(source)
         share_query = query_string(hand)
-        card = presenter.result_card(hand, presenter.ask_engine(hand, lang), lang, get_language())
+        card = presenter.result_card(hand, presenter.ask_engine(hand, lang), lang)
         response = HttpResponse(render_card(request, card, share_query, table))
         replace_url(response, page + share_query)
         return private(response, table)
@@ -137,7 +136,7 @@ def calculator(request: HttpRequest) -> HttpResponse:
             response.status_code = 303  # see other: the browser GETs the share link
             return response
         answer = presenter.ask_engine(hand, lang)
-        card = presenter.result_card(hand, answer, lang, get_language())
+        card = presenter.result_card(hand, answer, lang)
         shown = (answer or {}).get("request") or hand.request  # the engine's normalised echo when it answered
     else:
         errors = [(field_label(form, name), str(m)) for name, messages in form.errors.items() for m in messages]
