@@ -87,3 +87,17 @@ def test_every_word_of_the_card_template_is_translated():
     assert len(words) >= 15
     with translation.override("zh-hans"):
         assert [word for word in words if translation.gettext(word) == word] == []
+
+
+def test_markup_lives_in_templates():
+    """No module of the web layer writes HTML (template tags aside): the card's markup is jinja2/result.html."""
+    package = Path(__file__).resolve().parents[2] / "calculator"
+    tag = re.compile(r"""["'][^"'\n]*<(div|span|li|tr|td|img|a|p|strong|ul|dl|dt|dd|section)[\s>]""")
+    offenders = []
+    for module in package.rglob("*.py"):
+        if "templatetags" in module.parts or "engine" in module.parts:
+            continue
+        text = module.read_text()
+        if tag.search(text) or "format_html" in text or "SafeString" in text:
+            offenders.append(module.name)
+    assert offenders == []
