@@ -89,7 +89,7 @@ class Role:
 @dataclass(slots=True)
 class SeatCell(Cell, kind="seat"):
     """A seat in the who-pays picture: its label, the player's name, the net (signed text and number), its
-    roles and, in bazhi, the net's fan and jiao parts."""
+    roles and, where the answer splits nets (bazhi), the net's fan and jiao parts."""
 
     pos: str
     seat: str
@@ -450,9 +450,15 @@ def win_card(answer: dict, names: dict[str, str], lang: str) -> WinCard:
     )
 
 
+def fan_and_jiao(answer: dict) -> bool:
+    """Whether the answer splits every net into fan (out of the 底) and jiao (outside it), as bazhi's do: the card
+    then shows both parts."""
+    return {"fan", "jiao"} <= (answer.get("net_by_part") or {}).keys()
+
+
 def win_summary(answer: dict) -> list[str]:
-    """The two or three numbers a player reads first."""
-    if answer["ruleset"] == "bazhi":
+    """The two or three numbers a player reads first: fan and jiao per loser, or 龙 and the unit P."""
+    if fan_and_jiao(answer):
         jiao = answer.get("jiao") or {}
         return [
             _("%(fan)d fan per loser") % {"fan": answer["fan"]},
@@ -473,7 +479,7 @@ def compass(answer: dict, names: dict[str, str], labels: dict, said: dict) -> li
     winner (in the cell between them), the empty corners."""
     request = answer["request"]
     winner = request["winner"]
-    bazhi = answer["ruleset"] == "bazhi"
+    split = fan_and_jiao(answer)
     net = answer["net"]
     by_part = answer.get("net_by_part") or {}
     fan_word, jiao_word = said["fan"], said["jiao"]
@@ -487,7 +493,7 @@ def compass(answer: dict, names: dict[str, str], labels: dict, said: dict) -> li
     for seat, position in SEAT_POS.items():
         pos = CELL_NAMES[position]
         parts = ""
-        if bazhi:
+        if split:
             fan = signed(by_part.get("fan", {}).get(seat, 0))
             jiao = signed(by_part.get("jiao", {}).get(seat, 0))
             parts = f"{fan_word} {fan} · {jiao_word} {jiao}"
@@ -505,7 +511,7 @@ def compass(answer: dict, names: dict[str, str], labels: dict, said: dict) -> li
     for payer, flow in flows.items():
         px, py = SEAT_POS[payer]
         pos = CELL_NAMES[(px + wx, py + wy)]
-        parts = [f"{fan_word} {flow['fan']}", f"{jiao_word} {flow['jiao']}"] if bazhi and flow["jiao"] else []
+        parts = [f"{fan_word} {flow['fan']}", f"{jiao_word} {flow['jiao']}"] if split and flow["jiao"] else []
         says = _("%(payer)s pays %(winner)s %(amount)d") % {
             "payer": labels[payer],
             "winner": labels[winner],
@@ -516,8 +522,8 @@ def compass(answer: dict, names: dict[str, str], labels: dict, said: dict) -> li
 
 
 def payment_rows(answer: dict, labels: dict, said: dict) -> list[PaymentRow]:
-    """Every transfer: from, to, amount, why, and in bazhi whether it is fan or jiao."""
-    bazhi = answer["ruleset"] == "bazhi"
+    """Every transfer: from, to, amount, why, and whether it is fan or jiao where the answer tells them apart."""
+    split = fan_and_jiao(answer)
     part_words = {"fan": said["fan"], "jiao": said["jiao"]}
     return [
         PaymentRow(
@@ -525,7 +531,7 @@ def payment_rows(answer: dict, labels: dict, said: dict) -> list[PaymentRow]:
             labels[p["to"]],
             p["amount"],
             p["reason"],
-            p["part"] if bazhi else "",
+            p["part"] if split else "",
             part_words.get(p["part"], p["part"]),
         )
         for p in answer["payments"]
