@@ -26,6 +26,7 @@ from . import ledger, ledger_api
 from .api import engine_lang
 from .engine import score
 from .forms import FLAG_LABELS, FLAG_RULESETS, HandForm
+from .handquery import parse_query
 from .models import Event, Hand, Table
 
 SEAT_NAMES = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
@@ -375,7 +376,7 @@ def record(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
         data, notes = _record_data(table, state, source)
         form = HandForm(data)
         if form.is_valid():
-            body = form.engine_request()
+            body = parse_query(data).request
             try:
                 if request.method == "POST":
                     ledger_api.record_hand(table.id, {**body, **_version(request)}, lang)
