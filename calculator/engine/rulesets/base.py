@@ -18,6 +18,7 @@ from ..notation import InvalidNotationError, parse_tiles
 from ..text import Text
 from ..tiles import Tile
 from .declarations import Flag, HouseRule, Option, PatternGroup, ReadingNote
+from .table import TableRules
 
 
 class Ruleset(ABC):
@@ -34,6 +35,7 @@ class Ruleset(ABC):
     house: tuple[HouseRule, ...]
     pattern_groups: tuple[PatternGroup, ...]
     readings: tuple[ReadingNote, ...]
+    table: TableRules  # the game at a table: the ledger's rules (RULES.md §3)
 
     # ------------------------------------------------------------------------------ derived from the declarations
 
@@ -52,6 +54,11 @@ class Ruleset(ABC):
     @cached_property
     def default_card(self) -> HouseCard:
         return HouseCard(tuple((rule.id, rule.default) for rule in self.house))
+
+    @cached_property
+    def table_options(self) -> tuple[Option, ...]:
+        """The options a table's rule card holds (the others change from hand to hand: xinyu's 财神)."""
+        return tuple(option for option in self.options if not option.per_hand)
 
     @cached_property
     def scoring_house(self) -> tuple[HouseRule, ...]:

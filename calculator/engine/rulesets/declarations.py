@@ -186,3 +186,47 @@ class ReadingNote:
     rule: str
     name: str  # the Chinese term it is about
     text: Text
+
+
+# ----------------------------------------------------------------------------------------------- the table (ledger)
+
+
+@dataclass(frozen=True, slots=True)
+class StakeRule:
+    """A table's stake (RULES.md §3): what each player starts a 底 game / 局 with.
+
+    Either one of `choices` (xinyu's rooms) or any whole number from `minimum` to `maximum` (bazhi's 底分);
+    `none` names a table without a stake (null: running totals), where the game allows one.
+    """
+
+    label: Text
+    help: Text
+    choices: tuple[int, ...] = ()
+    minimum: int = 1
+    maximum: int = 1_000_000
+    none: Text | None = None
+    default: int | None = None
+
+    def allows(self, value: object) -> bool:
+        if value is None:
+            return self.none is not None
+        if not isinstance(value, int) or isinstance(value, bool):
+            return False
+        return value in self.choices if self.choices else self.minimum <= value <= self.maximum
+
+    def to_dict(self) -> dict:
+        return {
+            "label": self.label.to_dict(),
+            "choices": list(self.choices),
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+            "none": self.none.to_dict() if self.none else None,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class EndReason:
+    """Why a 底 game / 局 ended (API.md `ended_reason`), with what the table page says."""
+
+    code: str
+    text: Text
