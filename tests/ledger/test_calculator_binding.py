@@ -14,6 +14,12 @@ from calculator.models import Hand, Table
 
 pytestmark = pytest.mark.django_db
 
+
+def wrong(token: str) -> str:
+    """The token with its last character changed."""
+    return token[:-1] + ("y" if token.endswith("x") else "x")
+
+
 NAMES = {"name_E": "阿东", "name_S": "小南", "name_W": "老西", "name_N": "北北"}
 # Case B1 as the calculator would send it, with a tariff and a dealer the table must override.
 B1 = {
@@ -28,7 +34,7 @@ B1 = {
 
 
 def new_table(client, **fields) -> tuple[Table, str]:
-    body = {"ruleset": "bazhi", "tariff": "315", "multiplier": 1, "dealer": "E", **NAMES, **fields}
+    body = {"ruleset": "bazhi", "bazhi-tariff": "315", "dealer": "E", **NAMES, **fields}
     response = client.post("/tables/new/", body)
     assert response.status_code == 302
     table = Table.objects.get(pk=response["Location"].split("/")[2])
@@ -63,7 +69,7 @@ def test_the_edit_page_opens_the_calculator_for_its_table(client):
 
 
 def test_prefill_from_the_table_and_the_record_button(client):
-    table, edit = new_table(client, dealer="N", multi_jiao="on")
+    table, edit = new_table(client, dealer="N", **{"bazhi-multi_jiao": "on"})
     bound = f"/?table={table.id}&token={token_of(edit)}"
     page = client.get(bound)
     html = page.content.decode()
@@ -91,11 +97,12 @@ def test_prefill_from_the_table_and_the_record_button(client):
     assert parse_qs(urlsplit(share).query)["tariff"] == ["315"]
 
     # the button leads to the ledger's confirmation, which records the same numbers
-    preview = client.get(record).content.decode()
+    preview = client.get(record, follow=True).content.decode()
     assert 'id="preview"' in preview and "小南 +19" in preview
     q = unescape(re.search(r'name="q" value="([^"]*)"', preview).group(1))
     version = re.search(r'name="version" value="(\d+)"', preview).group(1)
-    assert client.post(record.split("?")[0], {"q": q, "version": version}).status_code == 302
+    key = re.search(r'name="key" value="([^"]*)"', preview).group(1)
+    assert client.post(record.split("?")[0], {"q": q, "version": version, "key": key}).status_code == 302
     assert Hand.objects.get().applied == {"E": -5, "S": 19, "W": -7, "N": -7}
 
     # the dealer N lost the hand: the calculator now opens with E as the dealer
@@ -103,7 +110,7 @@ def test_prefill_from_the_table_and_the_record_button(client):
 
 
 def test_xinyu_table_fills_the_streak_and_htmx_keeps_the_binding(client):
-    table, edit = new_table(client, ruleset="xinyu", room="100", dealer="E")
+    table, edit = new_table(client, ruleset="xinyu", dealer="E", **{"xinyu-stake": "100"})
     token = token_of(edit)
     query = {"ruleset": "xinyu", "caishen": "5p", "hand": "123m456m789sEEE5p", "win_tile": "2s", "winner": "E"}
     html = client.get(f"/?table={table.id}&token={token}").content.decode()
@@ -131,7 +138,7 @@ def test_xinyu_table_fills_the_streak_and_htmx_keeps_the_binding(client):
 
 def test_wrong_token_is_a_404_and_without_a_table_nothing_changes(client):
     table, edit = new_table(client)
-    assert client.get(f"/?table={table.id}&token={token_of(edit)[:-1]}x").status_code == 404
+    assert client.get(f"/?table={table.id}&token={wrong(token_of(edit))}").status_code == 404
     assert client.get(f"/?table={table.id}").status_code == 404
     html = client.get(f"/?{urlencode(B1)}").content.decode()
     assert 'id="table-banner"' not in html and 'id="record-hand"' not in html and 'name="token"' not in html
@@ -139,9 +146,9 @@ def test_wrong_token_is_a_404_and_without_a_table_nothing_changes(client):
 
 
 def test_an_ended_table_offers_no_record_button(client):
-    table, edit = new_table(client, stake=5)  # a tiny 底: B1 ends it at once (脱底)
+    table, edit = new_table(client, **{"bazhi-stake": 5})  # a tiny 底: B1 ends it at once (脱底)
     query = {**B1, "dealer": "E"}
-    preview = client.get(f"{edit}record/?{urlencode(query)}").content.decode()
+    preview = client.get(f"{edit}record/?{urlencode(query)}", follow=True).content.decode()
     q = unescape(re.search(r'name="q" value="([^"]*)"', preview).group(1))
     assert client.post(f"{edit}record/", {"q": q}).status_code == 302
     html = client.get(f"/?table={table.id}&token={token_of(edit)}&{urlencode(query)}").content.decode()
