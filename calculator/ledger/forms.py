@@ -34,6 +34,7 @@ class CardForm(forms.Form):
         kwargs.setdefault("prefix", rules.id)
         super().__init__(*args, **kwargs)
         self.rules, table = rules, rules.table
+        self.title = rules.title(lang)
         for option in rules.table_options:
             if option.kind == "bool":
                 self.fields[option.id] = forms.BooleanField(label=option.label(lang), required=False)
