@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from .card import HouseCard
@@ -139,17 +139,7 @@ class ScoreRequest:
 
     def with_card(self, card: HouseCard) -> ScoreRequest:
         """The same request scored under another house card (one alternative of RULES.md §5.3)."""
-        return ScoreRequest(
-            ruleset=self.ruleset,
-            options=self.options.with_card(card),
-            hand=self.hand,
-            win_tile=self.win_tile,
-            melds=self.melds,
-            winner=self.winner,
-            dealer=self.dealer,
-            discarder=self.discarder,
-            flags=self.flags,
-        )
+        return replace(self, options=self.options.with_card(card), alternatives=False)
 
     def kinds_exhausted(self) -> set[int]:
         """Kinds the hand already holds all four of (melds included): never a wait."""

@@ -207,3 +207,15 @@ def test_alternatives_are_exactly_the_readings_that_differ(request):
                 assert entry.get("net") == (other["net"] if other["win"] else None)
                 assert entry.get("code") == (None if other["win"] else other["code"])
     assert listed == {}
+
+
+def test_every_scoring_house_rule_has_an_example_that_its_values_score_apart():
+    """The rules page shows each rule's example under each value: every value must give another answer."""
+    for ruleset in RULESETS.values():
+        for rule in ruleset.scoring_house:
+            answers = []
+            for choice in rule.choices:
+                options = {**rule.example["options"], "house": {rule.id: choice.value}}
+                answer = score({**rule.example, "ruleset": ruleset.id, "options": options})
+                answers.append(answer["net"] if answer["win"] else answer["code"])
+            assert len({repr(a) for a in answers}) == len(answers), (ruleset.id, rule.id)

@@ -17,7 +17,7 @@ from ..hand import ScoreRequest
 from ..notation import InvalidNotationError, parse_tiles
 from ..text import Text
 from ..tiles import Tile
-from .declarations import Flag, HouseRule, Option, PatternGroup, ReadingNote
+from .declarations import Declared, Flag, HouseRule, Note, Option, PatternGroup, ReadingNote
 from .table import TableRules
 
 
@@ -25,19 +25,47 @@ class Ruleset(ABC):
     """One game. Subclasses set the class attributes (their declarations) and implement the methods."""
 
     id: str
-    title: Text
-    summary: Text  # one line for the rules page
     rules_section: str  # the section of RULES.md that reads this game ("§1")
     kinds: frozenset[int]  # the tile indices that exist in this game
     allows_chow: bool
-    options: tuple[Option, ...]
-    flags: tuple[Flag, ...]
-    house: tuple[HouseRule, ...]
-    pattern_groups: tuple[PatternGroup, ...]
-    readings: tuple[ReadingNote, ...]
+    declared: Declared  # the game's declarations.toml
     table: TableRules  # the game at a table: the ledger's rules (RULES.md §3)
 
-    # ------------------------------------------------------------------------------ derived from the declarations
+    # ------------------------------------------------------------------------------ the declarations
+
+    @property
+    def title(self) -> Text:
+        return self.declared.title
+
+    @property
+    def summary(self) -> Text:
+        """One line for the rules page."""
+        return self.declared.summary
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        return self.declared.options
+
+    @property
+    def flags(self) -> tuple[Flag, ...]:
+        return self.declared.flags
+
+    @property
+    def house(self) -> tuple[HouseRule, ...]:
+        return self.declared.house
+
+    @property
+    def pattern_groups(self) -> tuple[PatternGroup, ...]:
+        return self.declared.pattern_groups
+
+    @property
+    def readings(self) -> tuple[ReadingNote, ...]:
+        return self.declared.readings
+
+    @property
+    def notes(self) -> tuple[Note, ...]:
+        """Paragraphs of the rules page that are no pattern (a game's shape, its table-play rules …)."""
+        return self.declared.notes
 
     @cached_property
     def flag_ids(self) -> frozenset[str]:

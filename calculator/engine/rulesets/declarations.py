@@ -8,7 +8,9 @@ them, and the forms, the page's JavaScript, the rules page and the ledger read t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Literal
 
 from ..card import JsonValue
@@ -122,6 +124,9 @@ class HouseRule:
     explanation: Text  # one line: what the other value changes
     rule: str
     scoring: bool = True
+    # A hand that the rule decides (a score request without its card; the worked cases of house.json): the
+    # rules page scores it under each value.
+    example: dict | None = field(default=None, compare=False, hash=False)
 
     @property
     def default(self) -> JsonValue:
@@ -143,6 +148,7 @@ class HouseRule:
             "explanation": self.explanation.to_dict(),
             "rule": self.rule,
             "scoring": self.scoring,
+            "example": self.example,
         }
 
 
@@ -174,9 +180,18 @@ class Pattern:
 class PatternGroup:
     """A heading of the rules page with its patterns; `rules` are the RULES.md sections it covers (anchors)."""
 
+    id: str
     heading: Text
     rules: tuple[str, ...]
     patterns: tuple[Pattern, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A paragraph of the rules page, under the RULES.md sections it reads (anchors)."""
+
+    rules: tuple[str, ...]
+    text: Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,3 +245,97 @@ class EndReason:
 
     code: str
     text: Text
+
+
+# ----------------------------------------------------------------------------------------------- loading
+
+
+@dataclass(frozen=True)
+class Declared:
+    """Everything a game's `declarations.toml` states, read into the types above. `texts` holds its named tables
+    of texts (the names of its codes); `data` the rest of the file, for the game's own numbers (tariffs …)."""
+
+    title: Text
+    summary: Text
+    options: tuple[Option, ...]
+    flags: tuple[Flag, ...]
+    house: tuple[HouseRule, ...]
+    pattern_groups: tuple[PatternGroup, ...]
+    readings: tuple[ReadingNote, ...]
+    notes: tuple[Note, ...]
+    texts: dict[str, dict[str, Text]]
+    labels: dict[str, tuple[Text, Text]]  # a fact shown as a label on an answer: its name and note, by code
+    data: dict
+
+    def group(self, group_id: str) -> PatternGroup:
+        return next(group for group in self.pattern_groups if group.id == group_id)
+
+
+def load(path: Path) -> Declared:
+    """Read a game's declarations (TOML) into values; a mistake in the file fails at import, naming the entry."""
+    from .flags import NAMED_CONDITIONS, flag  # flags.py builds on this module's types
+
+    raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    return Declared(
+        title=_text(raw.pop("title")),
+        summary=_text(raw.pop("summary")),
+        options=tuple(_option(entry) for entry in raw.pop("options")),
+        flags=tuple(
+            flag(entry["id"], entry["rule"], *(NAMED_CONDITIONS[name] for name in entry.get("also", ())))
+            for entry in raw.pop("flags")
+        ),
+        house=tuple(_house_rule(entry) for entry in raw.pop("house")),
+        pattern_groups=tuple(
+            PatternGroup(
+                group["id"],
+                _text(group["heading"]),
+                tuple(group["rules"]),
+                tuple(
+                    Pattern(p["code"], _text(p["name"]), _text(p["value"]), _text(p["what"]), p.get("tiles", ""))
+                    for p in group["patterns"]
+                ),
+            )
+            for group in raw.pop("pattern_groups")
+        ),
+        readings=tuple(ReadingNote(r["rule"], r["name"], _text(r["text"])) for r in raw.pop("readings")),
+        notes=tuple(Note(tuple(n["rules"]), _text(n["text"])) for n in raw.pop("notes", ())),
+        texts={name: {code: _text(text) for code, text in table.items()} for name, table in raw.pop("texts").items()},
+        labels={code: (_text(label["name"]), _text(label["note"])) for code, label in raw.pop("labels").items()},
+        data=raw,
+    )
+
+
+def _text(raw: dict) -> Text:
+    return Text(raw["zh"], raw["en"])
+
+
+def _choices(raw: list[dict]) -> tuple[Choice, ...]:
+    return tuple(Choice(choice["value"], _text(choice["label"])) for choice in raw)
+
+
+def _option(raw: dict) -> Option:
+    return Option(
+        raw["id"],
+        _text(raw["label"]),
+        raw["kind"],
+        raw.get("default"),
+        _choices(raw.get("choices", [])),
+        raw.get("minimum"),
+        raw.get("maximum"),
+        raw.get("per_hand", False),
+    )
+
+
+def _house_rule(raw: dict) -> HouseRule:
+    example = raw.get("example")
+    if example is not None:  # TOML has no null: an absent discarder is a self-draw
+        example = {"melds": [], "flags": [], "discarder": None, **example}
+    return HouseRule(
+        raw["id"],
+        _text(raw["label"]),
+        _choices(raw["choices"]),
+        _text(raw["explanation"]),
+        raw["rule"],
+        raw.get("scoring", True),
+        example,
+    )

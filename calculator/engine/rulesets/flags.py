@@ -39,6 +39,18 @@ NOT_ROBBING = Condition("without", Text("不能与抢杠胡同时", "not togethe
 NOT_HEAVENLY = Condition("without", Text("不能与天胡同时", "not together with a heavenly hand"), "heavenly")
 NOT_LIABLE = Condition("without", Text("不能与包牌同时", "not together with a liable discard"), "liable_caishen")
 
+# The conditions a game's declarations.toml may add to a flag (`also = [...]`), by name.
+NAMED_CONDITIONS = {
+    "not_last_tile": NOT_LAST_TILE,
+    "not_kong_bloom": NOT_KONG_BLOOM,
+    "not_double_kong_bloom": NOT_DOUBLE_KONG_BLOOM,
+    "not_earthly": NOT_EARTHLY,
+    "not_robbing": NOT_ROBBING,
+    "not_heavenly": NOT_HEAVENLY,
+    "not_liable": NOT_LIABLE,
+    "discarder_dealer": DISCARDER_DEALER,
+}
+
 LABELS = {
     "kong_bloom": Text("杠后开花", "Win on a kong replacement"),
     "double_kong_bloom": Text("杠上杠后开花", "Win on a second kong replacement"),

@@ -41,16 +41,10 @@ def _options(tariff: str, multi_jiao: bool, card: HouseCard) -> BazhiOptions:
 
 class Bazhi(Ruleset):
     id = facts.ID
-    title = facts.TITLE
-    summary = facts.SUMMARY
     rules_section = "§1"
     kinds = facts.KINDS
     allows_chow = False
-    options = facts.OPTIONS
-    flags = facts.FLAGS
-    house = facts.HOUSE
-    pattern_groups = facts.PATTERN_GROUPS
-    readings = facts.READINGS
+    declared = facts.DECLARED
     table = TABLE
     tariffs = facts.TARIFFS
 

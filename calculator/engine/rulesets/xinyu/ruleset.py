@@ -44,16 +44,10 @@ class XinyuOptions:
 
 class Xinyu(Ruleset):
     id = facts.ID
-    title = facts.TITLE
-    summary = facts.SUMMARY
     rules_section = "§2"
     kinds = facts.KINDS
     allows_chow = True
-    options = facts.OPTIONS
-    flags = facts.FLAGS
-    house = facts.HOUSE
-    pattern_groups = facts.PATTERN_GROUPS
-    readings = facts.READINGS
+    declared = facts.DECLARED
     table = TABLE
 
     def make_options(self, values: dict[str, object], card: HouseCard) -> XinyuOptions:
