@@ -1,9 +1,9 @@
 """What a game's table rules are (RULES.md §1.7, §2.6, §3): the ledger keeps a table's account with them.
 
-Each ruleset package has a `table.py` that subclasses `TableRules`: its declarations (the stake, the words for a
-底 game / 局, which payments are kept outside, the reasons a game ends) as data, and a few small functions that
-apply its rules to a table's account (`Book`). The ledger (`calculator.ledger`) does the bookkeeping and never
-asks which game it keeps.
+Each ruleset package declares its table in the `[table]` section of its declarations.toml (the stake, the words
+for a 底 game / 局, which payments are kept outside, the reasons a game ends: `TableDeclared`) and has a
+`table.py` that subclasses `TableRules` with the few small functions that apply its rules to a table's account
+(`Book`). The ledger (`calculator.ledger`) does the bookkeeping and never asks which game it keeps.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Protocol
 
 from ..text import Text
 from ..tiles import SEATS, seats_after
-from .declarations import EndReason, StakeRule
+from .declarations import EndReason, StakeRule, TableDeclared
 
 
 class CardFacts(Protocol):
@@ -38,45 +38,57 @@ class Book(Protocol):
 
     def pay_rows(self, rows: list[dict], capped: bool) -> None:
         """Apply a win's payment rows: each capped at what the payer has left when `capped` (rows of the
-        parts in `TableRules.outside_parts` are kept outside and never capped)."""
+        parts in `outside_parts` are kept outside and never capped)."""
 
     def transfer(self, payer: str, payee: str, amount: int, code: str, reason: str, outside: bool = False) -> None:
-        """One payment the table adds (通底, 全缴, a leaving penalty), uncapped."""
+        """One payment the table adds (通底, 全缴, a leaving penalty), uncapped; `code` is its part."""
 
     def end(self, reason: str) -> None:
         """The 底 game / 局 is over (`reason` one of the game's `end_reasons`)."""
 
 
 class TableRules(ABC):
-    """One game's table rules. Subclasses set the declarations and implement `settle` and `keeps_deal`."""
+    """One game's table rules: its declarations (`declared`, from declarations.toml) and its functions."""
 
-    stake: StakeRule
-    game: Text  # what one game of stakes is called: 底 / 局
-    game_number: Text  # "第 {n} 底" / "底 game {n}"
-    next_game: Text  # the button that starts the next one with fresh stakes
-    balance_label: Text  # the column of what is left of the stake
-    ordinary_balance_label: Text  # the same column at a table without a stake (running totals)
-    outside_label: Text | None = None  # the column of payments kept outside the stake (bazhi 交), if any
-    outside_parts: frozenset[str] = frozenset()  # payment parts kept outside the stake, never capped
-    end_reasons: tuple[EndReason, ...]
-    parts: Mapping[str, Text]  # every payment part a table's rows may carry (the engine's and the table's own)
-    streak_option: str | None = None  # the per-hand option the table fills with its dealer's streak
-    multiplier_label: Text | None = None  # the table's multiplier (a leaving penalty's factor), if it has one
-    leave_label: Text | None = None  # a player leaving mid-game, if the game has a penalty for it
+    declared: TableDeclared
+
+    # ------------------------------------------------------------------------------ the declarations
+
+    stake: StakeRule = property(lambda self: self.declared.stake)
+    game: Text = property(lambda self: self.declared.game)
+    game_number: Text = property(lambda self: self.declared.game_number)
+    next_game: Text = property(lambda self: self.declared.next_game)
+    balance_label: Text = property(lambda self: self.declared.balance_label)
+    ordinary_balance_label: Text = property(lambda self: self.declared.ordinary_balance_label)
+    outside_label: Text | None = property(lambda self: self.declared.outside_label)
+    outside_parts: frozenset[str] = property(lambda self: self.declared.outside_parts)
+    parts: Mapping[str, Text] = property(lambda self: self.declared.parts)
+    end_reasons: tuple[EndReason, ...] = property(lambda self: self.declared.end_reasons)
+    streak_option: str | None = property(lambda self: self.declared.streak_option)
+    multiplier_label: Text | None = property(lambda self: self.declared.multiplier_label)
+    leave_label: Text | None = property(lambda self: self.declared.leave_label)
+
+    def title(self, options: Mapping, stake: int | None) -> Text:
+        """The table's game in a few words: the page's heading."""
+        if stake is None and self.declared.title_without_stake is not None:
+            return self.declared.title_without_stake
+        title = self.declared.title
+        values = {**options, "stake": stake}
+        return Text(title.zh.format(**values), title.en.format(**values))
+
+    def reason(self, part: str) -> str:
+        """A row the table adds names its part as its reason (in Chinese, as the engine's rows are stored)."""
+        return self.declared.parts[part].zh
 
     # ------------------------------------------------------------------------------ the stake
 
     def default_stake(self, options: Mapping) -> int | None:
-        """The stake a table gets when it names none."""
-        return self.stake.default
+        """The stake a table gets when it names none (a game without a stake-less table overrides it)."""
+        return None
 
     def is_room(self, stake: int | None) -> bool:
         """Whether the table plays for stakes that run out (a 底 game, a 冲击 room), or keeps running totals."""
         return stake is not None
-
-    @abstractmethod
-    def title(self, options: Mapping, stake: int | None) -> Text:
-        """The table's game in a few words: the page's heading."""
 
     # ------------------------------------------------------------------------------ the hands
 
