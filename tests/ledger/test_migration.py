@@ -13,7 +13,7 @@ from tests.ledger.hands import B1, B2
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-BEFORE, AFTER = [("calculator", "0001_ledger")], [("calculator", "0002_cards_and_stored_state")]
+BEFORE, AFTER = [("calculator", "0001_ledger")], [("calculator", "0004_cards_only_and_indexes")]
 
 
 def migrate(target):
