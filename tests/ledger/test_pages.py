@@ -161,3 +161,52 @@ def test_csv_and_chart(client, edit):
     assert [seat for seat, _ in lines] == ["E", "S", "W", "N"]
     assert all(len(points.split()) == 4 for _, points in lines)  # start, two hands, the draw
     assert html.count('<use href="#mark-') == 16  # a marker per point and player
+
+
+def test_the_card_and_its_change_form(client, edit):
+    table = Table.objects.get()
+    html = client.get(edit).content.decode()
+    assert 'id="card-form"' in html and "规则卡 v1" in html
+    changed = client.post(
+        f"{edit}card/",
+        {"version": 0, "bazhi-tariff": "525", "bazhi-stake": "", "bazhi-house_draw_dealer": "keep"},
+    )
+    assert changed.status_code == 302
+    html = client.get(edit).content.decode()
+    assert "规则卡 v2 · 八支 525" in html
+    lines = dict(re.findall(r"<dt>([^<]*)</dt><dd>([^<]*)</dd>", html))
+    assert lines["底分"] == "50" and lines["流局庄家"] == "连庄"  # a house rule off its default is listed
+    assert "压档要求" not in lines  # the ones at their default are not
+    client.post(f"{edit}draw/", {"version": 1})
+    html = client.get(edit).content.decode()
+    assert 'id="card-form"' not in html and 'id="card-locked"' in html
+    refused = client.post(f"{edit}card/", {"version": 2, "bazhi-tariff": "315"})
+    assert refused.status_code == 409 and table.cards.count() == 2
+
+
+def test_undo_asks_names_the_entry_and_redo_brings_it_back(client, edit):
+    html = client.get(f"{edit}record/?{urlencode(CALCULATOR_QUERY)}", follow=True).content.decode()
+    q = re.search(r'name="q" value="([^"]*)"', html).group(1).replace("&amp;", "&")
+    key = re.search(r'name="key" value="([^"]*)"', html).group(1)
+    client.post(f"{edit}record/", {"q": q, "key": key})
+    html = client.get(edit).content.decode()
+    undo_box = re.search(r'<details class="undo" id="undo-box">(.*?)</details>', html, re.S).group(1)
+    assert "#1" in undo_box and "小南" in undo_box and 'id="undo-confirm"' in undo_box
+    assert client.post(f"{edit}undo/", {"version": 1}).status_code == 302
+    html = client.get(edit).content.decode()
+    assert 'id="redo"' in html and 'id="no-history"' in html
+    assert client.post(f"{edit}redo/", {"version": 2}).status_code == 302
+    assert Hand.objects.get().applied == {"E": -7, "S": 19, "W": -7, "N": -5}
+
+
+def test_the_live_part_answers_204_while_nothing_changed(client, edit):
+    table = Table.objects.get()
+    url = f"/tables/{table.id}/live/"
+    assert client.get(url, {"v": 0}).status_code == 204
+    client.post(f"{edit}draw/", {"version": 0})
+    fresh = client.get(url, {"v": 0})
+    html = fresh.content.decode()
+    assert fresh.status_code == 200 and html.startswith('<div id="live" data-version="1">')
+    assert "/edit/" not in html  # the live part is the read-only one
+    assert client.get(url, {"v": 1}).status_code == 204
+    assert client.get("/tables/nosuch/live/", {"v": 0}).status_code == 404
