@@ -345,7 +345,8 @@ def _preview(table: Table, state: ledger.State, body: dict, data: QueryDict, lan
     prepared = ledger.prepare_request(state, body)
     result = score(prepared, lang)
     ledger.check_win(result)
-    entry = ledger.apply_hand(state, result)  # on the page's own copy of the account
+    trial = ledger.State.from_dict(state.config, state.card, state.to_dict())  # a copy: the page shows `state`
+    entry = ledger.apply_hand(trial, result)
     players = table.players
     return {
         "result": result,
@@ -357,7 +358,7 @@ def _preview(table: Table, state: ledger.State, body: dict, data: QueryDict, lan
         "applied": [
             {"name": players[s], "text": pages.signed(entry["applied"][s]), "value": entry["applied"][s]} for s in SEATS
         ],
-        "ended_text": pages.ended_text(state.card, state.ended_reason, lang),
+        "ended_text": pages.ended_text(trial.card, trial.ended_reason, lang),
     }
 
 

@@ -80,6 +80,7 @@ def test_record_from_the_calculator_query_string(client, edit):
     key = re.search(r'name="key" value="([^"]*)"', html).group(1)
     assert status == 302 and len(key) >= 16
     assert "小南 +19" in html and "阿东 −7" in html  # scored at the table's 315, not the calculator's 525
+    assert "<strong>阿东</strong>" in html and "<strong>小南</strong>" not in html  # the dealer before the hand
     query = re.search(r'name="q" value="([^"]*)"', html).group(1).replace("&amp;", "&")
     version = re.search(r'name="version" value="(\d+)"', html).group(1)
     assert not Hand.objects.exists()  # a preview records nothing
