@@ -5,7 +5,7 @@ from __future__ import annotations
 from .errors import ScoreError
 from .hand import ScoreRequest
 from .request import check_flags, parse_request
-from .rulesets import RULESETS, Ruleset
+from .rulesets import DISTANCES, RULESETS, Ruleset
 from .tiles import Tile, next_seat
 from .waits import wait_kinds
 
@@ -27,6 +27,8 @@ def score_request(request: ScoreRequest, lang: str = "zh") -> dict:
     if request.win_tile is None:
         return waits_result(request, lang)  # `alternatives` is ignored in waits mode (API.md)
     answer = ruleset.evaluate(request, lang)
+    if answer.get("win") is False:
+        answer["discards"] = DISTANCES[request.ruleset].discards(request)  # for learners: what to throw
     if request.alternatives:
         answer["alternatives"] = alternatives(ruleset, request, answer)
     return answer
@@ -64,6 +66,8 @@ def waits_result(request: ScoreRequest, lang: str = "zh") -> dict:
     ruleset = RULESETS[request.ruleset]
     waits = wait_kinds(ruleset, request)
     discarder = next_seat(request.winner)
+    distance = DISTANCES[request.ruleset]
+    shanten = distance.shanten(request)
     return {
         "ruleset": request.ruleset,
         "win": False,
@@ -76,6 +80,8 @@ def waits_result(request: ScoreRequest, lang: str = "zh") -> dict:
             }
             for tile in waits
         ],
+        "shanten": shanten,
+        "blocked_by": distance.blocked_by(request, waits, shanten),
     }
 
 
