@@ -117,7 +117,7 @@ def _error(error: ledger.LedgerError | ScoreError, lang: str) -> JsonResponse:
     response = _json(error.to_dict(lang), error.status)
     if error.status == 401:
         response["WWW-Authenticate"] = 'Bearer realm="table"'
-    if getattr(error, "retry_after", None):
+    if error.retry_after:
         response["Retry-After"] = str(error.retry_after)
     return response
 

@@ -77,9 +77,12 @@ def zero() -> dict[str, int]:
 class LedgerError(Exception):
     """A request the ledger refuses. `status` is the HTTP status the API answers with."""
 
-    def __init__(self, code: str, zh: str, en: str, status: int = 400, field: str | None = None):
+    def __init__(
+        self, code: str, zh: str, en: str, status: int = 400, field: str | None = None, retry_after: int | None = None
+    ):
         super().__init__(f"{code}: {en}")
         self.code, self.zh, self.en, self.status, self.field = code, zh, en, status, field
+        self.retry_after = retry_after  # seconds, for a 429
 
     def to_dict(self, lang: str = "zh") -> dict:
         body = {"code": self.code, "message": self.en if lang == "en" else self.zh}

@@ -78,14 +78,13 @@ def create_table(data: object, address: str = "") -> tuple[Table, str]:
         recent = Table.objects.filter(creator=creator, created__gte=since)
         if recent.count() >= settings.LEDGER_TABLES_PER_DAY:
             oldest = recent.order_by("created").values_list("created", flat=True).first()
-            error = LedgerError(
+            raise LedgerError(
                 "too_many_tables",
                 f"每个用户一天最多开 {settings.LEDGER_TABLES_PER_DAY} 张牌桌，请稍后再开",
                 f"one client may open at most {settings.LEDGER_TABLES_PER_DAY} tables a day: try again later",
                 429,
+                retry_after=max(1, int((oldest + timedelta(days=1) - timezone.now()).total_seconds())),
             )
-            error.retry_after = max(1, int((oldest + timedelta(days=1) - timezone.now()).total_seconds()))
-            raise error
     with transaction.atomic():
         return Table.create(config, creator)
 
