@@ -178,8 +178,11 @@ def table_live(request: HttpRequest, table_id: str) -> HttpResponse:
     if request.GET.get("v") == str(version):
         response = HttpResponse(status=204)
     else:
-        table = _table_or_404(table_id)
-        response = render(request, "ledger/_live.html", live_context(request, table, None))
+        try:
+            context = live_context(request, _table_or_404(table_id), None, request.GET.get("from"))
+        except ledger.LedgerError as error:  # a bad ?from=
+            raise Http404(error.en) from None
+        response = render(request, "ledger/_live.html", context)
     response["Cache-Control"] = "no-store"
     return response
 
@@ -401,6 +404,7 @@ def calculator_binding(table_id: str, token: str) -> dict:
         "playing": state.status == "playing",
         "ended_text": pages.ended_text(card, state.ended_reason, lang),
         "query": calculator_query(table, token),
+        "version": table.version,  # with the hand, what a recording made from this page is keyed on
         "edit_path": ledger_api.edit_path(table, token),
         "record_path": reverse("ledger_record", args=[table.id, token]),
     }

@@ -211,3 +211,6 @@ def test_the_live_part_answers_204_while_nothing_changed(client, edit):
     assert "/edit/" not in html  # the live part is the read-only one
     assert client.get(url, {"v": 1}).status_code == 204
     assert client.get("/tables/nosuch/live/", {"v": 0}).status_code == 404
+    assert client.get(url, {"v": 0, "from": "x"}).status_code == 404
+    earlier = client.get(url, {"v": 0, "from": 1}).content.decode()  # a page of earlier entries stays that page
+    assert 'data-seq="1"' in earlier
