@@ -7,9 +7,12 @@ import io
 import json
 from datetime import timedelta
 
+import hypothesis
 import pytest
 from django.core.management import call_command
 from django.utils import timezone
+from hypothesis import HealthCheck, given
+from hypothesis import strategies as st
 
 from calculator.models import Card, Event, Hand, Table
 from tests.ledger.client import PLAYERS, Api, post
@@ -111,3 +114,46 @@ def test_prune_deletes_tables_untouched_for_the_retention_and_keeps_the_rest(cli
     call_command("prune_tables", stdout=out)  # again, as cron would: nothing left to do
     assert out.getvalue().startswith("0 tables")
     assert json.loads(client.get(recent.url).content)["hands_total"] == 1
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=8,
+)
+KEYS = st.sampled_from(
+    [
+        "hand",
+        "win_tile",
+        "winner",
+        "discarder",
+        "options",
+        "seat",
+        "stake",
+        "multiplier",
+        "version",
+        "idempotency_key",
+        "ruleset",
+        "melds",
+        "flags",
+        "house",
+        "junk",
+    ]
+)
+
+
+@hypothesis.settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    action=st.sampled_from(["hands", "draw", "leave", "next", "undo", "redo", "card"]),
+    body=st.one_of(JSON, st.dictionaries(KEYS, JSON, max_size=4)),
+)
+def test_any_body_on_any_write_is_an_answer_and_a_refusal_changes_nothing(client, settings, action, body):
+    settings.LEDGER_TABLES_PER_DAY = 1000  # every example makes a table
+    api = Api(client, {"ruleset": "xinyu", "stake": 100})
+    api.ok("hands", {"options": {"caishen": "5p"}, "hand": "123m456m789sEEE2s", "win_tile": "2s", "winner": "S"})
+    before = api.get()
+    response = api.write(action, body)
+    assert response.status_code in (200, 201, 400, 409), response.content
+    if response.status_code >= 400:
+        assert "code" in response.json()["error"]
+        assert api.get() == before
