@@ -70,7 +70,9 @@ class CardForm(forms.Form):
 
     def values_of(self, card: Card) -> dict:
         values: dict = {option.id: card.options[option.id] for option in self.rules.table_options}
-        values["stake"] = "" if card.stake is None else card.stake
+        # A stake at the game's default shows empty, so that a change of tariff takes the new tariff's default.
+        default = None if card.table.stake.choices else card.table.default_stake(card.options)
+        values["stake"] = "" if card.stake in (None, default) else card.stake
         values["multiplier"] = card.multiplier
         values.update({f"house_{rule.id}": field_value(card.house[rule.id]) for rule in self.rules.house})
         return values
