@@ -33,6 +33,7 @@ from .engine import score
 from .engine.rulesets import RULESETS
 from .engine.tiles import SEATS
 from .forms import HandForm
+from .handquery import parse_query
 from .ledger import pages, store
 from .ledger.forms import CardForm, NewTableForm
 from .ledger.qr import qr_data_uri
@@ -260,9 +261,9 @@ def _record_data(table: Table, state: ledger.State, query: QueryDict) -> tuple[Q
     return data, notes
 
 
-def _hand_body(form: HandForm) -> dict:
+def _hand_body(data: QueryDict) -> dict:
     """The calculator's request less what the table's card decides (its house rules: the card fills them)."""
-    body = form.engine_request()
+    body = parse_query(data).request
     options = {k: v for k, v in (body.get("options") or {}).items() if k != "house"}
     return {**body, "options": options}
 
@@ -292,7 +293,7 @@ def record(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
         data.pop("key", None)
         form = HandForm(data)
         if form.is_valid():
-            body = _hand_body(form)
+            body = _hand_body(data)
             try:
                 if request.method == "POST":
                     keyed = {"idempotency_key": key} if key else {}

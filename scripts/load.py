@@ -45,7 +45,6 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
-from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -135,27 +134,10 @@ def api_request(body: dict, port: int) -> bytes:
 
 
 def form_query(body: dict) -> str:
-    """The calculator form's fields for an engine request (the share-link shape of calculator/forms.py)."""
-    pairs = [("ruleset", body["ruleset"])]
-    options = body.get("options") or {}
-    if body["ruleset"] == "bazhi":
-        pairs.append(("tariff", options.get("tariff", "315")))
-        if options.get("multi_jiao"):
-            pairs.append(("multi_jiao", "on"))
-    else:
-        pairs.append(("caishen", options["caishen"]))
-        if options.get("dealer_streak", 1) != 1:
-            pairs.append(("dealer_streak", str(options["dealer_streak"])))
-    pairs.append(("hand", body["hand"]))
-    if body.get("win_tile"):
-        pairs.append(("win_tile", body["win_tile"]))
-    for n, meld in enumerate(body.get("melds") or [], start=1):
-        pairs += [(f"meld{n}", meld["type"]), (f"meld{n}_tiles", meld["tiles"])]
-        if meld.get("from"):
-            pairs.append((f"meld{n}_from", meld["from"]))
-    pairs += [("winner", body["winner"]), ("dealer", body["dealer"]), ("discarder", body.get("discarder") or "")]
-    pairs += [("flags", flag) for flag in body.get("flags") or []]
-    return urlencode(pairs)
+    """The calculator form's fields for an engine request: its share link's query (calculator/handquery.py)."""
+    from calculator.handquery import HandInput, query_string
+
+    return query_string(HandInput(body, {}))
 
 
 def partial_request(body: dict, port: int) -> bytes:

@@ -64,6 +64,11 @@ def _suit_splits(counts: tuple[int, ...], allow_sequences: bool) -> tuple[SuitSp
     return tuple(results)
 
 
+def suit_splits(counts: tuple[int, ...], allow_sequences: bool) -> tuple[SuitSplit, ...]:
+    """All splits of one block's counts into sets and at most one pair (remembered per counts)."""
+    return _suit_splits(counts, allow_sequences)
+
+
 @cache
 def _suit_can(counts: tuple[int, ...], allow_sequences: bool) -> tuple[bool, bool]:
     """(can be only sets, can be sets plus one pair): the fast completeness question."""

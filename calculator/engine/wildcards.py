@@ -15,8 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import combinations_with_replacement
 from typing import NamedTuple
 
+from .decompose import suit_splits
 from .tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS, Tile
 
 MAX_WILD = 4  # four copies of the 财神 kind exist; more wild tiles can never be needed
@@ -298,62 +300,48 @@ class CappedPlan(NamedTuple):
 
 
 def _capped_block(
-    counts: tuple[int, ...], room: tuple[int, ...], sequences: bool, pair: bool
+    counts: tuple[int, ...], room: tuple[int, ...], sequences: bool, pair: bool, wild: int
 ) -> dict[int, tuple[BlockGroup, ...]]:
-    """Every number of 财神 (at most MAX_WILD) with which this block becomes sets (plus the pair if `pair`),
-    each with one way to do it; `room[r]` is how many 财神 may still stand for rank r."""
-    return _capped_search(tuple(counts), tuple(room), sequences, pair)
+    """Every number of 财神 (at most `wild`) with which this block becomes sets (plus the pair if `pair`), each
+    with one way to do it; `room[r]` is how many 财神 may stand for rank r."""
+    return _capped_search(tuple(counts), tuple(room), sequences, pair, wild)
 
 
 @lru_cache(maxsize=50_000)
 def _capped_search(
-    counts: tuple[int, ...], room: tuple[int, ...], sequences: bool, pair: bool
+    counts: tuple[int, ...], room: tuple[int, ...], sequences: bool, pair: bool, wild: int
 ) -> dict[int, tuple[BlockGroup, ...]]:
-    first = next((r for r, c in enumerate(counts) if c), None)
-    if first is None:
-        return _capped_wild_only(room, pair)
+    """Each number of 财神 that gives the block a whole number of sets (and the pair) tried as every multiset of
+    stand-ins within the room, the block with them read by the suit tables: bounded, whatever the block holds."""
     found: dict[int, tuple[BlockGroup, ...]] = {}
-    for used, group, natural, wild_ranks, still_pair in _capped_first_groups(counts, room, first, sequences, pair):
-        rest_counts = _without(counts, natural)
-        rest_room = _without(room, wild_ranks)
-        for rest_used, rest_groups in _capped_search(rest_counts, rest_room, sequences, still_pair).items():
-            total = used + rest_used
-            if total <= MAX_WILD and total not in found:
-                found[total] = (group, *rest_groups)
+    for used in range(wild + 1):
+        if (sum(counts) + used) % 3 != (2 if pair else 0):
+            continue
+        for stand_ins in combinations_with_replacement(range(len(counts)), used):
+            if any(stand_ins.count(rank) > room[rank] for rank in set(stand_ins)):
+                continue
+            full = list(counts)
+            for rank in stand_ins:
+                full[rank] += 1
+            split = next((s for s in suit_splits(tuple(full), sequences) if (s[0] is not None) == pair), None)
+            if split is not None:
+                found[used] = _marked(split, stand_ins)
+                break
     return found
 
 
-def _capped_wild_only(room: tuple[int, ...], pair: bool) -> dict[int, tuple[BlockGroup, ...]]:
-    """A block without natural tiles left: nothing, a triplet of 财神, or (for the pair) a pair of 财神."""
-    if pair:
-        rank = next((r for r, left in enumerate(room) if left >= 2), None)
-        return {} if rank is None else {2: (("pair", rank, (rank, rank)),)}
-    rank = next((r for r, left in enumerate(room) if left >= 3), None)
-    return {0: ()} if rank is None else {0: (), 3: (("triplet", rank, (rank,) * 3),)}
-
-
-def _capped_first_groups(counts, room, first: int, sequences: bool, pair: bool) -> list:
-    """Every group the lowest natural rank can sit in, within the room: (财神 used, group, natural ranks taken,
-    ranks the 财神 stand for, pair still open). A natural tile is used before a 财神 of its kind."""
-    have = counts[first]
-    options = []
-    for k in range(min(have, 3), 0, -1):
-        if room[first] >= 3 - k:
-            options.append((3 - k, ("triplet", first, (first,) * (3 - k)), (first,) * k, (first,) * (3 - k), pair))
-    if pair:
-        for k in range(min(have, 2), 0, -1):
-            if room[first] >= 2 - k:
-                options.append((2 - k, ("pair", first, (first,) * (2 - k)), (first,) * k, (first,) * (2 - k), False))
-    if sequences:
-        for start in (first - 2, first - 1, first):
-            if start < 0 or start + 2 >= len(counts):
-                continue
-            natural, wild = [], []
-            for rank in (start, start + 1, start + 2):
-                (natural if rank >= first and counts[rank] else wild).append(rank)
-            if all(room[rank] >= 1 for rank in wild):
-                options.append((len(wild), ("sequence", start, tuple(wild)), tuple(natural), tuple(wild), pair))
-    return options
+def _marked(split, stand_ins: tuple[int, ...]) -> tuple[BlockGroup, ...]:
+    """A block's split as groups, each stand-in given to a group that holds its rank."""
+    pair, sets = split
+    groups = ([("pair", pair, [pair, pair])] if pair is not None else []) + [
+        ("triplet", first, [first] * 3) if kind == "tri" else ("sequence", first, [first, first + 1, first + 2])
+        for kind, first in sets
+    ]
+    wild: list[list[int]] = [[] for _ in groups]
+    for rank in stand_ins:
+        holder = next(n for n, (_, _, ranks) in enumerate(groups) if ranks.count(rank) > wild[n].count(rank))
+        wild[holder].append(rank)
+    return tuple((kind, first, tuple(w)) for (kind, first, _), w in zip(groups, wild, strict=True))
 
 
 def capped_standard_plan(
@@ -374,8 +362,8 @@ def capped_standard_plan(
             per_block_options.append(({0: ()}, {}))
             continue
         block_room = room[base : base + size]
-        as_sets = _capped_block(block, block_room, sequences and seqs, False)
-        as_pair = _capped_block(block, block_room, sequences and seqs, True)
+        as_sets = _capped_block(block, block_room, sequences and seqs, False, wild)
+        as_pair = _capped_block(block, block_room, sequences and seqs, True, wild)
         if colour.required[b] and not any(block):
             as_sets = {used: groups for used, groups in as_sets.items() if used}  # it must hold a tile
         per_block_options.append((as_sets, as_pair))

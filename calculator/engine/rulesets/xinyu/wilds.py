@@ -63,6 +63,8 @@ def wilds_of(request: ScoreRequest) -> Wilds:
         # the copies of a kind: natural tiles (concealed part, win tile) and the winner's melds; every tile of
         # the 财神 kind in the concealed part is wild, so the 财神 kind has room for all of them
         room = tuple(4 - (request.all_counts[k] if k != caishen.index else 0) for k in range(NUM_KINDS))
+        if min(room) >= count:
+            room = None  # no kind can take more 财神 than it has room for: the cap cannot bind
     return Wilds(caishen, count, tuple(natural), blocks, tuple(present), room)
 
 
@@ -141,12 +143,14 @@ def waits_of(request: ScoreRequest) -> list[int]:
 
     A kind is a wait when it wins by self-draw (a discard win is never possible without the self-draw
     one: only 4龙 tells them apart). Adding one tile changes one block, so each kind costs one look-up.
-    Under the house rule wild_fifth_copy=false each kind is asked of the win check itself.
+    Under the house rule wild_fifth_copy=false each of those kinds is asked of the capped win check.
     """
+    if not request.options.house["wild_fifth_copy"]:
+        # a capped win is a win without the cap too: only the uncapped waits need the capped check
+        uncapped = waits_of(request.with_card(request.options.house.replace("wild_fifth_copy", True)))
+        return [k for k in uncapped if is_win(request.with_win(ALL_TILES[k], None))]
     exhausted = request.kinds_exhausted()
     kinds = [k for k in range(NUM_KINDS) if k not in exhausted]
-    if not request.options.house["wild_fifth_copy"]:
-        return [k for k in kinds if is_win(request.with_win(ALL_TILES[k], None))]
     wilds = wilds_of(request)
     if wilds.count == 4:
         return kinds  # four 财神 held: any tile wins by self-draw (4龙)

@@ -1,0 +1,146 @@
+"""The calculator's query string (its form fields, the share link) and the engine request it stands for.
+
+`parse_query` turns the fields into an API.md request and the players' names without judging them: the engine
+validates the request and answers with its own error codes. `query_string` writes the canonical query of an
+input; it is the inverse of `parse_query` (`parse_query(query_string(x)) == x` for every parsed input x).
+Plain Python, no Django: the load script writes its queries with it too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+from urllib.parse import urlencode
+
+from .engine.tiles import SEATS
+
+MELD_SLOTS = (1, 2, 3, 4)  # the form's meld fields: meld1 … meld4 (a hand has at most four melds)
+DEFAULT_TARIFF = "315"
+DEFAULT_STREAK = 1
+UNCHECKED = ("", "false", "0")  # what a checkbox field reads as "off" (Django's BooleanField)
+
+
+class Query(Protocol):
+    """A query dict: `QueryDict` (the last value of a repeated key, or all of them)."""
+
+    def get(self, key: str, default: str | None = None) -> str | None: ...
+
+    def getlist(self, key: str) -> list[str]: ...
+
+
+@dataclass(slots=True)
+class HandInput:
+    """One hand as the calculator's fields give it: the engine request, and the names shown with the seats."""
+
+    request: dict
+    names: dict[str, str]
+
+    def with_win(self, win_tile: str, discarder: str | None, flags: list[str]) -> HandInput:
+        """The same hand won on `win_tile` (a wait's link to its full result)."""
+        return HandInput({**self.request, "win_tile": win_tile, "discarder": discarder, "flags": flags}, self.names)
+
+
+def parse_query(query: Query) -> HandInput:
+    """The engine request and the names of a calculator query. Spaces in tile fields are dropped, empty meld
+    slots skipped, defaults filled in (tariff 315, dealer streak 1); nothing else is checked here."""
+    text = _texts(query)
+    ruleset = text("ruleset")
+    request = {
+        "ruleset": ruleset,
+        "options": _options(ruleset, text),
+        "hand": _tiles(text("hand")),
+        "melds": _melds(text),
+        "winner": text("winner"),
+        "dealer": text("dealer"),
+        "discarder": text("discarder") or None,
+        "flags": query.getlist("flags"),
+    }
+    win_tile = _tiles(text("win_tile"))
+    if win_tile:
+        request["win_tile"] = win_tile
+    return HandInput(request, {seat: text(f"name_{seat}").strip() for seat in SEATS})
+
+
+def query_string(hand: HandInput) -> str:
+    """The canonical query of an input: the share link's query, the fields in a fixed order, defaults left out.
+    Any API.md request will do (fields it omits take their defaults)."""
+    request = hand.request
+    pairs = [("ruleset", request["ruleset"]), *_option_pairs(request["ruleset"], request.get("options") or {})]
+    pairs.append(("hand", request["hand"]))
+    if request.get("win_tile"):
+        pairs.append(("win_tile", request["win_tile"]))
+    for n, meld in enumerate(request.get("melds") or [], start=1):
+        pairs += [(f"meld{n}", meld["type"]), (f"meld{n}_tiles", meld["tiles"])]
+        if meld.get("from"):
+            pairs.append((f"meld{n}_from", meld["from"]))
+    pairs += [
+        ("winner", request["winner"]),
+        ("dealer", request["dealer"]),
+        ("discarder", request.get("discarder") or ""),
+    ]
+    pairs += [("flags", flag) for flag in request.get("flags") or []]
+    pairs += [(f"name_{seat}", name) for seat, name in hand.names.items() if name]
+    return urlencode(pairs)
+
+
+# --------------------------------------------------------------------------------------------- the parts
+
+
+def _texts(query: Query):
+    def text(key: str) -> str:
+        return query.get(key) or ""
+
+    return text
+
+
+def _tiles(text: str) -> str:
+    return "".join(text.split())
+
+
+def _options(ruleset: str, text) -> dict:
+    if ruleset == "bazhi":
+        return {"tariff": text("tariff") or DEFAULT_TARIFF, "multi_jiao": text("multi_jiao").lower() not in UNCHECKED}
+    if ruleset == "xinyu":
+        options: dict = {"dealer_streak": _number(text("dealer_streak"))}
+        for key in ("indicator", "caishen"):
+            if text(key):
+                options[key] = text(key)
+        return options
+    return {}
+
+
+def _option_pairs(ruleset: str, options: dict) -> list[tuple[str, str]]:
+    pairs = []
+    if ruleset == "bazhi":
+        pairs.append(("tariff", options.get("tariff", DEFAULT_TARIFF)))
+        if options.get("multi_jiao"):
+            pairs.append(("multi_jiao", "on"))
+    elif ruleset == "xinyu":
+        pairs += [(key, options[key]) for key in ("indicator", "caishen") if key in options]
+        if options.get("dealer_streak", DEFAULT_STREAK) != DEFAULT_STREAK:
+            pairs.append(("dealer_streak", str(options["dealer_streak"])))
+    return pairs
+
+
+def _number(text: str) -> int | str:
+    """A whole number as a number (empty: the default); anything else as written, for the engine to refuse."""
+    stripped = text.strip()
+    if not stripped:
+        return DEFAULT_STREAK
+    digits = stripped[1:] if stripped[0] in "+-" else stripped
+    return int(stripped) if digits.isascii() and digits.isdigit() else text
+
+
+def _melds(text) -> list[dict]:
+    """The filled meld slots in order; a slot with only a type or only tiles goes to the engine as it is."""
+    melds = []
+    for n in MELD_SLOTS:
+        kind, tiles = text(f"meld{n}"), _tiles(text(f"meld{n}_tiles"))
+        if not kind and not tiles:
+            continue
+        meld = {"type": kind, "tiles": tiles}
+        source = text(f"meld{n}_from")
+        if source and kind != "kong_concealed":
+            meld["from"] = source
+        melds.append(meld)
+    return melds

@@ -1,0 +1,610 @@
+"""What the result card shows, as plain data: one engine answer (API.md) turned into the values the card's
+template places (texts already translated, numbers already signed, tile pictures' URLs), with no markup.
+
+The card is one of: empty, progress, invalid (the page's form errors), error, failed, nowin, waits, win; each is a
+dataclass whose `kind` names the template branch. `result_card` chooses it; the win card is built by the functions
+below it, one per part of the card (the who-pays picture, the payments, the groups, the explanation lines).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from typing import ClassVar
+
+from django.templatetags.static import static
+from django.utils.text import slugify
+from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext
+from django.utils.translation import gettext as _
+
+from .engine import InvalidNotationError, parse_tiles, score
+from .engine.tiles import SEATS, Tile, next_seat
+from .forms import MELD_LABELS, SEAT_LABELS, tile_name
+from .handquery import HandInput, query_string
+
+log = logging.getLogger(__name__)
+
+# Where each seat sits in the 3 × 3 payment picture: the table seen from above, play order counter-clockwise.
+SEAT_POS = {"W": (0, -1), "N": (-1, 0), "S": (1, 0), "E": (0, 1)}
+CELL_NAMES = {
+    (-1, -1): "tl",
+    (0, -1): "t",
+    (1, -1): "tr",
+    (-1, 0): "l",
+    (0, 0): "c",
+    (1, 0): "r",
+    (-1, 1): "bl",
+    (0, 1): "b",
+    (1, 1): "br",
+}
+CELL_ORDER = ("tl", "t", "tr", "l", "c", "r", "bl", "b", "br")
+ARROWS = {(0, -2): "↑", (0, 2): "↓", (2, 0): "→", (-2, 0): "←", (1, -1): "↗", (1, 1): "↘", (-1, 1): "↙", (-1, -1): "↖"}
+GROUP_LABELS = {"pair": gettext_lazy("Pair"), "sequence": gettext_lazy("Sequence"), "triplet": gettext_lazy("Triplet")}
+
+
+# ------------------------------------------------------------------------------------------ the values
+
+
+class Kinded:
+    """A value the card's template tells apart by its `kind` (a card, or a cell of the who-pays picture)."""
+
+    __slots__ = ()
+    kind: ClassVar[str]
+
+    def __init_subclass__(cls, kind: str = "", **options) -> None:
+        super().__init_subclass__(**options)
+        if kind:
+            cls.kind = kind
+
+
+class Card(Kinded):
+    """What the result area shows: one of the cards below, chosen by `result_card`."""
+
+    __slots__ = ()
+
+
+class Cell(Kinded):
+    """One of the nine cells of the who-pays picture."""
+
+    __slots__ = ()
+
+
+@dataclass(slots=True)
+class TileView:
+    """One tile picture: notation, name (the alt text), picture URL; `wild` for a 财神 standing in."""
+
+    n: str
+    name: str
+    src: str
+    wild: bool = False
+
+
+@dataclass(slots=True)
+class Role:
+    code: str
+    label: str
+
+
+@dataclass(slots=True)
+class SeatCell(Cell, kind="seat"):
+    """A seat in the who-pays picture: its label, the player's name, the net (signed text and number), its
+    roles and, where the answer splits nets (bazhi), the net's fan and jiao parts."""
+
+    pos: str
+    seat: str
+    label: str
+    name: str
+    roles: list[Role]
+    net: int
+    net_text: str
+    sign: str
+    parts: str
+
+
+@dataclass(slots=True)
+class ArrowCell(Cell, kind="arrow"):
+    """A payer's arrow towards the winner: the amount, in bazhi its fan and jiao when there is jiao, and the
+    sentence a screen reader says instead of the arrow."""
+
+    pos: str
+    arrow: str
+    amount: int
+    parts: list[str]
+    says: str
+
+
+@dataclass(slots=True)
+class EmptyCell(Cell, kind="empty"):
+    """A corner of the who-pays picture with nothing in it."""
+
+    pos: str
+
+
+@dataclass(slots=True)
+class PaymentRow:
+    """One row of "every payment"; `part` is empty where no fan/jiao tag is shown (xinyu)."""
+
+    payer: str
+    payee: str
+    amount: int
+    reason: str
+    part: str
+    part_label: str
+
+
+@dataclass(slots=True)
+class GroupView:
+    """One group of "how the hand was read": its tiles, label, who it came from, whether it holds the win."""
+
+    label: str
+    tiles: list[TileView]
+    win: bool
+    meld: bool
+    source: str
+
+
+@dataclass(slots=True)
+class LineView:
+    """One explanation line of "every number"; `anchor` is the rule's anchor on the rules page."""
+
+    code: str
+    label: str
+    rule: str
+    anchor: str
+    detail: str
+    value: int
+
+
+@dataclass(slots=True)
+class Note:
+    label: str
+    note: str
+
+
+@dataclass(slots=True)
+class FieldError:
+    field: str
+    message: str
+
+
+@dataclass(slots=True)
+class SeatNet:
+    label: str
+    text: str
+
+
+@dataclass(slots=True)
+class WaitRow:
+    """One way of winning on a wait: `ok` with its label, the winner's gain, the others' nets and the query of
+    its full result; or not a win, with the engine's message."""
+
+    how: str
+    ok: bool
+    message: str = ""
+    label: str = ""
+    gain: str = ""
+    nets: list[SeatNet] = field(default_factory=list)
+    query: str = ""
+
+
+@dataclass(slots=True)
+class WaitView:
+    tile: TileView
+    rows: list[WaitRow]
+
+
+@dataclass(slots=True)
+class EmptyCard(Card, kind="empty"):
+    """Nothing entered yet: how to begin."""
+
+
+@dataclass(slots=True)
+class ProgressCard(Card, kind="progress"):
+    """Fewer tiles than the hand needs: how many are missing, and how many of how many are there."""
+
+    to_go: str
+    so_far: str
+
+
+@dataclass(slots=True)
+class InvalidCard(Card, kind="invalid"):
+    """The whole page's form refused the input (field label, message per error)."""
+
+    errors: list[FieldError]
+
+
+@dataclass(slots=True)
+class ErrorCard(Card, kind="error"):
+    """The engine refused the hand (API.md's error object: its stable code and message)."""
+
+    code: str
+    message: str
+
+
+@dataclass(slots=True)
+class FailedCard(Card, kind="failed"):
+    """The engine failed (a bug, logged): the card says so and asks for the share link."""
+
+
+@dataclass(slots=True)
+class NoWinCard(Card, kind="nowin"):
+    """A complete hand that does not win, with the engine's code and reason."""
+
+    code: str
+    message: str
+
+
+@dataclass(slots=True)
+class WaitsCard(Card, kind="waits"):
+    """The waits of a 13-tile hand (`title` and `hint` say how many, and whose); none: not ready."""
+
+    count: int
+    title: str
+    hint: str
+    waits: list[WaitView]
+
+
+@dataclass(slots=True)
+class WinCard(Card, kind="win"):
+    """A win: the verdict sentence and the winner's gain, the summary numbers, who pays whom (the nine cells and
+    every payment), how the hand was read, and every number with its rule."""
+
+    verdict: str
+    winner_net: str
+    summary: list[str]
+    bao: str  # "… pays for everyone", or empty
+    cells: list[Cell]
+    payments: list[PaymentRow]
+    groups: list[GroupView]
+    lines: list[LineView]
+    notes: list[Note]
+
+
+# ------------------------------------------------------------------------------------------ small helpers
+
+
+def signed(n: int) -> str:
+    """+19, −7 (a real minus sign), 0."""
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+def with_name(label: str, name: str | None) -> str:
+    """ "南 · 小王": a seat's label and the player's name, when one is given."""
+    return f"{label} · {name}" if name else label
+
+
+@cache
+def tile_src(notation: str) -> str:
+    """The URL of a tile's picture, asked of the static files storage once per tile and process."""
+    return static(f"tiles/{notation}.svg")
+
+
+@cache
+def rule_anchor(rule: str) -> str:
+    """`rule-12` for `§1.2`: the rules page's anchor for a rule reference."""
+    return f"rule-{slugify(rule)}"
+
+
+def tile_views(notation: str, lang: str) -> list[TileView]:
+    """The tiles of a notation as pictures, in its order; none when it cannot be read (the engine says why)."""
+    try:
+        tiles = parse_tiles(notation)
+    except InvalidNotationError:
+        return []
+    return [TileView(t.notation, tile_name(t, lang), tile_src(t.notation)) for t in tiles]
+
+
+@lru_cache(maxsize=2048)
+def group_tiles(notation: str, lang: str) -> tuple[TileView, ...]:
+    """The pictures of one group or meld of the engine's answer (at most four tiles: a few hundred of them)."""
+    return tuple(tile_views(notation, lang))
+
+
+def tile_view(notation: str, lang: str) -> TileView:
+    return group_tiles(notation, lang)[0]
+
+
+def forget_static_urls() -> None:
+    """After STATIC_URL or the storage changes (tests): the remembered picture URLs are stale."""
+    tile_src.cache_clear()
+    group_tiles.cache_clear()
+
+
+@lru_cache(maxsize=8)
+def words(language: str) -> dict:
+    """The card's recurring words (seats, roles, groups, fan and jiao) in one language, translated once per
+    language (call it with the active language, `get_language()`)."""
+    return {
+        "seats": {seat: str(SEAT_LABELS[seat]) for seat in SEATS},
+        "fan": _("fan"),
+        "jiao": _("jiao"),
+        "roles": {
+            "win": pgettext("role", "Winner"),
+            "dealer": pgettext("role", "Dealer"),
+            "discarder": pgettext("role", "Discarder"),
+            "bao": pgettext("role", "Pays for all"),
+        },
+        "groups": {kind: str(GROUP_LABELS.get(kind) or MELD_LABELS[kind]) for kind in (*GROUP_LABELS, *MELD_LABELS)},
+    }
+
+
+# ------------------------------------------------------------------------------------------ the card
+
+
+def ask_engine(hand: HandInput, lang: str) -> dict | None:
+    """The engine's answer for this hand; None when the engine failed (the page must answer, never 500: the
+    log keeps the engine's bug)."""
+    try:
+        return score(hand.request, lang)
+    except Exception:
+        log.exception("engine failed on %r", hand.request)
+        return None
+
+
+def result_card(hand: HandInput, answer: dict | None, lang: str) -> Card:
+    """What the result area shows for this hand and the engine's answer (`lang`: the engine's "zh" / "en", for
+    the tiles' names; the card's words are in the active language)."""
+    if answer is None:
+        return FailedCard()
+    if "error" in answer:
+        # a hand still being tapped in is refused by the engine like a wrong one: tell them apart
+        return progress_card(hand.request) or ErrorCard(answer["error"]["code"], answer["error"]["message"])
+    if "waits" in answer:
+        return waits_card(hand, answer, lang)
+    if not answer.get("win"):
+        return NoWinCard(answer.get("code") or "", answer.get("message", ""))
+    return win_card(answer, hand.names, lang)
+
+
+def progress_card(request: dict) -> EmptyCard | ProgressCard | None:
+    """Nothing entered yet, or fewer concealed tiles than the melds leave room for; None otherwise (a hand
+    that cannot be read or has too many tiles is the engine's error to show)."""
+    try:
+        have = len(parse_tiles(request["hand"]))
+    except InvalidNotationError:
+        return None
+    melds = request["melds"]
+    need = 13 - 3 * len(melds)
+    if have == 0 and not melds and not request.get("win_tile"):
+        return EmptyCard()
+    if have >= need:
+        return None
+    return ProgressCard(
+        ngettext("%(counter)s more tile to go", "%(counter)s more tiles to go", need - have) % {"counter": need - have},
+        _("%(have)s of %(need)s tiles before the winning tile.") % {"have": have, "need": need},
+    )
+
+
+def invalid_card(errors: list[tuple[str, str]]) -> InvalidCard:
+    """The page's form errors: (field label, message) pairs."""
+    return InvalidCard([FieldError(label, message) for label, message in errors])
+
+
+def waits_card(hand: HandInput, answer: dict, lang: str) -> WaitsCard:
+    """The waits of a 13-tile hand: per wait, what the winner gains by self-draw and by a discard from the
+    下家, each linked to its full result."""
+    winner = answer["request"]["winner"]
+    feeder = next_seat(winner)
+    seat_words = words(get_language())["seats"]
+    ways = (
+        ("self_draw", None, _("Self-draw")),
+        ("discard", feeder, _("Discard by %(seat)s") % {"seat": with_name(seat_words[feeder], hand.names[feeder])}),
+    )
+    waits = []
+    for wait in answer["waits"]:
+        rows = []
+        for how, discarder, label in ways:
+            variant = wait.get(how) or {}
+            if not variant.get("win"):
+                message = variant.get("message") or variant.get("error", {}).get("message", "")
+                rows.append(WaitRow(how, False, message))
+                continue
+            net = variant["net"]
+            flags = hand.request["flags"] if discarder is None else []
+            rows.append(
+                WaitRow(
+                    how,
+                    True,
+                    label=label,
+                    gain=signed(net[winner]),
+                    nets=[SeatNet(seat_words[s], signed(net[s])) for s in SEATS if s != winner],
+                    query=query_string(hand.with_win(wait["tile"], discarder, flags)),
+                )
+            )
+        waits.append(WaitView(tile_view(wait["tile"], lang), rows))
+    count = len(waits)
+    return WaitsCard(
+        count,
+        ngettext("Waiting on %(counter)s tile", "Waiting on %(counter)s tiles", count) % {"counter": count}
+        if count
+        else _("Not ready: no tile completes this hand"),
+        _("What %(winner)s would win with each tile. Tap a line for the full breakdown.")
+        % {"winner": with_name(seat_words[winner], hand.names[winner])},
+        waits,
+    )
+
+
+def win_card(answer: dict, names: dict[str, str], lang: str) -> WinCard:
+    request = answer["request"]
+    winner, discarder = request["winner"], request["discarder"]
+    said = words(get_language())
+    labels = {seat: with_name(said["seats"][seat], names.get(seat)) for seat in SEATS}
+    if discarder:
+        verdict = _("%(winner)s wins on %(discarder)s's discard") % {
+            "winner": labels[winner],
+            "discarder": labels[discarder],
+        }
+    else:
+        verdict = _("%(winner)s wins by self-draw") % {"winner": labels[winner]}
+    return WinCard(
+        verdict=verdict,
+        winner_net=signed(answer["net"][winner]),
+        summary=win_summary(answer),
+        bao=_("%(seat)s pays for everyone") % {"seat": labels[answer["bao"]]} if answer.get("bao") else "",
+        cells=compass(answer, names, labels, said),
+        payments=payment_rows(answer, labels, said),
+        groups=groups(answer, labels, lang, said),
+        lines=explanation_lines(answer),
+        notes=[Note(label["label"], label["note"]) for label in answer.get("labels", [])],
+    )
+
+
+def fan_and_jiao(answer: dict) -> bool:
+    """Whether the answer splits every net into fan (out of the 底) and jiao (outside it), as bazhi's do: the card
+    then shows both parts."""
+    return {"fan", "jiao"} <= (answer.get("net_by_part") or {}).keys()
+
+
+def win_summary(answer: dict) -> list[str]:
+    """The two or three numbers a player reads first: fan and jiao per loser, or 龙 and the unit P."""
+    if fan_and_jiao(answer):
+        jiao = answer.get("jiao") or {}
+        return [
+            _("%(fan)d fan per loser") % {"fan": answer["fan"]},
+            _("jiao: %(amount)d per loser") % {"amount": jiao.get("per_loser", 0)}
+            if jiao.get("is_jiao")
+            else _("no jiao"),
+        ]
+    out = []
+    if "long" in answer:
+        out.append(_("%(long)d long") % {"long": answer["long"]})
+    if "unit" in answer:
+        out.append(_("P = %(unit)d") % {"unit": answer["unit"]})
+    return out
+
+
+def compass(answer: dict, names: dict[str, str], labels: dict, said: dict) -> list[Cell]:
+    """The nine cells of the who-pays picture, row by row: the four seats, each payer's arrow towards the
+    winner (in the cell between them), the empty corners."""
+    request = answer["request"]
+    winner = request["winner"]
+    split = fan_and_jiao(answer)
+    net = answer["net"]
+    by_part = answer.get("net_by_part") or {}
+    fan_word, jiao_word = said["fan"], said["jiao"]
+    seat_roles = {
+        "win": winner,
+        "dealer": request["dealer"],
+        "discarder": request["discarder"],
+        "bao": answer.get("bao"),
+    }
+    cells: dict[str, Cell] = {}
+    for seat, position in SEAT_POS.items():
+        pos = CELL_NAMES[position]
+        parts = ""
+        if split:
+            fan = signed(by_part.get("fan", {}).get(seat, 0))
+            jiao = signed(by_part.get("jiao", {}).get(seat, 0))
+            parts = f"{fan_word} {fan} · {jiao_word} {jiao}"
+        sign = "plus" if net[seat] > 0 else ("minus" if net[seat] < 0 else "zero")
+        roles = [Role(code, said["roles"][code]) for code, holder in seat_roles.items() if holder == seat]
+        label = said["seats"][seat]
+        cells[pos] = SeatCell(pos, seat, label, names.get(seat, ""), roles, net[seat], signed(net[seat]), sign, parts)
+
+    flows: dict[str, dict[str, int]] = {}  # what each payer pays the winner, in total and per part
+    for p in answer["payments"]:
+        flow = flows.setdefault(p["from"], {"total": 0, "fan": 0, "jiao": 0})
+        flow["total"] += p["amount"]
+        flow[p["part"] if p["part"] in ("fan", "jiao") else "fan"] += p["amount"]
+    wx, wy = SEAT_POS[winner]
+    for payer, flow in flows.items():
+        px, py = SEAT_POS[payer]
+        pos = CELL_NAMES[(px + wx, py + wy)]
+        parts = [f"{fan_word} {flow['fan']}", f"{jiao_word} {flow['jiao']}"] if split and flow["jiao"] else []
+        says = _("%(payer)s pays %(winner)s %(amount)d") % {
+            "payer": labels[payer],
+            "winner": labels[winner],
+            "amount": flow["total"],
+        }
+        cells[pos] = ArrowCell(pos, ARROWS[(wx - px, wy - py)], flow["total"], parts, says)
+    return [cells.get(pos) or EmptyCell(pos) for pos in CELL_ORDER]
+
+
+def payment_rows(answer: dict, labels: dict, said: dict) -> list[PaymentRow]:
+    """Every transfer: from, to, amount, why, and whether it is fan or jiao where the answer tells them apart."""
+    split = fan_and_jiao(answer)
+    part_words = {"fan": said["fan"], "jiao": said["jiao"]}
+    return [
+        PaymentRow(
+            labels[p["from"]],
+            labels[p["to"]],
+            p["amount"],
+            p["reason"],
+            p["part"] if split else "",
+            part_words.get(p["part"], p["part"]),
+        )
+        for p in answer["payments"]
+    ]
+
+
+def groups(answer: dict, labels: dict, lang: str, said: dict) -> list[GroupView]:
+    """How the hand was read: the engine's groups, with each 财神 shown where it stands in (xinyu)."""
+    wild = answer.get("caishen")
+    out = []
+    for g in answer.get("decomposition", []):
+        tiles = list(group_tiles(g["tiles"], lang))
+        if wild:
+            for stands_for in g.get("caishen") or []:
+                tiles = wild_in(tiles, stands_for, wild, lang)
+        out.append(
+            GroupView(
+                label=said["groups"].get(g["type"]) or g["type"],
+                tiles=tiles,
+                win=g.get("win", False),
+                meld=g["type"] in MELD_LABELS,
+                source=labels[g["from"]] if g.get("from") else "",
+            )
+        )
+    return out
+
+
+def wild_in(tiles: list[TileView], stands_for: str, wild: str, lang: str) -> list[TileView]:
+    """The group's tiles with the last natural `stands_for` shown as the 财神 standing in for it."""
+    for i in range(len(tiles) - 1, -1, -1):
+        tile = tiles[i]
+        if tile.n == stands_for and not tile.wild:
+            name = _("wild tile as %(tile)s") % {"tile": tile.name}
+            return [*tiles[:i], TileView(wild, name, tile_src(wild), True), *tiles[i + 1 :]]
+    return tiles
+
+
+def explanation_lines(answer: dict) -> list[LineView]:
+    """Every number of the answer, each with its rule's anchor on the rules page."""
+    return [
+        LineView(line["code"], line["label"], line["rule"], rule_anchor(line["rule"]), line["detail"], line["value"])
+        for line in answer.get("explanation", [])
+    ]
+
+
+# ------------------------------------------------------------------------------------------ the entered hand
+
+
+@dataclass(slots=True)
+class MeldView:
+    type: str
+    label: str
+    tiles: list[TileView]
+    source: str
+
+
+@dataclass(slots=True)
+class EnteredHand:
+    """The hand as entered, for the whole page's first paint (htmx and JavaScript keep it up to date)."""
+
+    tiles: list[TileView]
+    win: TileView | None
+    melds: list[MeldView]
+
+
+def entered_hand(request: dict, lang: str) -> EnteredHand:
+    """From the engine's normalised request echo when it answered (sorted, canonical notation), else from the
+    input as typed (sorted here; tiles that cannot be read are left out)."""
+    hand = sorted(tile_views(request.get("hand") or "", lang), key=lambda t: Tile.from_str(t.n).index)
+    win = tile_views(request.get("win_tile") or "", lang)
+    melds = [
+        MeldView(m["type"], str(MELD_LABELS[m["type"]]), tile_views(m["tiles"], lang), m.get("from") or "")
+        for m in request.get("melds", [])
+        if m["type"] in MELD_LABELS and m["tiles"]
+    ]
+    return EnteredHand(hand, win[0] if len(win) == 1 else None, melds)
