@@ -25,7 +25,11 @@ def view_path(table: Table) -> str:
 
 
 def edit_path(table: Table, token: str) -> str:
-    return reverse("ledger_edit", args=[table.id, token])
+    return edit_path_of(table.id, token)
+
+
+def edit_path_of(table_id: str, token: str) -> str:
+    return reverse("ledger_edit", args=[table_id, token])
 
 
 def client_address(request: HttpRequest) -> str:

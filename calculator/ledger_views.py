@@ -10,18 +10,25 @@ tap, the Back button) records once.
 The page stays up to date by itself (static/js/ledger.js): it asks `/tables/<id>/live/?v=<version>` every second,
 which answers 204 while nothing changed (one indexed read), and otherwise the page's live part.
 
-"Record this hand" from the calculator: `/tables/<id>/edit/<token>/record/?<the calculator's query string>` reads
-the calculator's own fields (calculator.forms.HandForm), fills the dealer, streak and card from the table, shows
-the scored hand and records it after a confirmation. The link gets an idempotency key on its first visit
-(a redirect adds `key=`), so the confirmation can be sent once only, whatever the Back button does.
+The calculator bound to a table (`/?table=<id>&token=<edit token>&at=<version>`, from the edit page) records a
+win straight from its result card: its button posts the hand's query, the version the calculator was opened at
+and a key made from the hand (`record_key`) to `/tables/<id>/edit/<token>/record/`, which records it and returns
+to the table; the same hand sent again (a second tap, the Back button) is recorded once. "Type a hand in" opens the
+same address with GET: a form, a preview and a confirmation; the preview gets an idempotency key on its first
+visit (a redirect adds `key=`), so the confirmation can be sent once only, whatever the Back button does.
 """
 
 from __future__ import annotations
 
 import csv
+import hashlib
+import hmac
+import json
 import secrets
+from functools import lru_cache
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
@@ -37,7 +44,7 @@ from .handquery import parse_query
 from .ledger import pages, store
 from .ledger.forms import CardForm, NewTableForm
 from .ledger.qr import qr_data_uri
-from .models import Event, Hand, Table
+from .models import Event, Hand, Table, hash_token
 
 POLL_SECONDS = 1  # how often an open table page asks whether the table changed (docs/PERFORMANCE.md)
 
@@ -117,7 +124,7 @@ def live_context(request: HttpRequest, table: Table, token: str | None, start: s
     if token:
         base = reverse("ledger_edit", args=[table.id, token])
         context["actions"] = {k: f"{base}{k}/" for k in ("draw", "next", "undo", "redo", "leave", "card", "record")}
-        context["calculator_url"] = f"{reverse('calculator')}?{calculator_query(table, token)}"
+        context["calculator_url"] = f"{reverse('calculator')}?{calculator_query(table.id, token, table.version)}"
         context["keys"] = {kind: secrets.token_urlsafe(16) for kind in ("draw", "leave")}
         context["last"] = entries[0] if entries and page.last >= state.entries else store.last_entry(table)
         context["last_item"] = pages.history_item(context["last"], table, cards, lang) if context["last"] else None
@@ -282,6 +289,7 @@ def record(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
         return HttpResponseRedirect(f"{request.path}?{query.urlencode()}")
     state = table.current()
     error, preview, recorded = None, None, None
+    error_status = 400
     notes: list[str] = []
     if has_hand:
         if request.method == "POST":
@@ -296,6 +304,10 @@ def record(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
             body = _hand_body(data)
             try:
                 if request.method == "POST":
+                    if key and store.keyed_entry(table, key) is not None:
+                        # The page's key names the hand (and, from the calculator, the table's version when it was
+                        # opened): this hand is recorded, though the table's dealer may have moved since.
+                        return HttpResponseRedirect(ledger_api.edit_path(table, token) + "?repeat=1")
                     keyed = {"idempotency_key": key} if key else {}
                     written = store.record_hand(table.id, {**body, **_version(request), **keyed}, lang)
                     return _after_write(table, token, written)
@@ -303,7 +315,7 @@ def record(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
                 if recorded is None:
                     preview = _preview(table, state, body, data, lang)
             except ledger.LedgerError as refusal:
-                error = refusal.to_dict(lang)["error"]["message"]
+                error, error_status = refusal.to_dict(lang)["error"]["message"], refusal.status
         else:
             error = "; ".join(str(m) for messages in form.errors.values() for m in messages)
     else:
@@ -337,6 +349,9 @@ def record(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
         "version": table.version,
     }
     status = 400 if error and request.method == "POST" else 200
+    if error and request.method == "POST" and request.POST.get("from") == "calculator":
+        # Recorded straight from the calculator's result card: the refusal is shown on the table page.
+        return _page(request, table, token, error_status, error=error)
     response = render(request, "ledger/record.html", context, status=status)
     response["Cache-Control"] = "no-store"
     return response
@@ -370,9 +385,10 @@ def _preview(table: Table, state: ledger.State, body: dict, data: QueryDict, lan
 # The calculator bound to a table
 
 
-def calculator_query(table: Table, token: str) -> str:
-    """What binds the calculator page to a table: `table=<id>&token=<edit token>`. Never part of a share link."""
-    return urlencode({"table": table.id, "token": token})
+def calculator_query(table_id: str, token: str, seen: int | str) -> str:
+    """What binds the calculator page to a table: `table=<id>&token=<edit token>&at=<version>`, the version of the
+    table when the referee opened the calculator for the next hand. Never part of a share link."""
+    return urlencode({"table": table_id, "token": token, "at": seen})
 
 
 def calculator_fields(table: Table, state: ledger.State) -> dict:
@@ -386,29 +402,69 @@ def calculator_fields(table: Table, state: ledger.State) -> dict:
     return fixed
 
 
-def calculator_binding(table_id: str, token: str) -> dict:
-    """The calculator scoring a hand for this table ("record this hand", issue 5): the fields the table decides
-    (game, options, dealer, streak, names), the card's house rules, the banner, and the record page the result's
-    button leads to. One read of the stored account: no replay. A wrong token is a 404, as on the edit link."""
-    table = _editable(table_id, token)
+def calculator_binding(table_id: str, token: str, at: str | None = None) -> dict:
+    """The calculator scoring a hand for this table (issue 12 §2): the fields the table decides (game, options,
+    dealer, streak, names), the banner, and what the result card's "record" button posts: the table's version `at`
+    which the calculator was opened (a hand recorded since makes the button's write stale, never a double) and
+    the record endpoint. A wrong token is a 404, as on the edit link.
+
+    The calculator opened at version `at` shows the table as it was then, so what the table decides is read once
+    per (table, version) and kept (`table_at`): a tap costs no database read (docs/PERFORMANCE.md). Without `at`
+    (an old link) the table is read as it is now."""
+    if not (at and at.isdigit()):
+        at = str(_table_or_404(table_id).version)
+    seen = table_at(table_id, int(at), engine_lang())
+    if seen is None or not hmac.compare_digest(hash_token(token), seen["token_hash"]):
+        raise Http404("no such edit link")  # a wrong token looks like a missing page: it reveals nothing
+    edit_path, record_path = token_paths(table_id, token)
+    return {
+        **seen,
+        "token": token,
+        "query": calculator_query(table_id, token, at),
+        "edit_path": edit_path,
+        "record_path": record_path,
+    }
+
+
+@lru_cache(maxsize=512)
+def token_paths(table_id: str, token: str) -> tuple[str, str]:
+    """The edit link and the record endpoint of a table (URL reversing is the slow part of a bound tap)."""
+    return ledger_api.edit_path_of(table_id, token), reverse("ledger_record", args=[table_id, token])
+
+
+@lru_cache(maxsize=512)
+def table_at(table_id: str, version: int, lang: str) -> dict | None:
+    """What a calculator opened at `version` of the table shows, and its edit token's hash (None: no such table).
+    Read when first asked (at that version, or later: a write since makes the record button stale anyway)."""
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        return None
     state = table.current()
-    lang = engine_lang()
     card = state.card
     return {
         "id": table.id,
-        "token": token,
+        "token_hash": table.edit_token_hash,
         "title": f"{card.table.title(card.options, card.stake)(lang)}（{'、'.join(table.players[s] for s in SEATS)}）",
         "fixed": calculator_fields(table, state),
-        "house": dict(card.house),
+        "names": dict(table.players),
         "dealer_name": table.players[state.dealer],
         "streak": state.dealer_streak if card.table.streak_option else None,
         "playing": state.status == "playing",
         "ended_text": pages.ended_text(card, state.ended_reason, lang),
-        "query": calculator_query(table, token),
-        "version": table.version,  # with the hand, what a recording made from this page is keyed on
-        "edit_path": ledger_api.edit_path(table, token),
-        "record_path": reverse("ledger_record", args=[table.id, token]),
+        "version": version,
     }
+
+
+RECORDED_FIELDS = ("hand", "win_tile", "melds", "winner", "discarder", "flags")  # what a hand is, the table aside
+
+
+def record_key(binding: dict, request: dict) -> str:
+    """The idempotency key of "record this hand" on a bound calculator's result: one per hand and per table
+    version the calculator was opened at. The same result sent again (a second tap, the Back button, the page
+    fetched anew) has the same key and gets the first answer; a keyed hash, so nobody can guess another's."""
+    hand = json.dumps({k: request.get(k) for k in RECORDED_FIELDS}, sort_keys=True)
+    message = f"{binding['id']}|{binding['version']}|{hand}".encode()
+    return hmac.new(settings.SECRET_KEY.encode(), message, hashlib.sha256).hexdigest()[:32]
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -116,12 +116,15 @@ def record_through_the_calculator(page, base: str) -> None:
     assert page.get_attribute('[data-seat="S"][data-net]', "data-net") == "19"
     assert f"token={token}" in page.url  # the address keeps the table after htmx replaced it
     assert token not in page.input_value("#share-url")  # the share link does not
-    page.click("#record-hand")
-    page.wait_for_selector("#preview")
-    assert "小南 +19" in page.inner_text("#preview")
-    page.click("#confirm")
+    assert "小南" in page.inner_text("label[for=id_winner_1]")  # the seat buttons name the players
+    page.click("#record-hand")  # recorded straight from the result card: back at the table
     page.wait_for_selector("#balances")
     assert page.url.split("?")[0] == edit_url
+    assert balances(page) == {"E": 25, "S": 49, "W": 23, "N": 23}
+    page.go_back()  # the calculator again, fetched anew: its button sends the same hand with the same key
+    page.wait_for_selector("#record-hand")
+    page.click("#record-hand")
+    page.wait_for_selector("#repeat")  # "already recorded": nothing recorded twice
     assert balances(page) == {"E": 25, "S": 49, "W": 23, "N": 23}
     assert page.locator("#history > li").count() == 1
     assert [e for e in page.errors if "favicon" not in e] == []
