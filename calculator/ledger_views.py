@@ -40,7 +40,7 @@ from .engine import score
 from .engine.rulesets import RULESETS
 from .engine.tiles import SEATS
 from .forms import HandForm
-from .handquery import parse_query
+from .handquery import house_text, parse_query
 from .ledger import pages, store
 from .ledger.forms import CardForm, NewTableForm
 from .ledger.qr import qr_data_uri
@@ -392,10 +392,12 @@ def calculator_query(table_id: str, token: str, seen: int | str) -> str:
 
 
 def calculator_fields(table: Table, state: ledger.State) -> dict:
-    """The calculator's fields the table decides: game, dealer, the card's options, the streak, the names."""
+    """The calculator's fields the table decides: game, dealer, the card's options and house rules, the streak,
+    the names."""
     card = state.card
     fixed: dict = {"ruleset": table.ruleset, "dealer": state.dealer}
     fixed.update({option.id: card.options[option.id] for option in card.rules.table_options})
+    fixed.update({f"house_{rule.id}": house_text(card.house[rule.id]) for rule in card.rules.house})
     if card.table.streak_option:
         fixed[card.table.streak_option] = state.dealer_streak
     fixed.update({f"name_{s}": "" if table.players[s] == ledger.DEFAULT_NAMES[s] else table.players[s] for s in SEATS})
@@ -446,6 +448,7 @@ def table_at(table_id: str, version: int, lang: str) -> dict | None:
         "token_hash": table.edit_token_hash,
         "title": f"{card.table.title(card.options, card.stake)(lang)}（{'、'.join(table.players[s] for s in SEATS)}）",
         "fixed": calculator_fields(table, state),
+        "house": dict(card.house),
         "names": dict(table.players),
         "dealer_name": table.players[state.dealer],
         "streak": state.dealer_streak if card.table.streak_option else None,

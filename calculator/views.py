@@ -182,6 +182,8 @@ def calculator(request: HttpRequest) -> HttpResponse:
     share_query = ""
     if not bound:
         card, shown = presenter.EmptyCard(), {**DEFAULT_INPUT, **table_defaults(form)}
+        if table:
+            shown["options"] = {"house": table["house"]}  # the table's rule card, before any hand
     elif form.is_valid():
         hand = parse_query(source)
         share_query = query_string(hand)

@@ -189,3 +189,22 @@ def test_a_tap_of_a_bound_calculator_reads_nothing_from_the_database(client, dja
     assert 'id="record-hand"' in body
     wrong = link.replace(token_of(edit), wrong_token(token_of(edit)))
     assert client.get(f"{wrong}&{urlencode(B1)}", headers={"HX-Request": "true"}).status_code == 404
+
+
+def test_the_bound_calculator_scores_under_the_tables_rule_card(client):
+    """A table whose card reads 海底捞月 as one more 嘴: the calculator shows its house rules fixed, scores the hand
+    under them, and records what it showed."""
+    table, edit = new_table(client, **{"bazhi-house_haidi": "zui"})
+    link = attr(client.get(edit).content.decode(), "record-link", "href")
+    html = client.get(link).content.decode()
+    house = re.search(r'<fieldset class="house-fields" disabled>(.*?)</fieldset>', html, re.S).group(1)
+    assert re.search(r'name="house_haidi".*?<option value="zui" selected', house, re.S)  # shown, not changeable
+    last_tile = {**B1, "discarder": "", "win_tile": "8m", "flags": "last_tile"}  # 海底捞月: a self-draw
+    html = client.get(f"{link}&{urlencode(last_tile)}").content.decode()
+    shown = dict(re.findall(r'data-seat="([ESWN])" data-net="(-?\d+)"', html))
+    fields = dict(re.findall(r'<input type="hidden" form="record-form" name="(\w+)" value="([^"]*)"', html))
+    assert "house_haidi=zui" in unescape(fields["q"])
+    post = {"from": "calculator", **{k: unescape(v) for k, v in fields.items()}}
+    assert client.post(f"/tables/{table.id}/edit/{token_of(edit)}/record/", post).status_code == 302
+    hand = Hand.objects.get()
+    assert hand.result["zui"] == ["haidi"] and {s: str(v) for s, v in hand.applied.items()} == shown
