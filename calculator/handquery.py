@@ -8,6 +8,7 @@ Plain Python, no Django: the load script writes its queries with it too.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Protocol
 from urllib.parse import urlencode
@@ -17,7 +18,16 @@ from .engine.rulesets.declarations import HouseRule
 from .engine.tiles import SEATS
 
 MELD_SLOTS = (1, 2, 3, 4)  # the form's meld fields: meld1 … meld4 (a hand has at most four melds)
-UNCHECKED = ("", "false", "0")  # what a checkbox field reads as "off" (Django's BooleanField)
+UNCHECKED = ("", "false", "0")
+FIELDS = (
+    "ruleset",
+    "hand",
+    "win_tile",
+    "winner",
+    "dealer",
+    "discarder",
+    "flags",
+)  # the fields named as in API.md  # what a checkbox field reads as "off" (Django's BooleanField)
 
 
 class Query(Protocol):
@@ -81,6 +91,24 @@ def query_string(hand: HandInput) -> str:
     pairs += [("flags", flag) for flag in request.get("flags") or []]
     pairs += [(f"name_{seat}", name) for seat, name in hand.names.items() if name]
     return urlencode(pairs)
+
+
+def form_field(path: str | None) -> str:
+    """The calculator's field that an engine error's `field` (a path into the request) points at: `hand`,
+    `melds[0].tiles` → `meld1_tiles`, `options.house.haidi` → `house_haidi`; empty for a path no field holds."""
+    if not path:
+        return ""
+    meld = re.fullmatch(r"melds\[(\d)\](?:\.(tiles|from))?", path)
+    if meld:
+        slot, part = int(meld.group(1)) + 1, meld.group(2)
+        if slot not in MELD_SLOTS:
+            return ""
+        return f"meld{slot}_{part}" if part else f"meld{slot}"
+    if path.startswith("options.house."):
+        return "house_" + path.removeprefix("options.house.")
+    if path.startswith("options."):
+        return path.removeprefix("options.")
+    return path if path in FIELDS else ""
 
 
 # --------------------------------------------------------------------------------------------- the parts

@@ -21,8 +21,8 @@ from django.utils.translation import gettext as _
 from .engine import InvalidNotationError, parse_tiles, score
 from .engine.rulesets import RULESETS
 from .engine.tiles import SEATS, Tile, next_seat
-from .forms import MELD_LABELS, SEAT_LABELS, tile_name
-from .handquery import HandInput, house_text, query_string
+from .forms import MELD_LABELS, SEAT_LABELS, HandForm, tile_name
+from .handquery import HandInput, form_field, house_text, query_string
 from .texts import local
 
 log = logging.getLogger(__name__)
@@ -218,10 +218,13 @@ class InvalidCard(Card, kind="invalid"):
 
 @dataclass(slots=True)
 class ErrorCard(Card, kind="error"):
-    """The engine refused the hand (API.md's error object: its stable code and message)."""
+    """The engine refused the hand (API.md's error object: its stable code and message), and the page's field
+    the error is about (`field`, its `label`), where the page shows the message too."""
 
     code: str
     message: str
+    field: str = ""
+    label: str = ""
 
 
 @dataclass(slots=True)
@@ -308,7 +311,7 @@ def with_name(label: str, name: str | None) -> str:
 @cache
 def tile_src(notation: str) -> str:
     """The URL of a tile's picture, asked of the static files storage once per tile and process."""
-    return static(f"tiles/{notation}.svg")
+    return static("tiles/tiles.svg") + f"#{notation}"
 
 
 @cache
@@ -356,6 +359,13 @@ def words(language: str) -> dict:
             "discarder": pgettext("role", "Discarder"),
             "bao": pgettext("role", "Pays for all"),
         },
+        # the strip's short marks beside a seat's name
+        "marks": {
+            "win": pgettext("seat mark: the winner", "win"),
+            "dealer": pgettext("seat mark: the dealer", "dealer"),
+            "discarder": pgettext("seat mark: the discarder", "discard"),
+            "bao": pgettext("seat mark: pays for everyone", "pays all"),
+        },
         "groups": {kind: str(GROUP_LABELS.get(kind) or MELD_LABELS[kind]) for kind in (*GROUP_LABELS, *MELD_LABELS)},
     }
 
@@ -381,7 +391,7 @@ def result_card(hand: HandInput, answer: dict | None, lang: str) -> Card:
         return FailedCard()
     if "error" in answer:
         # a hand still being tapped in is refused by the engine like a wrong one: tell them apart
-        return progress_card(hand.request) or ErrorCard(answer["error"]["code"], answer["error"]["message"])
+        return progress_card(hand.request) or error_card(hand.request, answer["error"])
     if "waits" in answer:
         return waits_card(hand, answer, lang)
     if not answer.get("win"):
@@ -443,6 +453,30 @@ def progress_card(request: dict) -> EmptyCard | ProgressCard | None:
         ngettext("%(counter)s more tile to go", "%(counter)s more tiles to go", need - have) % {"counter": need - have},
         _("%(have)s of %(need)s tiles before the winning tile.") % {"have": have, "need": need},
     )
+
+
+def error_card(request: dict, error: dict) -> ErrorCard:
+    """The engine's error, placed at the page's field it is about. An unreadable tile is told in the page's own
+    words ("第 15 个字符 'x' 无法识别"): the engine's message names the request's field for API clients."""
+    field = form_field(error.get("field"))
+    message = error["message"]
+    text = typed(request, error.get("field") or "")
+    position = error.get("position")
+    if error["code"] == "bad_tile" and isinstance(position, int) and position < len(text):
+        message = _("Character %(n)d, “%(char)s”, is not part of a tile.") % {"n": position + 1, "char": text[position]}
+    label = HandForm.base_fields[field].label if field in HandForm.base_fields else ""
+    return ErrorCard(error["code"], message, field, str(label or ""))
+
+
+def typed(request: dict, path: str) -> str:
+    """The text of the request at an error's path (`hand`, `win_tile`, `melds[0].tiles`), or empty."""
+    if path in ("hand", "win_tile"):
+        return request.get(path) or ""
+    melds = request.get("melds") or []
+    for n, meld in enumerate(melds):
+        if path == f"melds[{n}].tiles" and isinstance(meld, dict):
+            return meld.get("tiles") or ""
+    return ""
 
 
 def invalid_card(errors: list[tuple[str, str]]) -> InvalidCard:
@@ -565,7 +599,7 @@ def compass(answer: dict, names: dict[str, str], labels: dict, said: dict) -> li
         if split:
             fan = signed(by_part.get("fan", {}).get(seat, 0))
             jiao = signed(by_part.get("jiao", {}).get(seat, 0))
-            parts = f"{fan_word} {fan} · {jiao_word} {jiao}"
+            parts = f"{fan_word}\u00a0{fan} · {jiao_word}\u00a0{jiao}"  # a narrow cell breaks at the dot only
         sign = "plus" if net[seat] > 0 else ("minus" if net[seat] < 0 else "zero")
         roles = [Role(code, said["roles"][code]) for code, holder in seat_roles.items() if holder == seat]
         label = said["seats"][seat]
@@ -677,3 +711,67 @@ def entered_hand(request: dict, lang: str) -> EnteredHand:
         if m["type"] in MELD_LABELS and m["tiles"]
     ]
     return EnteredHand(hand, win[0] if len(win) == 1 else None, melds)
+
+
+# ------------------------------------------------------------------------------------------ the strip
+
+
+@dataclass(slots=True)
+class StripSeat:
+    """One seat in the strip: its label, its short marks (庄, 胡, 铳, 包) and its net."""
+
+    seat: str
+    label: str
+    marks: list[Role]
+    net: int
+    text: str
+    sign: str
+
+
+@dataclass(slots=True)
+class Strip:
+    """The answer in a few words, kept in view at the top of the page while the hand changes (issue 14 §1): the
+    verdict and, for a win, the four nets with the seats' marks; otherwise one line of detail."""
+
+    kind: str
+    verdict: str
+    detail: str
+    seats: list[StripSeat]
+
+
+def strip(card: Card) -> Strip:
+    """The strip for whatever the result card shows."""
+    if isinstance(card, WinCard):
+        marks = words(get_language())["marks"]
+        seats = sorted((c for c in card.cells if isinstance(c, SeatCell)), key=lambda c: SEATS.index(c.seat))
+        return Strip(
+            card.kind,
+            card.verdict,
+            " · ".join(card.summary),
+            [
+                StripSeat(c.seat, c.label, [Role(r.code, marks[r.code]) for r in c.roles], c.net, c.net_text, c.sign)
+                for c in seats
+            ],
+        )
+    verdict, detail = strip_words(card)
+    return Strip(card.kind, verdict, detail, [])
+
+
+def strip_words(card: Card) -> tuple[str, str]:
+    """The verdict and the detail line of a card that is not a win."""
+    if isinstance(card, WaitsCard):
+        return card.title, " ".join(w.tile.name for w in card.waits)
+    if isinstance(card, NoWinCard):
+        return _("Not a win"), card.message
+    if isinstance(card, ProgressCard):
+        return card.to_go, card.so_far
+    if isinstance(card, InvalidCard):
+        return _("Please check the input"), card.errors[0].message if card.errors else ""
+    if isinstance(card, ErrorCard):
+        return _("This hand cannot be scored"), card.message
+    if isinstance(card, FailedCard):
+        return _("The calculator could not score this hand"), ""
+    return _("Enter a hand to see who pays whom."), _(
+        "Choose the game and the seats, then tap the 13 or 14 tiles. With 13 tiles and no winning tile you see the "
+        "waits."
+    )

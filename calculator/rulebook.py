@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.templatetags.static import static
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -14,6 +13,7 @@ from .engine import parse_tiles, score
 from .engine.rulesets import RULESETS, Ruleset
 from .engine.rulesets.declarations import HouseRule, Pattern
 from .engine.tiles import SEAT_NAMES_EN, SEAT_NAMES_ZH, SEATS
+from .presenter import tile_src
 
 
 def rule_anchor(rule: str) -> str:
@@ -32,7 +32,7 @@ def tile_groups(text: str, lang: str) -> list[list[TileView]]:
     """Example tiles as groups (split on spaces)."""
     return [
         [
-            TileView(t.notation, t.name_en if lang == "en" else t.name_zh, static(f"tiles/{t.notation}.svg"))
+            TileView(t.notation, t.name_en if lang == "en" else t.name_zh, tile_src(t.notation))
             for t in parse_tiles(part)
         ]
         for part in text.split()

@@ -171,7 +171,9 @@ def calculator(request: HttpRequest) -> HttpResponse:
         hand = parse_query(source)
         share_query = query_string(hand)
         card = presenter.result_card(hand, presenter.ask_engine(hand, lang), lang)
-        response = HttpResponse(render_card(request, card, share_query, table, hand.request))
+        response = HttpResponse(
+            render_card(request, card, share_query, table, hand.request) + render_strip(card, oob=True)
+        )
         replace_url(response, page + share_query)
         return private(response, table)
 
@@ -197,14 +199,17 @@ def calculator(request: HttpRequest) -> HttpResponse:
     else:
         errors = [(field_label(form, name), str(m)) for name, messages in form.errors.items() for m in messages]
         card, shown = presenter.invalid_card(errors), parse_query(source).request
+    if isinstance(card, presenter.ErrorCard) and card.field in form.fields:
+        form.add_error(card.field, card.message)  # shown beside the field too (the page's field errors)
 
     context = {
         "card": mark_safe(render_card(request, card, share_query, table, hand.request if share_query else None)),
+        "strip": mark_safe(render_strip(card)),
         "table": table,
         "form": form,
         "ruleset": shown["ruleset"] if shown["ruleset"] in RULESETS else DEFAULT,
         "games": game_settings(form, shown if shown["ruleset"] in RULESETS else DEFAULT_INPUT, lang),
-        "declarations": [ruleset.to_dict() for ruleset in RULESETS.values()],
+        "declarations": [page_facts(ruleset.to_dict()) for ruleset in RULESETS.values()],
         "chow_rulesets": rulesets_with(lambda r: r.allows_chow),
         "keyboard": keyboard(lang),
         "entered": presenter.entered_hand(shown, lang),
@@ -213,6 +218,14 @@ def calculator(request: HttpRequest) -> HttpResponse:
     }
     status = 400 if request.method == "POST" else 200
     return private(render(request, "calculator.html", context, status=status), table)
+
+
+PAGE_FACTS = ("id", "allows_chow", "options", "flags")  # what calculator.js reads of a game's declarations
+
+
+def page_facts(declarations: dict) -> dict:
+    """The part of a game's declarations the page's script reads (the rest would only make the page heavier)."""
+    return {key: declarations[key] for key in PAGE_FACTS}
 
 
 def with_fixed(query: QueryDict, fixed: dict) -> MultiValueDict:
@@ -252,6 +265,11 @@ def render_card(
     return render_to_string("result.html", context, using="jinja2")
 
 
+def render_strip(card: presenter.Card, oob: bool = False) -> str:
+    """The strip (jinja2/strip.html); `oob` for the htmx partial, which sends it beside the card."""
+    return render_to_string("strip.html", {"strip": presenter.strip(card), "oob": oob}, using="jinja2")
+
+
 def js_text(lang: str) -> dict:
     """The words and picture URLs the page's JavaScript needs (given to it with json_script)."""
     return {
@@ -262,6 +280,16 @@ def js_text(lang: str) -> dict:
         "from": _("from"),
         "tileNames": {t.notation: tile_name(t, lang) for t in ALL_TILES},
         "copied": _("Link copied"),
+        "selected": _("The link is selected: copy it with your phone's menu."),
+        "offline": _("No connection: the answer needs the server. The tile keyboard still works."),
+        "fixTyped": _(
+            "The typed hand has a character that is not a tile (see under the field): correct it, or tap Clear."
+        ),
+        "discarderReset": _("Discarder set to self-draw: %(seat)s is the winner and cannot be the discarder."),
+        "discarderBack": _("Discarder %(seat)s again."),
+        "flagOff": _("“%(flag)s” unticked: %(why)s."),
+        "flagBack": _("“%(flag)s” ticked again."),
+        "notThisGame": _("not part of this game"),
         "full": _("The hand is full: tap a tile in the hand to remove it."),
         "noCopies": _("All four %(tile)s are already used."),
         "tooManyMelds": _("A hand has at most four melds."),

@@ -29,6 +29,7 @@
   }
   const byIndex = (a, b) => indexOf(a) - indexOf(b);
 
+  // The tiles of a notation, or null when it cannot be read (the engine says why, beside the field).
   function parse(text) {
     const tiles = [];
     let pending = [];
@@ -50,6 +51,13 @@
       else return null;
     }
     return pending.length ? null : tiles;
+  }
+
+  // The first notation field whose text cannot be read: taps must not write over what was typed there.
+  function unreadable() {
+    const names = ["hand", "win_tile"];
+    for (let n = 1; n <= MAX_MELDS; n++) names.push("meld" + n + "_tiles");
+    return names.map(field).find((input) => input && input.value.trim() && parse(input.value) === null) || null;
   }
 
   function notation(tiles) {
@@ -146,7 +154,7 @@
       if (state.hand.length < capacity()) state.hand.push(tile);
       else if (!state.win) state.win = tile;
       else return say(T.full);
-      return changed(true);
+      return tapped();
     }
     if (state.melds.length >= MAX_MELDS) return say(T.tooManyMelds);
     let tiles;
@@ -166,7 +174,13 @@
     const from = mode === "kong_concealed" ? "" : mode === "chow" ? upperOf(winner) : discarder || upperOf(winner);
     state.melds.push({ type: mode, tiles, from });
     setMode("hand");
-    return changed(true);
+    return tapped();
+  }
+
+  // After a tap on the keyboard the hand is in view above it (the page scrolls only if it is not).
+  function tapped() {
+    changed(true);
+    $("hand-view").scrollIntoView({ block: "nearest" });
   }
 
   function removeHandTile(tile) {
@@ -179,21 +193,25 @@
     if (state.win) state.win = null;
     else if (state.hand.length) state.hand.pop();
     else if (state.melds.length) state.melds.pop();
-    changed(true);
+    tapped();
   }
 
   function clearAll() {
     state.hand = [];
     state.win = null;
     state.melds = [];
-    changed(true);
+    writeFields(); // "Clear" empties what was typed too
+    changed();
   }
 
   // ------------------------------------------------------------------ drawing
 
   function fold(folded) {
+    const hadFocus = $("keyboard-body").contains(document.activeElement);
     $("keyboard").classList.toggle("is-folded", folded);
     $("key-toggle").setAttribute("aria-expanded", String(!folded));
+    if (folded && hadFocus) $("key-toggle").focus();
+    measure();
   }
 
   function tileImg(tile, small) {
@@ -219,6 +237,9 @@
   }
 
   function render() {
+    const view = $("hand-view");
+    const controls = () => Array.from(view.querySelectorAll("button, select"));
+    const focused = controls().indexOf(document.activeElement);
     const handBox = $("hand-tiles");
     handBox.replaceChildren();
     const sorted = state.hand.slice().sort(byIndex);
@@ -269,13 +290,18 @@
     const have = state.hand.length + (state.win ? 1 : 0);
     $("hand-count").textContent = have + " / " + (capacity() + 1);
     $("hand-hint").hidden = have > 0;
+    if (focused >= 0) {
+      // the tapped tile is gone: the focus goes to the tile now in its place (or the last one, or the keyboard)
+      const now = controls();
+      const next = now[Math.min(focused, now.length - 1)] || $("key-toggle");
+      next.focus();
+    }
     // A complete hand folds the keyboard away so the answer moves up; removing a tile unfolds it.
     const complete = have === capacity() + 1;
     if (complete !== state.complete) {
       state.complete = complete;
       fold(complete);
     }
-    $("key-toggle").hidden = !complete;
     renderWild();
   }
 
@@ -346,49 +372,115 @@
     if (!GAMES[rs].allows_chow && state.mode === "chow") setMode("hand");
   }
 
-  function updateSeatsAndFlags() {
+  // What the page changed by itself because of another choice, given back when that choice is undone: the
+  // discarder reset to self-draw when that seat became the winner, flags unticked when they could no longer apply.
+  const taken = { discarder: "", flags: new Set() };
+
+  const flagLabel = (box) => box.closest("label").textContent.trim();
+  const seatName = (seat) => T.seats[seat];
+
+  // `byUser`: the field the user just changed ("winner", "discarder", "flags", "ruleset", ...), or nothing for a
+  // change of the tiles.
+  function updateSeatsAndFlags(byUser) {
     const rs = ruleset();
     showGame(rs);
+    const notes = [];
     const winner = radio("winner");
+    if (byUser === "discarder") taken.discarder = "";
+    const selfDraw = form.querySelector('input[name="discarder"][value=""]');
+    if (taken.discarder && taken.discarder !== winner && selfDraw.checked) {
+      form.querySelector('input[name="discarder"][value="' + taken.discarder + '"]').checked = true;
+      notes.push(T.discarderBack.replace("%(seat)s", seatName(taken.discarder)));
+      taken.discarder = "";
+    }
     form.querySelectorAll('input[name="discarder"]').forEach((r) => {
       const blocked = r.value !== "" && r.value === winner;
       r.disabled = blocked;
-      if (blocked && r.checked) form.querySelector('input[name="discarder"][value=""]').checked = true;
+      if (blocked && r.checked) {
+        selfDraw.checked = true;
+        taken.discarder = r.value;
+        notes.push(T.discarderReset.replace("%(seat)s", seatName(r.value)));
+      }
     });
     const boxes = Array.from(form.querySelectorAll('input[name="flags"]'));
-    // Flags of the other game are dropped, then blocked ones unchecked until nothing changes.
-    boxes.forEach((b) => {
-      if (b.closest(".flag").classList.contains("is-foreign")) b.checked = false;
-    });
+    const foreign = (b) => b.closest(".flag").classList.contains("is-foreign");
     const c = counts();
+    const situation = () => ({
+      winner,
+      dealer: radio("dealer"),
+      discarder: radio("discarder"),
+      kongs: state.melds.filter((m) => KONGS.includes(m.type)).length,
+      melds: state.melds.length,
+      flags: boxes.filter((b) => b.checked).map((b) => b.value),
+      winCopies: state.win ? c[state.win] || 0 : null,
+    });
+    // Flags of the other game are dropped; flags taken away before come back once they can apply again.
+    boxes.forEach((b) => {
+      if (foreign(b) && b.checked) {
+        b.checked = false;
+        taken.flags.add(b.value);
+        notes.push(T.flagOff.replace("%(flag)s", flagLabel(b)).replace("%(why)s", T.notThisGame));
+      }
+    });
+    boxes.forEach((b) => {
+      if (!taken.flags.has(b.value) || foreign(b) || b.checked) return;
+      if (blockers(b.value, situation()).length === 0) {
+        b.checked = true;
+        taken.flags.delete(b.value);
+        notes.push(T.flagBack.replace("%(flag)s", flagLabel(b)));
+      }
+    });
+    // Blocked flags are unchecked until nothing changes (one flag may exclude another).
     for (let pass = 0; pass < 3; pass++) {
-      const d = {
-        winner,
-        dealer: radio("dealer"),
-        discarder: radio("discarder"),
-        kongs: state.melds.filter((m) => KONGS.includes(m.type)).length,
-        melds: state.melds.length,
-        flags: boxes.filter((b) => b.checked).map((b) => b.value),
-        winCopies: state.win ? c[state.win] || 0 : null,
-      };
+      const d = situation();
       boxes.forEach((b) => {
         const why = blockers(b.value, d);
         b.disabled = why.length > 0;
-        if (why.length) b.checked = false;
+        if (why.length && b.checked) {
+          b.checked = false;
+          taken.flags.add(b.value);
+          notes.push(T.flagOff.replace("%(flag)s", flagLabel(b)).replace("%(why)s", why[0].reason[LANG]));
+        }
         $("why-" + b.value).textContent = why.length ? why[0].reason[LANG] : "";
         b.closest(".flag").classList.toggle("is-off", why.length > 0);
       });
+    }
+    tell(notes, byUser);
+  }
+
+  // The page's own changes, said where the seats are (and, after a tap, above the keyboard too).
+  function tell(notes, byUser) {
+    const box = $("seat-notice");
+    if (notes.length) {
+      box.textContent = notes.join(" ");
+      box.hidden = false;
+      if (!byUser) say(notes.join(" "));
+    } else if (byUser) {
+      box.textContent = "";
+      box.hidden = true;
     }
   }
 
   // ------------------------------------------------------------------ wiring
 
-  function fire() {
-    form.dispatchEvent(new CustomEvent("calc:update", { bubbles: true }));
+  // A tap asks for the answer at once (a newer request replaces one still on its way: the form's hx-sync);
+  // typing waits for a pause.
+  function fire(typed) {
+    form.dispatchEvent(new CustomEvent(typed ? "calc:typed" : "calc:update", { bubbles: true }));
   }
 
   function changed(fromTaps) {
-    if (fromTaps !== undefined) writeFields();
+    if (fromTaps !== undefined) {
+      if (unreadable()) {
+        // a typed field cannot be read: the tiles are not written over it
+        readFields();
+        render();
+        say(T.fixTyped);
+        $("notation").open = true;
+        return;
+      }
+      writeFields();
+    }
     render();
     updateKeys();
     updateSeatsAndFlags();
@@ -402,7 +494,7 @@
     if (mode) {
       const m = mode.dataset.mode || mode.dataset.modeSwitch;
       setMode(state.mode === m && m !== "hand" ? "hand" : m);
-      if (mode.dataset.modeSwitch) $("keyboard").scrollIntoView({ block: "nearest", behavior: "smooth" });
+      if (mode.dataset.modeSwitch) fold(false);
       return;
     }
     if (e.target.closest("#key-toggle")) return fold(!$("keyboard").classList.contains("is-folded"));
@@ -421,21 +513,49 @@
       render();
       updateKeys();
       updateSeatsAndFlags();
-      return fire();
+      return fire(true);
     }
-    if (isTileOption(name)) renderWild();
-    if (name === "ruleset") { updateSeatsAndFlags(); renderWild(); }
-    updateSeatsAndFlags();
+    if (name === "flags") taken.flags.delete(e.target.value);
+    if (isTileOption(name) || name === "ruleset") renderWild();
+    updateSeatsAndFlags(name);
     if (name === "winner") render();
     fire();
   });
 
+  // ------------------------------------------------------------------ the answer
+
+  // The engine's error about one field is shown beside that field too, and the field marked invalid.
+  function markFieldError() {
+    form.querySelectorAll(".field-error, .invalid-feedback").forEach((el) => el.remove());
+    form.querySelectorAll('[aria-invalid="true"]').forEach((el) => {
+      el.removeAttribute("aria-invalid");
+      el.classList.remove("is-invalid");
+      const ids = (el.getAttribute("aria-describedby") || "").split(" ").filter((id) => id && !id.startsWith("error-"));
+      if (ids.length) el.setAttribute("aria-describedby", ids.join(" "));
+      else el.removeAttribute("aria-describedby");
+    });
+    const problem = $("result").querySelector("[data-field]");
+    const input = problem && field(problem.dataset.field);
+    if (!input || !input.id) return;
+    const note = document.createElement("p");
+    note.className = "field-error";
+    note.id = "error-" + input.id;
+    note.textContent = problem.querySelector(".problem-message").textContent;
+    input.insertAdjacentElement("afterend", note);
+    input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-describedby", [note.id, input.getAttribute("aria-describedby")].filter(Boolean).join(" "));
+    const box = input.closest("details");
+    if (box) box.open = true;
+  }
+
   function copyLink(url) {
+    // The link is selected at once, so the outcome never waits on the clipboard (which may never answer).
     const status = $("copy-status");
-    const done = () => { if (status) status.textContent = T.copied; };
+    selectShare();
+    status.textContent = T.selected;
     if (navigator.clipboard && window.isSecureContext) {
-      navigator.clipboard.writeText(url).then(done, () => selectShare());
-    } else selectShare();
+      navigator.clipboard.writeText(url).then(() => { status.textContent = T.copied; }, () => {});
+    }
   }
 
   function selectShare() {
@@ -443,26 +563,54 @@
     if (input) { input.focus(); input.select(); }
   }
 
-  // The small verdict beside the hand, so the answer is visible while tapping.
-  function updateMini() {
-    const mini = $("mini");
-    const result = $("result");
-    if (!mini || !result) return;
-    const gain = result.querySelector(".verdict-gain");
-    const title = result.querySelector(".verdict-title");
-    mini.className = "mini";
-    if (gain) {
-      mini.textContent = gain.textContent;
-      mini.classList.add("mini-win");
-    } else if (title) {
-      mini.textContent = title.textContent.trim();
-      mini.classList.add("mini-info");
-    } else if (result.querySelector(".problem")) {
-      mini.textContent = "!";
-      mini.classList.add("mini-problem");
-    } else mini.textContent = "";
+  // Offline, or the server did not answer: the strip says so (the tiles can still be entered).
+  function unreachable() {
+    const strip = $("strip");
+    strip.replaceChildren();
+    const p = document.createElement("p");
+    p.className = "strip-verdict";
+    p.dataset.strip = "offline";
+    p.textContent = T.offline;
+    strip.appendChild(p);
   }
-  document.body.addEventListener("htmx:afterSwap", updateMini);
+
+  document.body.addEventListener("htmx:afterSwap", (e) => {
+    if (e.target.id === "result") markFieldError();
+  });
+  document.body.addEventListener("htmx:sendError", unreachable);
+
+  // ------------------------------------------------------------------ the language switch
+
+  // The other language keeps the whole hand: the switch returns to this page with the fields as they are now
+  // (the address may still hold an earlier hand while an answer is on its way, or hold none at all).
+  const languageForm = document.querySelector("form.lang-switch");
+  if (languageForm) {
+    languageForm.addEventListener("submit", () => {
+      const query = new URLSearchParams();
+      for (const [name, value] of new FormData(form)) {
+        if (name !== "csrfmiddlewaretoken" && value !== "") query.append(name, value);
+      }
+      languageForm.elements.namedItem("next").value = form.getAttribute("hx-get") + "?" + query.toString();
+    });
+  }
+
+  // ------------------------------------------------------------------ where things are on the screen
+
+  // The strip (top) and the keyboard (bottom) cover part of the screen: the page scrolls controls into the
+  // band between them (html's scroll-padding).
+  function measure() {
+    const root = document.documentElement.style;
+    root.setProperty("--strip-height", $("strip").offsetHeight + 8 + "px");
+    root.setProperty("--dock-height", $("keyboard").offsetHeight + 8 + "px");
+  }
+  if (window.ResizeObserver) new ResizeObserver(measure).observe($("keyboard"));
+
+  // A page opened with an answer (a share link, another reading, a wait's breakdown): the answer is in view.
+  function showAnswer() {
+    const result = $("result");
+    const target = result.querySelector(".payout") || result.querySelector("[data-win], [data-waits]");
+    if (target && !location.hash) target.scrollIntoView({ block: "start" });
+  }
 
   readFields();
   const notationBox = $("notation");
@@ -470,5 +618,6 @@
   render();
   setMode("hand");
   updateSeatsAndFlags();
-  updateMini();
+  measure();
+  showAnswer();
 })();

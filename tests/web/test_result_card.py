@@ -20,10 +20,23 @@ def partial(client, fields: dict) -> str:
 
 def card_of_page(html: str) -> str:
     """The #result div of a whole page: everything between its opening tag and the extras after it."""
-    start = html.index('<div id="result" class="result" aria-live="polite">') + len(
-        '<div id="result" class="result" aria-live="polite">'
-    )
+    start = html.index('<div id="result" class="result">') + len('<div id="result" class="result">')
     return html[start : html.index('<div class="extras">')].rsplit("</div>", 2)[0]
+
+
+def strip_of_page(html: str) -> str:
+    start = html.index('<div id="strip" class="strip" role="status" aria-atomic="true">')
+    start = html.index(">", start) + 1
+    return html[start : html.index('<div class="inputs">')].rsplit("</div>", 1)[0]
+
+
+OOB_STRIP = '<div id="strip" hx-swap-oob="innerHTML">'
+
+
+def split_partial(html: str) -> tuple[str, str]:
+    """The partial's card, and the strip it sends out of band (swapped into the page's #strip)."""
+    card, strip = html.split(OOB_STRIP)
+    return card, strip.rsplit("</div>", 1)[0]
 
 
 @pytest.mark.parametrize(
@@ -40,7 +53,9 @@ def card_of_page(html: str) -> str:
 )
 def test_the_page_and_the_partial_show_the_same_card(client, fields):
     page = client.get(reverse("calculator"), fields).content.decode()
-    assert card_of_page(page).split() == partial(client, fields).split()
+    card, strip = split_partial(partial(client, fields))
+    assert card_of_page(page).split() == card.split()
+    assert strip_of_page(page).split() == strip.split()
 
 
 def test_tiles_still_missing_are_progress_even_before_the_wild_tile_is_chosen(client):

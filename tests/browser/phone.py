@@ -1,0 +1,78 @@
+"""What the browser tests do on the calculator page, as a player would: tap seats and tiles, read the answer."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+import pytest
+
+expect = pytest.importorskip("playwright.sync_api").expect
+
+B1 = {"ruleset": "bazhi", "hand": "111345789p79m55s", "win_tile": "8m", "winner": "S", "dealer": "E", "discarder": "W"}
+B1_NETS = {"E": -7, "S": 19, "W": -7, "N": -5}
+B1_TAPS = ["1p", "1p", "1p", "3p", "4p", "5p", "7p", "8p", "9p", "7m", "9m", "5s", "5s", "8m"]
+# bazhi, E self-draws with S the dealer and 交: the widest who-pays picture (issue 14 §1)
+WIDE = {
+    "ruleset": "bazhi",
+    "hand": "1112333345677p",
+    "win_tile": "4p",
+    "winner": "E",
+    "dealer": "S",
+    "discarder": "",
+}
+WIDE_NETS = {"E": 192, "S": -66, "W": -63, "N": -63}
+
+
+def link(page, query: dict) -> str:
+    return page.base + "/?" + urlencode(query)
+
+
+def tap_seats(page, winner: str, dealer: str, discarder: str) -> None:
+    page.check(f'input[name="winner"][value="{winner}"]')
+    page.check(f'input[name="dealer"][value="{dealer}"]')
+    page.check(f'input[name="discarder"][value="{discarder}"]')
+
+
+def tap_tiles(page, tiles: list[str]) -> None:
+    for tile in tiles:
+        page.click(f'button[data-tile="{tile}"]')
+
+
+def expect_nets(page, nets: dict[str, int]) -> None:
+    """The result card and the strip both show these nets (once the answer has arrived)."""
+    for seat, value in nets.items():
+        expect(page.locator(f'#result [data-seat="{seat}"]')).to_have_attribute("data-net", str(value))
+        expect(page.locator(f'#strip [data-strip-seat="{seat}"]')).to_have_attribute("data-strip-net", str(value))
+
+
+def box(page, selector: str) -> dict:
+    found = page.locator(selector).bounding_box()
+    assert found is not None, f"{selector} is not drawn"
+    return found
+
+
+def assert_in_band(page, selector: str) -> None:
+    """The element is on screen between the strip (top) and the docked keyboard (bottom), not under either."""
+    height = page.viewport_size["height"]
+    top = box(page, "#strip")["y"] + box(page, "#strip")["height"]
+    dock = box(page, "#keyboard")["y"] if page.locator("#keyboard").is_visible() else height
+    for element in page.locator(selector).all():
+        found = element.bounding_box()
+        assert found is not None, selector
+        assert found["y"] >= top - 1 and found["y"] + found["height"] <= min(dock, height) + 1, (
+            f"{selector} at {found['y']:.0f}–{found['y'] + found['height']:.0f}, band {top:.0f}–{dock:.0f}"
+        )
+
+
+def assert_on_screen(page, selector: str) -> None:
+    """The element is wholly inside the viewport."""
+    height, width = page.viewport_size["height"], page.viewport_size["width"]
+    for element in page.locator(selector).all():
+        found = element.bounding_box()
+        assert found is not None, selector
+        assert found["y"] >= 0 and found["y"] + found["height"] <= height + 1, (selector, found)
+        assert found["x"] >= 0 and found["x"] + found["width"] <= width + 1, (selector, found)
+
+
+def no_horizontal_scroll(page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
