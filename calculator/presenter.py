@@ -390,8 +390,10 @@ def result_card(hand: HandInput, answer: dict | None, lang: str) -> Card:
     if answer is None:
         return FailedCard()
     if "error" in answer:
-        # a hand still being tapped in is refused by the engine like a wrong one: tell them apart
-        return progress_card(hand.request) or error_card(hand.request, answer["error"])
+        # a hand still being tapped in is refused by the engine like a wrong one: tell them apart (a character
+        # that is no tile is an error however many tiles are there)
+        unreadable = answer["error"]["code"] == "bad_tile"
+        return (not unreadable and progress_card(hand.request)) or error_card(hand.request, answer["error"])
     if "waits" in answer:
         return waits_card(hand, answer, lang)
     if not answer.get("win"):

@@ -76,3 +76,61 @@ def assert_on_screen(page, selector: str) -> None:
 
 def no_horizontal_scroll(page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+
+
+def every_page(client) -> dict[str, str]:
+    """Every page of the site, as a player meets it: the calculator empty, with a result, with waits, with an
+    error and bound to a table; the rules page; a table's pages (new, edit, read-only, record, this phone's list).
+    The table is made through the ledger API (the test's database is the live server's)."""
+    from django.urls import NoReverseMatch, reverse
+
+    from tests.ledger.client import Api
+
+    api = Api(client, {"ruleset": "bazhi"})
+    api.ok("hands", {"hand": "111345789p79m55s", "win_tile": "8m", "winner": "S", "discarder": "W"})
+    edit = f"/tables/{api.id}/edit/{api.token}/"
+    bound = {"table": api.id, "token": api.token}
+    waits = {k: v for k, v in B1.items() if k != "win_tile"}
+    xinyu = {**B1, "ruleset": "xinyu", "indicator": "4p", "hand": "123456789m115pE", "win_tile": "E"}
+    pages = {
+        "calculator": "/",
+        "result": "/?" + urlencode(B1),
+        "wide result": "/?" + urlencode(WIDE),
+        "waits": "/?" + urlencode(waits),
+        "xinyu result": "/?" + urlencode(xinyu),
+        "error": "/?" + urlencode({**B1, "hand": "111345789p79m5x"}),
+        "rules": "/rules/",
+        "new table": "/tables/new/",
+        "table (edit)": edit,
+        "table (read-only)": f"/tables/{api.id}/",
+        "record": edit + "record/",
+        "record (preview)": edit + "record/?" + urlencode({k: v for k, v in B1.items() if k != "dealer"}),
+        "my tables": "/tables/",
+        "bound calculator": "/?" + urlencode({**bound, **B1}),
+    }
+    try:
+        pages["trainer"] = reverse("trainer")
+    except NoReverseMatch:
+        pass  # the trainer page is not on this branch yet
+    return pages
+
+
+# Controls the thumb uses all the time: at least 44 px tall. Everything else a tap reaches: at least 24 × 24.
+MAIN_CONTROLS = (
+    ".seg-item, .key, .mode, .key-toggle, .btn-primary, .btn-small, .nav a, .lang-switch button, .wait-row, "
+    ".alt-link, details > summary, .meld-x, .tile-btn, select, input[type=text], input[type=url], "
+    "input[type=number], .ledger .button, .ledger button"
+)
+TAP_TARGETS = "a[href], button, summary, select, input:not([type=hidden]), label.seg-item"
+
+SMALL_TARGETS = """([targets, main]) => [...document.querySelectorAll(targets)]
+  .filter((e) => e.checkVisibility({ visibilityProperty: true }) && !e.closest('.visually-hidden'))
+  .map((e) => [e, e.getBoundingClientRect()])
+  .filter(([e, r]) => r.width > 0 && (r.width < 24 || r.height < 24 || (e.matches(main) && r.height < 44)))
+  .map(([e, r]) => e.outerHTML.slice(0, 80) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))"""
+
+
+def small_targets(page) -> list[str]:
+    """What a finger can reach on the page but is smaller than it should be (WCAG 2.2 target size, and 44 px for
+    the main controls)."""
+    return page.evaluate(SMALL_TARGETS, [TAP_TARGETS, MAIN_CONTROLS])
