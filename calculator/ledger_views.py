@@ -37,6 +37,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from . import ledger, ledger_api
 from .api import engine_lang
 from .engine import score
+from .engine.hand import MELD_NAMES
 from .engine.rulesets import RULESETS
 from .engine.tiles import SEATS
 from .forms import HandForm
@@ -585,19 +586,22 @@ def _csv_row(entry, before: dict, cards: dict, table: Table, lang: str, per_seat
         request = entry.result["request"]
         table_options = {o.id for o in card.rules.table_options} | {"house"}
         hand_options = {k: v for k, v in request.get("options", {}).items() if k not in table_options}
+        # in the page's language: 碰 CCC ← 小南; 杠后开花; 财神 5p (the notation stays notation)
         melds = "; ".join(
-            f"{m['type']} {m['tiles']}" + (f" ← {players[m['from']]}" if m.get("from") else "")
+            f"{MELD_NAMES[m['type']](lang)} {m['tiles']}" + (f" ← {players[m['from']]}" if m.get("from") else "")
             for m in request.get("melds", [])
         )
+        rules = card.rules
+        options = {o.id: o for o in rules.options}
         bao = entry.result.get("bao")
         hand = [
             request.get("hand", ""),
             request.get("win_tile", ""),
             melds,
-            " ".join(request.get("flags", [])),
-            " ".join(f"{k}={v}" for k, v in hand_options.items()),
+            " ".join(rules.flag_by_id[f].label(lang) for f in request.get("flags", [])),
+            " ".join(f"{options[k].label(lang)} {v}" if k in options else f"{k}={v}" for k, v in hand_options.items()),
             " · ".join(fact(lang) for fact in card.table.hand_facts(entry.result)),
-            f"{players[bao]} ({entry.result.get('bao_reason')})" if bao else "",
+            f"{players[bao]} ({bao_reason(rules, entry.result.get('bao_reason'), lang)})" if bao else "",
         ]
         winner, discarder = players[request["winner"]], players.get(request.get("discarder") or "", "")
     else:
@@ -614,6 +618,12 @@ def _csv_row(entry, before: dict, cards: dict, table: Table, lang: str, per_seat
         before["dealer_streak"],
     ]
     return head + hand + [value for seat in SEATS for value in _seat_values(entry, seat, per_seat)]
+
+
+def bao_reason(rules, code: str | None, lang: str) -> str:
+    """Why one seat paid for everyone, in words (the game's declared texts), or the answer's code."""
+    text = rules.declared.texts.get("bao_reasons", {}).get(code or "")
+    return text(lang) if text else code or ""
 
 
 def _seat_values(entry, seat: str, per_seat: list[str]) -> list[int]:

@@ -13,6 +13,7 @@ from .engine import parse_tiles, score
 from .engine.rulesets import RULESETS, Ruleset
 from .engine.rulesets.declarations import HouseRule, Pattern
 from .engine.tiles import SEAT_NAMES_EN, SEAT_NAMES_ZH, SEATS
+from .glossary import terms
 from .presenter import tile_src
 
 
@@ -131,4 +132,4 @@ def ruleset_view(ruleset: Ruleset, lang: str) -> dict:
 
 def rulebook(lang: str) -> dict:
     """The page's content in one language (each house rule's example is scored afresh: some 20 scores)."""
-    return {"rulesets": [ruleset_view(ruleset, lang) for ruleset in RULESETS.values()]}
+    return {"rulesets": [ruleset_view(ruleset, lang) for ruleset in RULESETS.values()], "terms": terms(lang)}

@@ -164,6 +164,8 @@ def calculator(request: HttpRequest) -> HttpResponse:
     bound = request.method == "POST" or any(key in request.GET for key in ("ruleset", "hand", "winner"))
     if table:
         source = with_fixed(source, table["fixed"])
+    elif bound:
+        source = with_choice_defaults(source)
     lang = engine_lang()
 
     if request.htmx:
@@ -235,6 +237,19 @@ def with_fixed(query: QueryDict, fixed: dict) -> MultiValueDict:
     data = MultiValueDict({key: values for key, values in query.lists() if key not in fixed})
     for key, value in fixed.items():
         data.setlist(key, (["on"] if value else []) if isinstance(value, bool) else [str(value)])
+    return data
+
+
+def with_choice_defaults(query: QueryDict) -> QueryDict | MultiValueDict:
+    """The input with each of the game's choice options that it leaves out at its default (a share link may omit
+    them): the page then shows the choice the engine scored with, not a row of unchosen buttons."""
+    ruleset = RULESETS.get(query.get("ruleset") or DEFAULT)
+    missing = [o for o in ruleset.options if o.kind == "choice" and not query.get(o.id)] if ruleset else []
+    if not missing:
+        return query
+    data = MultiValueDict({key: values for key, values in query.lists()})
+    for option in missing:
+        data.setlist(option.id, [option.default])
     return data
 
 

@@ -96,7 +96,7 @@ def describe_hand(hand: Hand, table: Table, card: Card, lang: str) -> dict:
         "winner": players[request["winner"]],
         "discarder": players[discarder] if discarder else None,
         "tiles": " ".join(tiles),
-        "flags": request.get("flags", []),
+        "flags": [card.rules.flag_by_id[f].label(lang) for f in request.get("flags", [])],  # in words
         "facts": facts,
     }
 

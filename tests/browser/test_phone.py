@@ -246,3 +246,46 @@ def test_the_automatic_update_requests_carry_no_csrf_token_in_the_address(phone)
     for request in sent:
         assert "csrfmiddlewaretoken" not in request.url
         assert request.headers.get("x-csrftoken")  # the token travels in a header (hx-headers)
+
+
+# ------------------------------------------------------------------------------------ §3 the glossary
+
+
+def explained(page) -> dict[str, str]:
+    """Each explained word and the explanation after it."""
+    return {
+        dfn.get_attribute("data-term"): dfn.evaluate("d => d.nextElementSibling.textContent")
+        for dfn in page.locator("#main dfn[data-term]").all()
+    }
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_an_english_page_explains_each_chinese_word_where_it_first_uses_it(browser, live_server, size):
+    context, page = open_page(browser, live_server, SIZES[size], lang="en")
+    try:
+        page.goto(link(page, WIDE))
+        expect(page.locator("#main dfn[data-term]").first).to_be_attached()
+        words = explained(page)
+        for word in ("番", "嘴", "交", "底"):
+            assert word in words, words
+        assert words["交"].startswith(" (交: an extra payment")  # written "jiao" on this page
+        assert page.locator('#main dfn[data-term="交"]').count() == 1
+        # once per page: the next use of "jiao" stands alone
+        assert page.locator("#main .gloss").count() == len(words)
+        no_horizontal_scroll(page)
+        # a new answer (htmx) is explained too, where the word now first appears
+        page.goto(link(page, {**B1, "ruleset": "xinyu", "indicator": "4p", "hand": "123456789m115pE", "win_tile": "E"}))
+        expect(page.locator('#main dfn[data-term="财神"]')).to_have_count(1)
+        page.locator("#hand-win button").click()
+        page.click('button[data-tile="E"]')
+        expect(page.locator('#result [data-win="true"]')).to_be_visible()
+        expect(page.locator('#result dfn[data-term="龙"], #main dfn[data-term="龙"]').first).to_be_attached()
+        assert page.console.errors == []
+    finally:
+        context.close()
+
+
+def test_a_chinese_page_explains_nothing_inline(phone):
+    phone.goto(link(phone, WIDE))
+    expect(phone.locator('#result [data-win="true"]')).to_be_visible()
+    assert phone.locator("dfn, .gloss").count() == 0

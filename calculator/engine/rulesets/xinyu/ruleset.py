@@ -56,7 +56,7 @@ class Xinyu(Ruleset):
         if caishen is None and indicator is None:
             raise ScoreError(
                 "bad_option",
-                "请指定财神（caishen）或翻出的指示牌（indicator）",
+                "请指定财神，或翻出的指示牌",
                 "give the 财神 (caishen) or the turned indicator tile (indicator)",
                 "options",
             )
@@ -65,7 +65,7 @@ class Xinyu(Ruleset):
             if caishen is not None and caishen != derived:
                 raise ScoreError(
                     "bad_option",
-                    f"指示牌 {indicator} 的财神是 {derived}，与 caishen {caishen} 不符",
+                    f"指示牌 {indicator} 的财神是 {derived}，与所填的财神 {caishen} 不符",
                     f"indicator {indicator} makes {derived} the 财神, not {caishen}",
                     "options.caishen",
                 )
