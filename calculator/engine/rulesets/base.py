@@ -17,7 +17,7 @@ from ..hand import ScoreRequest
 from ..notation import InvalidNotationError, parse_tiles
 from ..text import Text
 from ..tiles import Tile
-from .declarations import Declared, Flag, HouseRule, Note, Option, PatternGroup, ReadingNote
+from .declarations import Declared, Flag, HouseRule, Note, Option, Pattern, PatternGroup, ReadingNote
 
 
 class Ruleset(ABC):
@@ -153,6 +153,21 @@ class Ruleset(ABC):
     @abstractmethod
     def evaluate(self, request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
         """The answer for a 14-tile request: a scored win or a not-a-win answer (API.md)."""
+
+    @abstractmethod
+    def patterns_of(self, answer: dict) -> tuple[str, ...]:
+        """The codes of the declared patterns (the rules page's `data-pattern`) an answer of `evaluate` names: for a
+        win the patterns it scores, for a not-a-win the pattern it misses, if any. For learners: the names on a
+        wait line, the topics of a trainer question."""
+
+    @cached_property
+    def pattern_by_code(self) -> dict[str, Pattern]:
+        """Every declared pattern by its code (the first one of a code, if groups repeat it)."""
+        found: dict[str, Pattern] = {}
+        for group in self.pattern_groups:
+            for pattern in group.patterns:
+                found.setdefault(pattern.code, pattern)
+        return found
 
     def house_rules_at_stake(self, request: ScoreRequest) -> tuple[HouseRule, ...]:
         """The scoring house rules whose other values could change this request's answer (RULES.md §5.3).
