@@ -184,6 +184,7 @@ def render_card(request: HttpRequest, card: presenter.Card, share_query: str, ta
         "share_url": share_url,
         "table": table,
         "rules_page": page_path("rules"),
+        "calculator_page": page_path("calculator"),
     }
     return render_to_string("result.html", context, using="jinja2")
 
