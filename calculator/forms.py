@@ -17,10 +17,13 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from .engine.hand import FLAGS, MELD_NAMES
+from .engine.rulesets import DEFAULT, RULESETS
+from .engine.rulesets.declarations import Option
+from .engine.text import Text
 from .engine.tiles import ALL_TILES, SEATS, Tile
-from .handquery import MELD_SLOTS
-
-KONGS = ("kong_exposed", "kong_added", "kong_concealed")
+from .handquery import MELD_SLOTS, house_text
+from .texts import local, local_lazy
 
 SEAT_LABELS = {
     "E": pgettext_lazy("seat", "East"),
@@ -30,47 +33,22 @@ SEAT_LABELS = {
 }
 SEAT_CHOICES = [(seat, SEAT_LABELS[seat]) for seat in SEATS]
 
-RULESET_CHOICES = [("bazhi", _("Bazhi · Red Dragon")), ("xinyu", _("Xinyu"))]
-TARIFF_CHOICES = [("315", "315"), ("525", "525")]
-
-MELD_LABELS = {
-    "pung": _("Pung"),
-    "kong_exposed": _("Exposed kong"),
-    "kong_added": _("Added kong"),
-    "kong_concealed": _("Concealed kong"),
-    "chow": _("Chow"),
-}
+RULESET_CHOICES = [(ruleset.id, local_lazy(ruleset.title)) for ruleset in RULESETS.values()]
+MELD_LABELS = {kind: local_lazy(name) for kind, name in MELD_NAMES.items()}
 MELD_CHOICES = [("", "—"), *MELD_LABELS.items()]
 MELD_SIZE = {"pung": 3, "chow": 3, "kong_exposed": 4, "kong_added": 4, "kong_concealed": 4}
 
-FLAG_LABELS = {
-    "kong_bloom": _("Win on a kong replacement"),
-    "double_kong_bloom": _("Win on a second kong replacement"),
-    "robbing_kong": _("Robbing a kong"),
-    "last_tile": _("Last tile of the wall"),
-    "heavenly": _("Heavenly hand"),
-    "earthly": _("Earthly hand"),
-    "pao_long": _("Passed self-draw (pao long)"),
-    "liable_caishen": _("Liable discard (bao pai)"),
-}
-FLAG_RULESETS = {
-    "bazhi": ("kong_bloom", "double_kong_bloom", "robbing_kong", "last_tile", "heavenly", "earthly"),
-    "xinyu": tuple(FLAG_LABELS),
-}
-FLAG_REASONS = {
-    "self_draw": _("needs a self-draw (no discarder)"),
-    "discard": _("needs a discarder"),
-    "kong": _("needs a kong among the melds"),
-    "two_kongs": _("needs two kongs among the melds"),
-    "winner_dealer": _("only the dealer can win it"),
-    "winner_not_dealer": _("the dealer cannot win it"),
-    "no_melds": _("only with no melds"),
-    "discarder_dealer": _("the discarder must be the dealer"),
-    "not_last_tile": _("not together with the last tile"),
-    "not_kong_bloom": _("not together with a kong-replacement win"),
-    "not_earthly": _("not together with an earthly hand"),
-    "not_robbing": _("not together with robbing a kong"),
-}
+
+def flag_labels() -> dict[str, Text]:
+    """Every flag some game declares, in the order of API.md, with its label."""
+    labels = {}
+    for ruleset in RULESETS.values():
+        for flag in ruleset.flags:
+            labels.setdefault(flag.id, flag.label)
+    return {flag_id: labels[flag_id] for flag_id in FLAGS if flag_id in labels}
+
+
+FLAG_CHOICES = [(flag_id, local_lazy(label)) for flag_id, label in flag_labels().items()]
 
 
 def tile_choices(blank_label: str = "—") -> list[tuple[str, str]]:
@@ -87,47 +65,6 @@ def meld_label(n: int) -> str:
 meld_label_lazy = lazy(meld_label, str)  # translated when shown, in the language of that request
 
 
-def flag_blockers(flag: str, data: dict) -> list[str]:
-    """Why `flag` cannot apply to this input (RULES.md / API.md flag rules); empty when it can.
-
-    `data` holds ruleset, winner, dealer, discarder, melds (list of meld types) and flags. The same
-    rules live in static/js/calculator.js for the live page; the engine stays the judge.
-    """
-    ruleset = data.get("ruleset") or "bazhi"
-    discarder = data.get("discarder") or ""
-    winner, dealer = data.get("winner"), data.get("dealer")
-    melds = data.get("melds") or []
-    flags = set(data.get("flags") or [])
-    kongs = sum(1 for m in melds if m in KONGS)
-    out = []
-    if flag in ("kong_bloom", "double_kong_bloom", "last_tile", "heavenly", "pao_long") and discarder:
-        out.append("self_draw")
-    if flag in ("robbing_kong", "earthly", "liable_caishen") and not discarder:
-        out.append("discard")
-    if flag == "kong_bloom" and kongs < 1:
-        out.append("kong")
-    if flag == "double_kong_bloom" and kongs < 2:
-        out.append("two_kongs")
-    if flag == "heavenly" and winner != dealer:
-        out.append("winner_dealer")
-    if flag == "earthly" and winner == dealer:
-        out.append("winner_not_dealer")
-    if flag in ("heavenly", "earthly") and melds:
-        out.append("no_melds")
-    if flag == "earthly" and ruleset == "xinyu" and discarder and discarder != dealer:
-        out.append("discarder_dealer")
-    if flag == "earthly" and "robbing_kong" in flags:
-        out.append("not_robbing")
-    if flag == "robbing_kong" and "earthly" in flags:
-        out.append("not_earthly")
-    if ruleset == "bazhi":
-        if flag in ("kong_bloom", "double_kong_bloom") and "last_tile" in flags:
-            out.append("not_last_tile")
-        if flag == "last_tile" and flags & {"kong_bloom", "double_kong_bloom"}:
-            out.append("not_kong_bloom")
-    return out
-
-
 def fields_only(layout: Layout) -> FormHelper:
     """A crispy helper that renders just the fields of `layout`: the page draws its own <form>, token and errors."""
     helper = FormHelper()
@@ -139,14 +76,7 @@ def fields_only(layout: Layout) -> FormHelper:
 
 
 class HandForm(forms.Form):
-    ruleset = forms.ChoiceField(label=_("Game"), choices=RULESET_CHOICES, initial="bazhi", widget=forms.RadioSelect)
-    tariff = forms.ChoiceField(
-        label=_("Tariff"), choices=TARIFF_CHOICES, initial="315", required=False, widget=forms.RadioSelect
-    )
-    multi_jiao = forms.BooleanField(label=_("Multiple jiao (可多交)"), required=False)
-    indicator = forms.ChoiceField(label=_("Turned indicator tile"), choices=TILE_CHOICES, required=False)
-    caishen = forms.ChoiceField(label=_("Wild tile (财神)"), choices=TILE_CHOICES, required=False)
-    dealer_streak = forms.IntegerField(label=_("Dealer streak"), min_value=1, max_value=99, initial=1, required=False)
+    ruleset = forms.ChoiceField(label=_("Game"), choices=RULESET_CHOICES, initial=DEFAULT, widget=forms.RadioSelect)
 
     hand = forms.CharField(
         label=_("Hand (concealed tiles before the win)"),
@@ -172,7 +102,7 @@ class HandForm(forms.Form):
     )
     flags = forms.MultipleChoiceField(
         label=_("Special wins"),
-        choices=list(FLAG_LABELS.items()),
+        choices=FLAG_CHOICES,
         required=False,
         widget=forms.CheckboxSelectMultiple,
     )
@@ -222,7 +152,7 @@ class HandForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        ruleset = data.get("ruleset") or "bazhi"
+        ruleset = RULESETS[data.get("ruleset") or DEFAULT]
         winner, discarder = data.get("winner"), data.get("discarder")
         if winner and discarder and winner == discarder:
             self.add_error("discarder", _("The discarder cannot be the winner."))
@@ -233,18 +163,58 @@ class HandForm(forms.Form):
                 self.add_error(f"meld{n}", _("Meld %(n)d: choose pung, kong or chow.") % {"n": n})
             elif kind and not tiles:
                 self.add_error(f"meld{n}_tiles", _("Meld %(n)d: enter its tiles.") % {"n": n})
-            if kind == "chow" and ruleset == "bazhi":
-                self.add_error(f"meld{n}", _("Bazhi allows no chow."))
-        foreign = [f for f in data.get("flags") or [] if f not in FLAG_RULESETS[ruleset]]
+            if kind == "chow" and not ruleset.allows_chow:
+                self.add_error(f"meld{n}", _("%(game)s allows no chow.") % {"game": local(ruleset.title)})
+        foreign = [f for f in data.get("flags") or [] if f not in ruleset.flag_ids]
         if foreign:
-            self.add_error("flags", _("%(flag)s is not part of this game.") % {"flag": FLAG_LABELS[foreign[0]]})
+            label = dict(FLAG_CHOICES)[foreign[0]]
+            self.add_error("flags", _("%(flag)s is not part of this game.") % {"flag": label})
+        for rule in ruleset.house:
+            value = data.get(f"house_{rule.id}")
+            if value and not any(house_text(choice.value) == value for choice in rule.choices):
+                self.add_error(f"house_{rule.id}", _("Not a value of this game's rule card."))
         return data
 
 
+def option_field(option: Option) -> forms.Field:
+    """A form field for a game's declared option (API.md `options.<id>`)."""
+    label = local_lazy(option.label)
+    if option.kind == "bool":
+        return forms.BooleanField(label=label, required=False)
+    if option.kind == "int":
+        field = forms.IntegerField(
+            label=label, min_value=option.minimum, max_value=option.maximum, initial=option.default, required=False
+        )
+        field.widget.attrs.update(inputmode="numeric")
+        return field
+    if option.kind == "tile":
+        return forms.ChoiceField(label=label, choices=TILE_CHOICES, required=False)
+    choices = [(choice.value, local_lazy(choice.label)) for choice in option.choices]
+    return forms.ChoiceField(
+        label=label, choices=choices, initial=option.default, required=False, widget=forms.RadioSelect
+    )
+
+
+def game_fields() -> dict[str, forms.Field]:
+    """The options of every game (each id once) and the fields of every game's rule card, `house_<id>` (a rule
+    two games share the id of takes the values of both; `clean` checks them against the chosen game)."""
+    fields: dict[str, forms.Field] = {}
+    values: dict[str, list[str]] = {}
+    for ruleset in RULESETS.values():
+        for option in ruleset.options:
+            fields.setdefault(option.id, option_field(option))
+        for rule in ruleset.house:
+            listed = values.setdefault(rule.id, [""])
+            listed += [house_text(choice.value) for choice in rule.choices if house_text(choice.value) not in listed]
+    for rule_id, listed in values.items():
+        fields[f"house_{rule_id}"] = forms.ChoiceField(choices=[(v, v) for v in listed], required=False)
+    return fields
+
+
 def _add_slot_fields() -> None:
-    """The meld slots and the players' names: fields like the declared ones, added once to the class (they were
-    built again for every form), after the declared fields and in the same order as before."""
-    extra: dict[str, forms.Field] = {}
+    """The games' options and rule cards, the meld slots and the players' names: fields like the declared ones,
+    added once to the class, after the declared fields."""
+    extra: dict[str, forms.Field] = game_fields()
     for n in MELD_SLOTS:
         extra[f"meld{n}"] = forms.ChoiceField(label=meld_label_lazy(n), choices=MELD_CHOICES, required=False)
         extra[f"meld{n}_tiles"] = forms.CharField(label=_("Tiles"), max_length=12, required=False)
@@ -261,7 +231,6 @@ def _add_slot_fields() -> None:
     fields = HandForm.base_fields
     fields["hand"].widget.attrs.update(autocomplete="off", autocapitalize="off", spellcheck="false")
     fields["win_tile"].widget.attrs.update(autocomplete="off", autocapitalize="off", spellcheck="false")
-    fields["dealer_streak"].widget.attrs.update(inputmode="numeric")
 
 
 _add_slot_fields()

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from typing import Protocol
 from urllib.parse import urlencode
 
+from .engine.rulesets import RULESETS
+from .engine.rulesets.declarations import HouseRule
 from .engine.tiles import SEATS
 
 MELD_SLOTS = (1, 2, 3, 4)  # the form's meld fields: meld1 … meld4 (a hand has at most four melds)
-DEFAULT_TARIFF = "315"
-DEFAULT_STREAK = 1
 UNCHECKED = ("", "false", "0")  # what a checkbox field reads as "off" (Django's BooleanField)
 
 
@@ -42,7 +42,7 @@ class HandInput:
 
 def parse_query(query: Query) -> HandInput:
     """The engine request and the names of a calculator query. Spaces in tile fields are dropped, empty meld
-    slots skipped, defaults filled in (tariff 315, dealer streak 1); nothing else is checked here."""
+    slots skipped, the game's declared defaults filled in; nothing else is checked here."""
     text = _texts(query)
     ruleset = text("ruleset")
     request = {
@@ -97,36 +97,81 @@ def _tiles(text: str) -> str:
     return "".join(text.split())
 
 
-def _options(ruleset: str, text) -> dict:
-    if ruleset == "bazhi":
-        return {"tariff": text("tariff") or DEFAULT_TARIFF, "multi_jiao": text("multi_jiao").lower() not in UNCHECKED}
-    if ruleset == "xinyu":
-        options: dict = {"dealer_streak": _number(text("dealer_streak"))}
-        for key in ("indicator", "caishen"):
-            if text(key):
-                options[key] = text(key)
-        return options
-    return {}
+def _options(ruleset_id: str, text) -> dict:
+    """The declared options of the game (its default where a field is empty) and the house rules the query
+    sets (`house_<id>`; a house rule at its default is left out: absent means the default)."""
+    ruleset = RULESETS.get(ruleset_id)
+    if ruleset is None:
+        return {}
+    options: dict = {}
+    for option in ruleset.options:
+        value = text(option.id)
+        if option.kind == "bool":
+            options[option.id] = value.lower() not in UNCHECKED
+        elif option.kind == "int":
+            options[option.id] = _number(value, option.default)
+        elif option.kind == "tile":
+            if value:
+                options[option.id] = value
+        else:
+            options[option.id] = value or option.default
+    house = {}
+    for rule in ruleset.house:
+        value = _house_value(rule, text(f"house_{rule.id}"))
+        if value is not None and value != rule.default:
+            house[rule.id] = value
+    if house:
+        options["house"] = house
+    return options
 
 
-def _option_pairs(ruleset: str, options: dict) -> list[tuple[str, str]]:
+def _house_value(rule: HouseRule, text: str) -> object:
+    """A house rule's field as its JSON value: "true" / "false" for a rule of booleans; anything unlisted is
+    passed on as written, for the engine to refuse; empty is None (the default)."""
+    if not text:
+        return None
+    if isinstance(rule.default, bool) and text in ("true", "false"):
+        return text == "true"
+    return text
+
+
+def _option_pairs(ruleset_id: str, options: dict) -> list[tuple[str, str]]:
+    ruleset = RULESETS.get(ruleset_id)
+    if ruleset is None:
+        return []
     pairs = []
-    if ruleset == "bazhi":
-        pairs.append(("tariff", options.get("tariff", DEFAULT_TARIFF)))
-        if options.get("multi_jiao"):
-            pairs.append(("multi_jiao", "on"))
-    elif ruleset == "xinyu":
-        pairs += [(key, options[key]) for key in ("indicator", "caishen") if key in options]
-        if options.get("dealer_streak", DEFAULT_STREAK) != DEFAULT_STREAK:
-            pairs.append(("dealer_streak", str(options["dealer_streak"])))
+    for option in ruleset.options:
+        value = options.get(option.id)
+        if option.kind == "bool":
+            if value:
+                pairs.append((option.id, "on"))
+        elif option.kind == "int":
+            if value is not None and value != option.default:
+                pairs.append((option.id, str(value)))
+        elif option.kind == "tile":
+            if value:
+                pairs.append((option.id, value))
+        else:
+            pairs.append((option.id, value if value is not None else option.default))
+    house = options.get("house") or {}
+    for rule in ruleset.house:
+        if rule.id in house:
+            pairs.append((f"house_{rule.id}", house_text(house[rule.id])))
     return pairs
 
 
-def _number(text: str) -> int | str:
+def house_text(value: object) -> str:
+    """A house rule's value as a form field writes it: true / false for booleans, else the value itself."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _number(text: str, default: int) -> int | str:
     """A whole number as a number (empty: the default); anything else as written, for the engine to refuse."""
     stripped = text.strip()
     if not stripped:
-        return DEFAULT_STREAK
+        return default
     digits = stripped[1:] if stripped[0] in "+-" else stripped
     return int(stripped) if digits.isascii() and digits.isdigit() else text
 

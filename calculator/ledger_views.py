@@ -25,7 +25,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 from . import ledger, ledger_api
 from .api import engine_lang
 from .engine import score
-from .forms import FLAG_LABELS, FLAG_RULESETS, HandForm
+from .engine.rulesets import RULESETS
+from .forms import FLAG_CHOICES, HandForm
 from .handquery import parse_query
 from .models import Event, Hand, Table
 
@@ -408,7 +409,8 @@ def record(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
     else:
         initial = {"ruleset": table.ruleset, "dealer": state.dealer, "winner": state.dealer}
         form = HandForm(initial=initial)
-    flags = [(code, FLAG_LABELS[code]) for code in FLAG_RULESETS[table.ruleset]]
+    game = RULESETS[table.ruleset]
+    flags = [(code, label) for code, label in FLAG_CHOICES if code in game.flag_ids]
     chosen_flags = source.getlist("flags")
     context = {
         "table": table,

@@ -19,9 +19,11 @@ from django.utils.translation import get_language, gettext_lazy, ngettext, pgett
 from django.utils.translation import gettext as _
 
 from .engine import InvalidNotationError, parse_tiles, score
+from .engine.rulesets import RULESETS
 from .engine.tiles import SEATS, Tile, next_seat
 from .forms import MELD_LABELS, SEAT_LABELS, tile_name
-from .handquery import HandInput, query_string
+from .handquery import HandInput, house_text, query_string
+from .texts import local
 
 log = logging.getLogger(__name__)
 
@@ -228,11 +230,39 @@ class FailedCard(Card, kind="failed"):
 
 
 @dataclass(slots=True)
+class AltNet:
+    """One seat under another reading: its net there, and whether it differs from today's."""
+
+    seat: str
+    label: str
+    net: int
+    text: str
+    today: str
+    differs: bool
+
+
+@dataclass(slots=True)
+class AltRow:
+    """Another reading of the rule card (RULES.md §5.3): the rule and its other value, what the hand pays then
+    (or why it is no win), and the query that switches the card to it."""
+
+    key: str  # "<id>=<value>" (data-alt)
+    option: str
+    value: str
+    win: bool
+    nets: list[AltNet]
+    message: str
+    query: str
+
+
+@dataclass(slots=True)
 class NoWinCard(Card, kind="nowin"):
-    """A complete hand that does not win, with the engine's code and reason."""
+    """A complete hand that does not win, with the engine's code and reason, and the readings under which it
+    would win."""
 
     code: str
     message: str
+    alternatives: list[AltRow] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -259,6 +289,7 @@ class WinCard(Card, kind="win"):
     groups: list[GroupView]
     lines: list[LineView]
     notes: list[Note]
+    alternatives: list[AltRow] = field(default_factory=list)
 
 
 # ------------------------------------------------------------------------------------------ small helpers
@@ -333,10 +364,11 @@ def words(language: str) -> dict:
 
 
 def ask_engine(hand: HandInput, lang: str) -> dict | None:
-    """The engine's answer for this hand; None when the engine failed (the page must answer, never 500: the
-    log keeps the engine's bug)."""
+    """The engine's answer for this hand, with the other readings of the card when a winning tile is given; None
+    when the engine failed (the page must answer, never 500: the log keeps the engine's bug)."""
+    request = {**hand.request, "alternatives": True} if hand.request.get("win_tile") else hand.request
     try:
-        return score(hand.request, lang)
+        return score(request, lang)
     except Exception:
         log.exception("engine failed on %r", hand.request)
         return None
@@ -353,8 +385,45 @@ def result_card(hand: HandInput, answer: dict | None, lang: str) -> Card:
     if "waits" in answer:
         return waits_card(hand, answer, lang)
     if not answer.get("win"):
-        return NoWinCard(answer.get("code") or "", answer.get("message", ""))
-    return win_card(answer, hand.names, lang)
+        return NoWinCard(answer.get("code") or "", answer.get("message", ""), alternative_rows(hand, answer))
+    card = win_card(answer, hand.names, lang)
+    card.alternatives = alternative_rows(hand, answer)
+    return card
+
+
+def alternative_rows(hand: HandInput, answer: dict) -> list[AltRow]:
+    """The engine's `alternatives` as rows: each seat's net under the other reading beside today's, and the
+    share query of the same hand with that one rule changed."""
+    entries = answer.get("alternatives") or []
+    if not entries:
+        return []
+    request = answer["request"]
+    ruleset = RULESETS[request["ruleset"]]
+    seat_words = words(get_language())["seats"]
+    today = answer["net"] if answer.get("win") else dict.fromkeys(SEATS, 0)
+    rows = []
+    for entry in entries:
+        rule = ruleset.house_by_id[entry["option"]]
+        net = entry["net"] if entry["win"] else dict.fromkeys(SEATS, 0)
+        card = {**(hand.request["options"].get("house") or {}), rule.id: entry["value"]}
+        if entry["value"] == rule.default:
+            del card[rule.id]
+        options = {**hand.request["options"], "house": card}
+        rows.append(
+            AltRow(
+                key=f"{rule.id}={house_text(entry['value'])}",
+                option=local(rule.label),
+                value=local(rule.choice(entry["value"]).label),
+                win=entry["win"],
+                nets=[
+                    AltNet(s, seat_words[s], net[s], signed(net[s]), signed(today[s]), net[s] != today[s])
+                    for s in SEATS
+                ],
+                message="" if entry["win"] else _("Not a win") + f" ({entry['code']})",
+                query=query_string(HandInput({**hand.request, "options": options}, hand.names)),
+            )
+        )
+    return rows
 
 
 def progress_card(request: dict) -> EmptyCard | ProgressCard | None:

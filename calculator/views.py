@@ -21,23 +21,16 @@ from django_htmx.http import replace_url
 
 from . import ledger_views, presenter
 from .api import engine_lang
-from .engine.tiles import ALL_TILES, SEATS, Tile
-from .forms import (
-    FLAG_LABELS,
-    FLAG_REASONS,
-    FLAG_RULESETS,
-    MELD_LABELS,
-    RULESET_CHOICES,
-    SEAT_LABELS,
-    HandForm,
-    flag_blockers,
-    tile_name,
-)
-from .handquery import parse_query, query_string
+from .engine.hand import KONG_TYPES
+from .engine.rulesets import DEFAULT, RULESETS
+from .engine.rulesets.flags import Situation, unmet
+from .engine.tiles import ALL_TILES, SEATS
+from .forms import FLAG_CHOICES, MELD_LABELS, SEAT_LABELS, HandForm, tile_name
+from .handquery import house_text, parse_query, query_string
 from .presenter import tile_src
+from .texts import local
 
-BAZHI_KINDS = frozenset(range(27)) | {Tile.from_str("C").index}
-DEFAULT_INPUT = {"ruleset": "bazhi", "winner": "E", "dealer": "E", "discarder": None, "melds": [], "flags": []}
+DEFAULT_INPUT = {"ruleset": DEFAULT, "winner": "E", "dealer": "E", "discarder": None, "melds": [], "flags": []}
 
 
 def page_path(name: str) -> str:
@@ -74,7 +67,7 @@ def keyboard(lang: str) -> list[dict]:
                         "n": t.notation,
                         "name": tile_name(t, lang),
                         "src": tile_src(t.notation),
-                        "bazhi": t.index in BAZHI_KINDS,
+                        "rulesets": rulesets_with(lambda r, index=t.index: index in r.kinds),
                     }
                     for t in tiles
                 ],
@@ -83,22 +76,77 @@ def keyboard(lang: str) -> list[dict]:
     return rows
 
 
+def rulesets_with(has) -> tuple[str, ...]:
+    """The games for which `has(ruleset)` holds (an element's `data-rulesets`): the page shows the element only
+    for those; the chosen game decides, on the server and in calculator.js alike."""
+    return tuple(ruleset.id for ruleset in RULESETS.values() if has(ruleset))
+
+
 def flag_states(request: dict) -> list[dict]:
-    """Each special-win checkbox: checked, and why it cannot apply to this input (its reason) if it cannot."""
-    data = {**request, "melds": [m["type"] for m in request["melds"]]}
+    """Each special-win checkbox: its games, checked, and why it cannot apply to this input (the first condition
+    of the game's declaration that fails), if it cannot."""
+    ruleset = RULESETS.get(request["ruleset"]) or RULESETS[DEFAULT]
+    melds = [m for m in request["melds"] if isinstance(m, dict)]
+    situation = Situation(
+        request.get("winner"),
+        request.get("dealer"),
+        request.get("discarder") or None,
+        sum(1 for m in melds if m.get("type") in KONG_TYPES),
+        len(melds),
+        frozenset(request["flags"]),
+    )
     states = []
-    for code, label in FLAG_LABELS.items():
-        blockers = flag_blockers(code, data)
+    for code, label in FLAG_CHOICES:
+        flag = ruleset.flag_by_id.get(code)
+        failed = unmet(flag, situation) if flag else []
         states.append(
             {
                 "code": code,
                 "label": label,
-                "rulesets": " ".join(r for r, flags in FLAG_RULESETS.items() if code in flags),
-                "checked": code in data["flags"],
-                "reason": FLAG_REASONS[blockers[0]] if blockers else "",
+                "rulesets": rulesets_with(lambda r, code=code: code in r.flag_ids),
+                "checked": code in request["flags"],
+                "reason": local(failed[0].reason) if failed else "",
             }
         )
     return states
+
+
+def game_settings(form: HandForm, shown: dict, lang: str) -> list[dict]:
+    """Each game's options and rule card as the page shows them, the chosen game's with the values in force."""
+    house = (shown.get("options") or {}).get("house") or {}
+    games = []
+    for ruleset in RULESETS.values():
+        current = ruleset.id == shown["ruleset"]
+        rules = []
+        for rule in ruleset.house:
+            value = house.get(rule.id, rule.default) if current else rule.default
+            rules.append(
+                {
+                    "id": rule.id,
+                    "label": local(rule.label),
+                    "explanation": local(rule.explanation),
+                    "anchor": f"house-{ruleset.id}-{rule.id}",
+                    "scoring": rule.scoring,
+                    "choices": [
+                        {"value": house_text(c.value), "label": local(c.label), "selected": c.value == value}
+                        for c in rule.choices
+                    ],
+                    "changed": value != rule.default,
+                }
+            )
+        games.append(
+            {
+                "id": ruleset.id,
+                "current": current,
+                "options": [
+                    {"id": o.id, "kind": o.kind, "label": local(o.label), "field": form[o.id]} for o in ruleset.options
+                ],
+                "tile_options": [{"id": o.id, "label": local(o.label)} for o in ruleset.options if o.kind == "tile"],
+                "house": rules,
+                "changed": sum(rule["changed"] for rule in rules),
+            }
+        )
+    return games
 
 
 def calculator(request: HttpRequest) -> HttpResponse:
@@ -146,7 +194,10 @@ def calculator(request: HttpRequest) -> HttpResponse:
         "card": mark_safe(render_card(request, card, share_query, table)),  # a rendered template
         "table": table,
         "form": form,
-        "ruleset": shown["ruleset"] if shown["ruleset"] in dict(RULESET_CHOICES) else DEFAULT_INPUT["ruleset"],
+        "ruleset": shown["ruleset"] if shown["ruleset"] in RULESETS else DEFAULT,
+        "games": game_settings(form, shown if shown["ruleset"] in RULESETS else DEFAULT_INPUT, lang),
+        "declarations": [ruleset.to_dict() for ruleset in RULESETS.values()],
+        "chow_rulesets": rulesets_with(lambda r: r.allows_chow),
         "keyboard": keyboard(lang),
         "entered": presenter.entered_hand(shown, lang),
         "flags": flag_states(shown),
@@ -192,7 +243,6 @@ def render_card(request: HttpRequest, card: presenter.Card, share_query: str, ta
 def js_text(lang: str) -> dict:
     """The words and picture URLs the page's JavaScript needs (given to it with json_script)."""
     return {
-        "reasons": {k: str(v) for k, v in FLAG_REASONS.items()},
         "meldNames": {k: str(v) for k, v in MELD_LABELS.items()},
         "seats": {s: str(SEAT_LABELS[s]) for s in SEATS},
         "remove": _("Remove %(tile)s"),
@@ -211,8 +261,12 @@ def js_text(lang: str) -> dict:
             "kong_added": _("Added kong: tap the tile (four copies)."),
             "kong_concealed": _("Concealed kong: tap the tile (four copies)."),
             "chow": _("Chow: tap the lowest tile of the run."),
-            "caishen": _("Tap the wild tile (财神) itself."),
-            "indicator": _("Tap the turned indicator tile; the next tile is the 财神."),
+            **{
+                option.id: local(option.help or option.label)
+                for ruleset in RULESETS.values()
+                for option in ruleset.options
+                if option.kind == "tile"
+            },
         },
         "removeMeld": _("Remove this meld"),
         "wildFrom": _("from the turned %(tile)s"),

@@ -3,17 +3,23 @@
 (function () {
   "use strict";
 
-  const form = document.getElementById("calc");
+  const field = (name) => form.elements.namedItem(name);
+  const $ = (id) => document.getElementById(id);
+  const form = $("calc");
   const textNode = document.getElementById("calc-text");
   if (!form || !textNode) return;
   const T = JSON.parse(textNode.textContent);
+  // Each game's declarations (rulesets/<game>/declarations.toml, via json_script): options, flags with their
+  // conditions, house rules. The page reads the rules here; it keeps no copy of them.
+  const GAMES = {};
+  JSON.parse($("calc-rulesets").textContent).forEach((g) => { GAMES[g.id] = g; });
+  const FIRST_GAME = Object.keys(GAMES)[0];
+  const LANG = (document.documentElement.lang || "").startsWith("en") ? "en" : "zh";
 
   const HONOURS = "ESWNCFP";
   const SEATS = ["E", "S", "W", "N"];
   const KONGS = ["kong_exposed", "kong_added", "kong_concealed"];
   const MAX_MELDS = 4;
-  const field = (name) => form.elements.namedItem(name);
-  const $ = (id) => document.getElementById(id);
 
   // ------------------------------------------------------------------ notation
 
@@ -56,13 +62,6 @@
     return out + sorted.filter((t) => HONOURS.includes(t)).join("");
   }
 
-  function nextTile(tile) {
-    if (!HONOURS.includes(tile)) return ((Number(tile[0]) % 9) + 1) + tile[1];
-    const winds = "ESWN", dragons = "CFP";
-    if (winds.includes(tile)) return winds[(winds.indexOf(tile) + 1) % 4];
-    return dragons[(dragons.indexOf(tile) + 1) % 3];
-  }
-
   // ------------------------------------------------------------------ state <-> fields
 
   const state = { hand: [], win: null, melds: [], mode: "hand", complete: false };
@@ -91,7 +90,10 @@
   }
 
   const radio = (name) => (form.querySelector('input[name="' + name + '"]:checked') || {}).value || "";
-  const ruleset = () => radio("ruleset") || "bazhi";
+  const ruleset = () => (GAMES[radio("ruleset")] ? radio("ruleset") : FIRST_GAME);
+  const game = () => GAMES[ruleset()];
+  const tileOptions = () => game().options.filter((o) => o.kind === "tile");
+  const isTileOption = (mode) => tileOptions().some((o) => o.id === mode);
   const capacity = () => 13 - 3 * state.melds.length;
 
   function counts() {
@@ -112,7 +114,7 @@
   function setMode(mode) {
     state.mode = mode;
     form.querySelectorAll("[data-mode]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.mode === mode)));
-    form.classList.toggle("picking-wild", mode === "caishen" || mode === "indicator");
+    form.classList.toggle("picking-wild", isTileOption(mode));
     say(T.modeHints[mode] || "");
     updateKeys();
   }
@@ -130,9 +132,12 @@
   function tap(tile) {
     const c = counts();
     const mode = state.mode;
-    if (mode === "caishen" || mode === "indicator") {
+    if (isTileOption(mode)) {
       field(mode).value = tile;
-      field(mode === "caishen" ? "indicator" : "caishen").value = "";
+      // an option that decides another and the one it decides say the same thing: the last one tapped counts
+      tileOptions().forEach((o) => {
+        if (o.gives === mode || (o.id !== mode && tileOptions().some((p) => p.id === mode && p.gives === o.id))) field(o.id).value = "";
+      });
       setMode("hand");
       return changed();
     }
@@ -275,23 +280,25 @@
   }
 
   function renderWild() {
-    const box = $("wild-tile");
+    const box = form.querySelector('[data-wild-of="' + ruleset() + '"]');
     if (!box) return;
     box.replaceChildren();
-    const ind = field("indicator").value;
-    const cs = field("caishen").value || (ind ? nextTile(ind) : "");
-    if (cs) box.appendChild(tileImg(cs, true));
-    if (ind) {
+    const options = tileOptions();
+    const source = options.find((o) => o.gives && field(o.id).value);
+    const shown = options.find((o) => !o.gives && field(o.id).value);
+    const tile = shown ? field(shown.id).value : source ? source.derived[field(source.id).value] : "";
+    if (tile) box.appendChild(tileImg(tile, true));
+    if (source && !shown) {
       const note = document.createElement("span");
       note.className = "hint";
-      note.textContent = T.wildFrom.replace("%(tile)s", T.tileNames[ind]);
+      note.textContent = T.wildFrom.replace("%(tile)s", T.tileNames[field(source.id).value]);
       box.appendChild(note);
     }
   }
 
   function updateKeys() {
     const c = counts();
-    const picking = state.mode === "caishen" || state.mode === "indicator";
+    const picking = isTileOption(state.mode);
     form.querySelectorAll("button[data-tile]").forEach((key) => {
       const t = key.dataset.tile;
       let off = false;
@@ -305,31 +312,43 @@
     });
   }
 
-  // ------------------------------------------------------------------ seats and flags (mirrors forms.flag_blockers)
+  // ------------------------------------------------------------------ games, seats and flags
+
+  // One flag condition (the engine's rulesets/flags.py `holds`, read for this page's input).
+  function holds(cond, d) {
+    switch (cond.code) {
+      case "self_draw": return !d.discarder;
+      case "discard": return !!d.discarder;
+      case "kongs": return d.kongs >= cond.arg;
+      case "winner_dealer": return d.winner === d.dealer;
+      case "winner_not_dealer": return d.winner !== d.dealer;
+      case "no_melds": return d.melds === 0;
+      case "discarder_dealer": return !d.discarder || d.discarder === d.dealer;
+      case "without": return !d.flags.includes(cond.arg);
+      case "win_tile_not_held": return d.winCopies === null || d.winCopies <= 1;
+      default: return true;
+    }
+  }
 
   function blockers(flag, d) {
-    const out = [];
-    const kongs = d.melds.filter((m) => KONGS.includes(m)).length;
-    if (["kong_bloom", "double_kong_bloom", "last_tile", "heavenly", "pao_long"].includes(flag) && d.discarder) out.push("self_draw");
-    if (["robbing_kong", "earthly", "liable_caishen"].includes(flag) && !d.discarder) out.push("discard");
-    if (flag === "kong_bloom" && kongs < 1) out.push("kong");
-    if (flag === "double_kong_bloom" && kongs < 2) out.push("two_kongs");
-    if (flag === "heavenly" && d.winner !== d.dealer) out.push("winner_dealer");
-    if (flag === "earthly" && d.winner === d.dealer) out.push("winner_not_dealer");
-    if ((flag === "heavenly" || flag === "earthly") && d.melds.length) out.push("no_melds");
-    if (flag === "earthly" && d.ruleset === "xinyu" && d.discarder && d.discarder !== d.dealer) out.push("discarder_dealer");
-    if (flag === "earthly" && d.flags.includes("robbing_kong")) out.push("not_robbing");
-    if (flag === "robbing_kong" && d.flags.includes("earthly")) out.push("not_earthly");
-    if (d.ruleset === "bazhi") {
-      if ((flag === "kong_bloom" || flag === "double_kong_bloom") && d.flags.includes("last_tile")) out.push("not_last_tile");
-      if (flag === "last_tile" && (d.flags.includes("kong_bloom") || d.flags.includes("double_kong_bloom"))) out.push("not_kong_bloom");
-    }
-    return out;
+    const declared = game().flags.find((f) => f.id === flag);
+    return declared ? declared.conditions.filter((c) => !holds(c, d)) : [];
+  }
+
+  // Elements of another game than the chosen one are hidden, and their fields not sent (the rule card's).
+  function showGame(rs) {
+    form.dataset.ruleset = rs;
+    form.querySelectorAll("[data-rulesets]").forEach((el) => {
+      const mine = el.dataset.rulesets.split(" ").includes(rs);
+      el.classList.toggle("is-foreign", !mine);
+      el.querySelectorAll(".house-fields").forEach((f) => { f.disabled = !mine; });
+    });
+    if (!GAMES[rs].allows_chow && state.mode === "chow") setMode("hand");
   }
 
   function updateSeatsAndFlags() {
     const rs = ruleset();
-    form.dataset.ruleset = rs;
+    showGame(rs);
     const winner = radio("winner");
     form.querySelectorAll('input[name="discarder"]').forEach((r) => {
       const blocked = r.value !== "" && r.value === winner;
@@ -339,22 +358,24 @@
     const boxes = Array.from(form.querySelectorAll('input[name="flags"]'));
     // Flags of the other game are dropped, then blocked ones unchecked until nothing changes.
     boxes.forEach((b) => {
-      if (b.closest(".flag").classList.contains("only-xinyu") && rs !== "xinyu") b.checked = false;
+      if (b.closest(".flag").classList.contains("is-foreign")) b.checked = false;
     });
+    const c = counts();
     for (let pass = 0; pass < 3; pass++) {
       const d = {
-        ruleset: rs,
         winner,
         dealer: radio("dealer"),
         discarder: radio("discarder"),
-        melds: state.melds.map((m) => m.type),
+        kongs: state.melds.filter((m) => KONGS.includes(m.type)).length,
+        melds: state.melds.length,
         flags: boxes.filter((b) => b.checked).map((b) => b.value),
+        winCopies: state.win ? c[state.win] || 0 : null,
       };
       boxes.forEach((b) => {
         const why = blockers(b.value, d);
         b.disabled = why.length > 0;
         if (why.length) b.checked = false;
-        $("why-" + b.value).textContent = why.length ? T.reasons[why[0]] : "";
+        $("why-" + b.value).textContent = why.length ? why[0].reason[LANG] : "";
         b.closest(".flag").classList.toggle("is-off", why.length > 0);
       });
     }
@@ -402,7 +423,8 @@
       updateSeatsAndFlags();
       return fire();
     }
-    if (name === "indicator" || name === "caishen") renderWild();
+    if (isTileOption(name)) renderWild();
+    if (name === "ruleset") { updateSeatsAndFlags(); renderWild(); }
     updateSeatsAndFlags();
     if (name === "winner") render();
     fire();

@@ -83,6 +83,21 @@ def test_a_checkbox_is_off_when_absent_empty_false_or_0():
         assert parse_query(query({**B1, "multi_jiao": value})).request["options"]["multi_jiao"] is True
 
 
+def test_house_fields_are_the_card_and_a_default_value_is_left_out():
+    hand = parse_query(
+        query({**B1, "house_yadang_wait": "any", "house_tongtian_sihe": "false", "house_haidi": "label"})
+    )
+    assert hand.request["options"]["house"] == {"yadang_wait": "any", "tongtian_sihe": False}
+    assert "house_yadang_wait=any&house_tongtian_sihe=false&hand=" in query_string(hand)
+    assert score(hand.request)["request"]["options"]["house"]["yadang_wait"] == "any"
+
+
+def test_a_house_rule_of_the_other_game_is_not_read():
+    hand = parse_query(query({**B1, "house_wild_fifth_copy": "false", "house_qianggang": "triple"}))
+    assert hand.request["options"]["house"] == {"qianggang": "triple"}  # xinyu's value: bazhi's engine refuses it
+    assert score(hand.request)["error"]["field"] == "options.house.qianggang"
+
+
 # ------------------------------------------------------------------------------------------ round trip
 
 junk = st.text(max_size=8)
@@ -111,6 +126,11 @@ fields = st.fixed_dictionaries(
         "flags": st.lists(st.sampled_from(["kong_bloom", "last_tile", "pao_long"]) | junk, max_size=3),
         "name_E": junk,
         "name_N": junk,
+        "house_yadang_wait": st.sampled_from(["", "unique", "any"]) | junk,
+        "house_tongtian_sihe": st.sampled_from(["", "true", "false"]) | junk,
+        "house_qianggang": st.sampled_from(["", "as_discard", "robbed_pays_all", "halves", "triple"]) | junk,
+        "house_wild_fifth_copy": st.sampled_from(["", "true", "false"]) | junk,
+        "house_draw_dealer": st.sampled_from(["", "keep", "pass"]),
     },
 )
 

@@ -16,7 +16,7 @@ from ..errors import ScoreError
 from ..hand import ScoreRequest
 from ..notation import InvalidNotationError, parse_tiles
 from ..text import Text
-from ..tiles import Tile
+from ..tiles import ALL_TILES, Tile
 from .declarations import Declared, Flag, HouseRule, Note, Option, Pattern, PatternGroup, ReadingNote
 
 
@@ -177,14 +177,27 @@ class Ruleset(ABC):
         """
         return self.scoring_house
 
+    def derive(self, option_id: str, value: object) -> object:
+        """The value an option with `gives` decides for the option it names (None: it decides nothing)."""
+        return None
+
     def to_dict(self) -> dict:
-        """The declarations as JSON: what the page's JavaScript reads (via `json_script`) instead of a copy."""
+        """The declarations as JSON: what the page's JavaScript reads (via `json_script`) instead of a copy. An
+        option that decides another carries the whole table of what it decides (`derived`)."""
+        options = []
+        for option in self.options:
+            body = option.to_dict()
+            if option.gives:
+                body["derived"] = {
+                    tile.notation: str(self.derive(option.id, tile)) for tile in ALL_TILES if tile.index in self.kinds
+                }
+            options.append(body)
         return {
             "id": self.id,
             "title": self.title.to_dict(),
-            "kinds": sorted(self.kinds),
+            "kinds": [tile.notation for tile in ALL_TILES if tile.index in self.kinds],
             "allows_chow": self.allows_chow,
-            "options": [option.to_dict() for option in self.options],
+            "options": options,
             "flags": [flag.to_dict() for flag in self.flags],
             "house": [rule.to_dict() for rule in self.house],
         }

@@ -49,6 +49,7 @@ class Option:
     maximum: int | None = None
     per_hand: bool = False
     help: Text | None = None
+    gives: str | None = None  # the option whose value this one decides (xinyu's indicator gives the 财神)
 
     def to_dict(self) -> dict:
         body: dict = {"id": self.id, "label": self.label.to_dict(), "kind": self.kind, "default": self.default}
@@ -59,6 +60,8 @@ class Option:
         body["per_hand"] = self.per_hand
         if self.help is not None:
             body["help"] = self.help.to_dict()
+        if self.gives is not None:
+            body["gives"] = self.gives
         return body
 
 
@@ -279,6 +282,8 @@ def _option(raw: dict) -> Option:
         raw.get("minimum"),
         raw.get("maximum"),
         raw.get("per_hand", False),
+        _text(raw["help"]) if "help" in raw else None,
+        raw.get("gives"),
     )
 
 

@@ -70,6 +70,10 @@ class Xinyu(Ruleset):
             caishen = derived
         return XinyuOptions(caishen, indicator, values["dealer_streak"], card)
 
+    def derive(self, option_id: str, value: object) -> object:
+        """The turned indicator decides the 财神 (§2.1)."""
+        return caishen_after(value) if option_id == "indicator" else None
+
     def check_meld(self, tiles: tuple[Tile, ...], options: XinyuOptions, number: int, field: str) -> None:
         if options.caishen in tiles:
             raise ScoreError(
