@@ -289,7 +289,7 @@ def topic_names(lang: str) -> dict[str, str]:
     """Every pattern a question can name, "<game>:<code>" → its name and game (for the browser's list of what to
     practise)."""
     return {
-        f"{game}:{code}": f"{pattern.name(lang)} · {ruleset.title(lang)}"
+        f"{game}:{code}": _("%(pattern)s (%(game)s)") % {"pattern": pattern.name(lang), "game": ruleset.title(lang)}
         for game, ruleset in RULESETS.items()
         for code, pattern in ruleset.pattern_by_code.items()
     }
