@@ -135,6 +135,14 @@ class HandForm(forms.Form):
             )
         )
 
+    def name_seats(self, names: dict[str, str]) -> None:
+        """A ledger table's players on the seat buttons ("南 小南"); the values stay the seats."""
+        for name in ("winner", "dealer", "discarder"):
+            field = self.fields[name]
+            field.choices = [
+                (seat, f"{label} {names[seat]}" if names.get(seat) else label) for seat, label in field.choices
+            ]
+
     def fix(self, values: dict) -> None:
         """Fields decided elsewhere (a ledger table: game, options, dealer, streak, names): shown, not editable,
         and their values win over anything submitted (Django's disabled fields). Call before is_valid()."""

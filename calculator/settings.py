@@ -220,6 +220,13 @@ RATE_LIMITS = {
 # Which writes also count as "create": regular expressions over the path.
 RATE_LIMIT_CREATE_PATHS = [r"^/api/tables/?$", r"^/tables/new/?$"]
 
+# The table ledger's bounds (API.md, issue 15): hands and events per table (past it, 409 table_full: start a new
+# table), tables one client may create per day (past it, 429), and how long a table nobody writes to is kept
+# (`manage.py prune_tables`, safe to run from cron: README § Deployment).
+LEDGER_MAX_HANDS = env_int("LEDGER_MAX_HANDS", 1000)
+LEDGER_TABLES_PER_DAY = env_int("LEDGER_TABLES_PER_DAY", 50)
+LEDGER_RETENTION_DAYS = env_int("LEDGER_RETENTION_DAYS", 180)
+
 # Logs go to stdout, one JSON object a line in production (LOG_FORMAT=json|plain).
 LOG_FORMAT = os.environ.get("LOG_FORMAT", "json" if PRODUCTION else "plain")
 LOGGING = {

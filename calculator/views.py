@@ -15,6 +15,7 @@ from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, reverse
+from django.utils.datastructures import MultiValueDict
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django_htmx.http import replace_url
@@ -154,7 +155,11 @@ def calculator(request: HttpRequest) -> HttpResponse:
     # Bound to a ledger table (?table=<id>&token=<edit token>, from the table's edit page): the table decides the
     # game, options, dealer and streak, and a win gets a "record this hand" button. The token stays out of the
     # share link (built from the hand alone).
-    table = ledger_views.calculator_binding(source["table"], source.get("token", "")) if source.get("table") else None
+    table = (
+        ledger_views.calculator_binding(source["table"], source.get("token", ""), source.get("at"))
+        if source.get("table")
+        else None
+    )
     page = page_path("calculator") + "?" + (table["query"] + "&" if table else "")  # this page, before the hand
     bound = request.method == "POST" or any(key in request.GET for key in ("ruleset", "hand", "winner"))
     if table:
@@ -166,16 +171,19 @@ def calculator(request: HttpRequest) -> HttpResponse:
         hand = parse_query(source)
         share_query = query_string(hand)
         card = presenter.result_card(hand, presenter.ask_engine(hand, lang), lang)
-        response = HttpResponse(render_card(request, card, share_query, table))
+        response = HttpResponse(render_card(request, card, share_query, table, hand.request))
         replace_url(response, page + share_query)
         return private(response, table)
 
     form = HandForm(source) if bound else HandForm()
     if table:
         form.fix(table["fixed"])
+        form.name_seats({seat: table["fixed"][f"name_{seat}"] for seat in SEATS})
     share_query = ""
     if not bound:
         card, shown = presenter.EmptyCard(), {**DEFAULT_INPUT, **table_defaults(form)}
+        if table:
+            shown["options"] = {"house": table["house"]}  # the table's rule card, before any hand
     elif form.is_valid():
         hand = parse_query(source)
         share_query = query_string(hand)
@@ -191,7 +199,7 @@ def calculator(request: HttpRequest) -> HttpResponse:
         card, shown = presenter.invalid_card(errors), parse_query(source).request
 
     context = {
-        "card": mark_safe(render_card(request, card, share_query, table)),  # a rendered template
+        "card": mark_safe(render_card(request, card, share_query, table, hand.request if share_query else None)),
         "table": table,
         "form": form,
         "ruleset": shown["ruleset"] if shown["ruleset"] in RULESETS else DEFAULT,
@@ -207,10 +215,11 @@ def calculator(request: HttpRequest) -> HttpResponse:
     return private(render(request, "calculator.html", context, status=status), table)
 
 
-def with_fixed(query: QueryDict, fixed: dict) -> QueryDict:
+def with_fixed(query: QueryDict, fixed: dict) -> MultiValueDict:
     """The input with the fields a ledger table decides put in (the page shows them disabled, and a browser
-    does not send a disabled field); a boolean is a checkbox, checked or absent."""
-    data = query.copy()
+    does not send a disabled field); a boolean is a checkbox, checked or absent. A plain MultiValueDict built
+    from the lists (QueryDict.copy deep-copies: half of what binding a tap to a table costs)."""
+    data = MultiValueDict({key: values for key, values in query.lists() if key not in fixed})
     for key, value in fixed.items():
         data.setlist(key, (["on"] if value else []) if isinstance(value, bool) else [str(value)])
     return data
@@ -225,7 +234,9 @@ def field_label(form: HandForm, name: str) -> str:
     return str(form.fields[name].label) if name in form.fields else ""
 
 
-def render_card(request: HttpRequest, card: presenter.Card, share_query: str, table: dict | None) -> str:
+def render_card(
+    request: HttpRequest, card: presenter.Card, share_query: str, table: dict | None, hand: dict | None = None
+) -> str:
     """The result card (jinja2/result.html), and the share box under it. Rendered without the request's context
     processors (language list, CSP nonce, request), which the whole page needs and the card does not."""
     share_url = request.build_absolute_uri(f"{page_path('calculator')}?{share_query}") if share_query else ""
@@ -234,6 +245,8 @@ def render_card(request: HttpRequest, card: presenter.Card, share_query: str, ta
         "share_query": share_query,
         "share_url": share_url,
         "table": table,
+        # a bound calculator records a win from here (calculator.html's #record-form), once per hand
+        "record_key": ledger_views.record_key(table, hand) if table and hand else "",
         "rules_page": page_path("rules"),
         "calculator_page": page_path("calculator"),
     }

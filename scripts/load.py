@@ -3,6 +3,7 @@
 
     .venv/bin/python scripts/load.py                 # 10 s per scenario, four scenarios
     .venv/bin/python scripts/load.py --seconds 3     # shorter
+    .venv/bin/python scripts/load.py --scenarios ledger   # only the ledger: one table to 1,000 hands
 
 The client is `wrk` when it is installed (`apt-get install -y wrk`: written in C, it leaves the two cores to
 the server) and otherwise the standard library's asyncio (`--client python`; it takes a share of the CPU it
@@ -11,6 +12,11 @@ gunicorn.conf.py and two workers, waits for /healthz, and runs, per endpoint:
 - saturation: `--saturation-users` clients sending back to back → requests per second;
 - 20 users: 20 clients sending back to back (no pause between requests: the harshest reading of "20 users")
   → p50 / p95 / p99 latency.
+The ledger scenario ("one table with 1,000 hands") plays one table hand by hand through the JSON API, as one
+referee does, and compares the write at hand 1,000 with the write at hand 10 (medians of the 20 writes around
+each; issue 15's goal: within 1.5×, the same response size); it also measures what an open table page costs
+while nothing changes (its poll, /tables/<id>/live/?v=…, answered 204) and a `GET` of the 1,000-hand table.
+The database is a fresh SQLite file in a temporary directory (the embedded default), or DATABASE_URL.
 Every scenario stops at its deadline; gunicorn is stopped at the end. The requests are winning hands
 of both rulesets (xinyu with 0–4 财神), generated from a fixed seed by the benchmark's generators
 (a waits question scores every wait twice and is a different, heavier request: see docs/PERFORMANCE.md).
@@ -31,10 +37,12 @@ import secrets
 import shutil
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -54,7 +62,7 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_gunicorn(port: int) -> subprocess.Popen:
+def start_gunicorn(port: int, database: str) -> subprocess.Popen:
     env = dict(
         os.environ,
         DJANGO_ENV="production",
@@ -68,7 +76,11 @@ def start_gunicorn(port: int) -> subprocess.Popen:
         LOG_FORMAT="json",  # the production default: one JSON access line per request (to /dev/null here)
         WEB_CONCURRENCY="2",
         GUNICORN_BIND=f"{HOST}:{port}",
+        DATABASE_URL=database,
     )
+    python = ROOT / ".venv" / "bin" / "python"
+    migrate = [str(python) if python.exists() else sys.executable, "manage.py", "migrate", "--noinput", "-v0"]
+    subprocess.run(migrate, cwd=ROOT, env=env, check=True)
     gunicorn = ROOT / ".venv" / "bin" / "gunicorn"
     command = [str(gunicorn) if gunicorn.exists() else "gunicorn", "-c", "gunicorn.conf.py", "--workers", "2"]
     return subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -170,7 +182,7 @@ async def scenario(requests: list[bytes], port: int, users: int, seconds: float)
                 errors[type(error).__name__] = errors.get(type(error).__name__, 0) + 1
                 continue
             latencies.append(time.perf_counter() - start)
-            if status != 200:
+            if not 200 <= status < 300:
                 errors[str(status)] = errors.get(str(status), 0) + 1
 
     began = time.perf_counter()
@@ -279,6 +291,86 @@ def check_answers(port: int, bodies: list[dict]) -> None:
     assert "<html" not in html and "data-win" in html, html[:300]
 
 
+# --------------------------------------------------------------------------- the ledger: one table, 1,000 hands
+
+LEDGER_HAND = {"hand": "111345789p79m55s", "win_tile": "8m", "melds": [], "flags": []}  # case B1, any two seats
+LEDGER_SEATS = [(w, d) for w in "ESWN" for d in "ESWN" if w != d]
+LEDGER_GOAL = 1.5  # issue 15: the write at hand 1,000 within 1.5× of the write at hand 10
+
+
+def call_json(port: int, method: str, path: str, body: dict | None = None, token: str | None = None):
+    """One request; the answer's status, its parsed body (or None) and its size in bytes, and the seconds taken."""
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = json.dumps(body).encode() if body is not None else None
+    call = urllib.request.Request(f"http://{HOST}:{port}{path}", data=data, headers=headers, method=method)
+    start = time.perf_counter()
+    try:
+        with urllib.request.urlopen(call, timeout=30) as response:
+            raw, status = response.read(), response.status
+    except urllib.error.HTTPError as error:
+        raw, status = error.read(), error.code
+    took = time.perf_counter() - start
+    return status, (json.loads(raw) if raw else None), len(raw), took
+
+
+def ledger_table(port: int) -> tuple[str, str]:
+    status, table, _, _ = call_json(port, "POST", "/api/tables", {"ruleset": "bazhi", "stake": 1_000_000})
+    assert status == 201, table
+    return f"/api/tables/{table['id']}", table["edit_token"]
+
+
+def ledger_write(port: int, path: str, token: str, n: int) -> tuple[int, float]:
+    """Hand `n` of a table: case B1 with the seats taking turns; its response size and the seconds it took."""
+    winner, discarder = LEDGER_SEATS[n % len(LEDGER_SEATS)]
+    body = {**LEDGER_HAND, "winner": winner, "discarder": discarder, "idempotency_key": f"hand-{n}"}
+    status, answer, size, took = call_json(port, "POST", f"{path}/hands", body, token)
+    assert status == 201 and answer["hands_total"] == n, (status, answer)
+    return size, took
+
+
+def ledger_scenario(port: int, hands: int, seconds: float, measure_polls) -> list[str]:
+    """A big table is written to `hands - 20` hands; then the last 20 of its writes alternate with the first 20 of
+    a fresh table, so that both meet the same machine (the ratio is the robust figure on a shared machine)."""
+    big, big_token = ledger_table(port)
+    for n in range(1, hands - 19):
+        ledger_write(port, big, big_token, n)
+    small, small_token = ledger_table(port)
+    early, late, sizes = [], [], {}
+    for i in range(1, 21):
+        size, took = ledger_write(port, small, small_token, i)
+        early.append(took)
+        sizes[i] = size
+        size, took = ledger_write(port, big, big_token, hands - 20 + i)
+        late.append(took)
+        sizes[hands - 20 + i] = size
+    early_ms, late_ms = 1000 * statistics.median(early), 1000 * statistics.median(late)
+    got = [call_json(port, "GET", big)[3] for _ in range(20)]
+    _, page, page_size, _ = call_json(port, "GET", big)
+    live = f"/tables/{page['id']}/live/?v={page['version']}"
+    assert call_json(port, "GET", live)[0] == 204
+    polls = measure_polls("GET", live, seconds)
+    per_poll_ms = 1000 * 2 / polls["rps"] if polls["rps"] else float("nan")  # two workers: two cores' time
+    ratio = late_ms / early_ms
+    same_size = abs(sizes[hands] - sizes[10]) <= sizes[10] / 100
+    return [
+        f"ledger   a fresh table and one of {hands} hands, their writes alternating (one client, no keep-alive):",
+        f"ledger   write at hands 1-20: median {early_ms:.1f} ms; at hand 10 the response is {sizes[10]} bytes",
+        f"ledger   write at hands {hands - 19}-{hands}: median {late_ms:.1f} ms; at hand {hands}, {sizes[hands]} bytes",
+        f"ledger   GET of the {hands}-hand table (last 100 entries): {1000 * statistics.median(got):.1f} ms, "
+        f"{page_size} bytes",
+        f"ledger   idle poll (204): {polls['rps']:.0f} req/s at {polls['users']} users, p95 {polls['p95']:.1f} ms: "
+        f"~{per_poll_ms:.2f} ms of CPU per poll, so one open page (a poll a second) costs "
+        f"~{per_poll_ms / 10:.2f}% of a core",
+        f"  {'PASS' if ratio <= LEDGER_GOAL else 'FAIL'}  ledger: write at hand {hands} within {LEDGER_GOAL}× of "
+        f"hand 10: {ratio:.2f}×",
+        f"  {'PASS' if same_size else 'FAIL'}  ledger: the same response size (within 1%: only the numbers' digits "
+        f"and the seats' rows differ): {sizes[10]} → {sizes[hands]} bytes",
+        f"  {'PASS' if not polls['errors'] else 'FAIL'}  ledger: polls without errors: {polls['errors'] or 0}",
+    ]
+
+
 def report(name: str, saturation: dict, twenty: dict) -> list[str]:
     rps_target, p95_target = TARGETS[name]
     errors = sum(saturation["errors"].values()) + sum(twenty["errors"].values())
@@ -303,14 +395,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--saturation-users", type=int, default=8, help="clients for the saturation run")
     parser.add_argument("--seed", type=int, default=6)
     parser.add_argument(
+        "--scenarios", default="api,partial,ledger", help="comma-separated: api, partial, ledger (default all)"
+    )
+    parser.add_argument("--ledger-hands", type=int, default=1000, help="hands in the ledger scenario (default 1000)")
+    parser.add_argument(
         "--client", choices=["wrk", "python"], default="wrk" if shutil.which("wrk") else "python", help="load client"
     )
     args = parser.parse_args(argv)
     args.seconds = min(args.seconds, 60)  # bounded: never an open-ended run
 
     bodies = engine_requests(200, args.seed)
+    scenarios = set(args.scenarios.split(","))
     port = free_port()
-    server = start_gunicorn(port)
+    scratch = tempfile.mkdtemp(prefix="load-")
+    server = start_gunicorn(port, os.environ.get("DATABASE_URL") or f"sqlite:///{scratch}/load.sqlite3")
     lines = [
         f"gunicorn, 2 workers, {HOST}:{port}; client {args.client}; {args.seconds:g} s per scenario; "
         f"{len(bodies)} distinct requests"
@@ -319,6 +417,8 @@ def main(argv: list[str] | None = None) -> int:
         wait_until_up(port, server)
         check_answers(port, bodies)
         for name, build, call in (("api", api_request, api_call), ("partial", partial_request, partial_call)):
+            if name not in scenarios:
+                continue
             if args.client == "wrk":
                 calls = [call(body) for body in bodies]
 
@@ -334,8 +434,18 @@ def main(argv: list[str] | None = None) -> int:
             saturation = measure(args.saturation_users, args.seconds)
             twenty = measure(20, args.seconds)
             lines += report(name, saturation, twenty)
+        if "ledger" in scenarios:
+
+            def polls(method: str, path: str, seconds: float) -> dict:
+                if args.client == "wrk":
+                    return wrk_scenario([(method, path, {}, None)], port, args.saturation_users, seconds)
+                raw = f"{method} {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\nConnection: close\r\n\r\n".encode()
+                return asyncio.run(scenario([raw], port, args.saturation_users, seconds))
+
+            lines += ledger_scenario(port, args.ledger_hands, args.seconds, polls)
     finally:
         stop(server)
+        shutil.rmtree(scratch, ignore_errors=True)
     print("\n".join(lines))
     return 0 if all("FAIL" not in line for line in lines) else 1
 

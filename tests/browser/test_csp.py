@@ -49,7 +49,9 @@ COVERED = {
     "ledger_record": "test_ledger_create_record_and_table_pages",
     "ledger_action": "test_ledger_create_record_and_table_pages",
     "ledger_table": "test_ledger_create_record_and_table_pages",
+    "ledger_mine": "test_ledger_create_record_and_table_pages",
     "ledger_csv": None,  # text/csv
+    "ledger_live": None,  # the table page's live part, fetched by static/js/ledger.js (an HTML fragment or 204)
 }
 
 
@@ -168,6 +170,8 @@ def test_ledger_create_record_and_table_pages(watched):
     watched.watch.assert_clean("the table after a drawn hand")
     table_id, token = edit.split("/tables/", 1)[1].split("/edit/")
     visit(watched, f"/tables/{table_id}/")
+    visit(watched, "/tables/")  # this phone's tables, listed by the page's script from localStorage
+    assert watched.locator("#mine-list li").count() == 1
     # the calculator bound to the table (its edit page's "record a hand" link)
     visit(watched, "/?" + urlencode({"table": table_id, "token": token.strip("/"), **B1}))
 

@@ -18,6 +18,7 @@ from ..notation import InvalidNotationError, parse_tiles
 from ..text import Text
 from ..tiles import ALL_TILES, Tile
 from .declarations import Declared, Flag, HouseRule, Note, Option, Pattern, PatternGroup, ReadingNote
+from .table import TableRules
 
 
 class Ruleset(ABC):
@@ -28,6 +29,7 @@ class Ruleset(ABC):
     kinds: frozenset[int]  # the tile indices that exist in this game
     allows_chow: bool
     declared: Declared  # the game's declarations.toml
+    table: TableRules  # the game at a table: the ledger's rules (RULES.md §3)
 
     # ------------------------------------------------------------------------------ the declarations
 
@@ -80,6 +82,11 @@ class Ruleset(ABC):
     @cached_property
     def default_card(self) -> HouseCard:
         return HouseCard(tuple((rule.id, rule.default) for rule in self.house))
+
+    @cached_property
+    def table_options(self) -> tuple[Option, ...]:
+        """The options a table's rule card holds (the others change from hand to hand: xinyu's 财神)."""
+        return tuple(option for option in self.options if not option.per_hand)
 
     @cached_property
     def scoring_house(self) -> tuple[HouseRule, ...]:

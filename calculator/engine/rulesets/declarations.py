@@ -206,6 +206,63 @@ class ReadingNote:
     text: Text
 
 
+# ----------------------------------------------------------------------------------------------- the table (ledger)
+
+
+@dataclass(frozen=True, slots=True)
+class StakeRule:
+    """A table's stake (RULES.md §3): what each player starts a 底 game / 局 with.
+
+    Either one of `choices` (xinyu's rooms) or any whole number from `minimum` to `maximum` (bazhi's 底分);
+    `none` names a table without a stake (null: running totals), where the game allows one.
+    """
+
+    label: Text
+    help: Text
+    choices: tuple[int, ...] = ()
+    minimum: int = 1
+    maximum: int = 1_000_000
+    none: Text | None = None
+
+    def allows(self, value: object) -> bool:
+        if value is None:
+            return self.none is not None
+        if not isinstance(value, int) or isinstance(value, bool):
+            return False
+        return value in self.choices if self.choices else self.minimum <= value <= self.maximum
+
+
+@dataclass(frozen=True, slots=True)
+class EndReason:
+    """Why a 底 game / 局 ended (API.md `ended_reason`), with what the table page says."""
+
+    code: str
+    text: Text
+
+
+@dataclass(frozen=True)
+class TableDeclared:
+    """A game at a table (`[table]` in its declarations.toml, RULES.md §3): the stake, the words the ledger's pages
+    use, which payment parts are kept outside the stake, the reasons a game ends, and what a table fills in."""
+
+    stake: StakeRule
+    title: Text  # the table's game in a few words, formatted with its options and {stake}
+    title_without_stake: Text | None  # the same for a table without a stake, where the game allows one
+    game: Text  # what one game of stakes is called: 底 / 局
+    game_number: Text  # "第 {n} 底" / "底 game {n}"
+    next_game: Text
+    balance_label: Text  # the column of what is left of the stake
+    ordinary_balance_label: Text  # the same column at a table without a stake (running totals)
+    outside_label: Text | None  # the column of payments kept outside the stake, if any
+    outside_parts: frozenset[str]  # payment parts kept outside the stake, never capped
+    parts: dict[str, Text]  # every part a table's rows may carry (the engine's and the table's own)
+    end_reasons: tuple[EndReason, ...]
+    streak_option: str | None  # the per-hand option the table fills with its dealer's streak
+    multiplier_label: Text | None  # the table's multiplier (a leaving penalty's factor), if it has one
+    leave_label: Text | None  # a player leaving mid-game, if the game has a penalty for it
+    data: dict  # the game's own numbers (a leaving penalty …)
+
+
 # ----------------------------------------------------------------------------------------------- loading
 
 
@@ -224,6 +281,7 @@ class Declared:
     notes: tuple[Note, ...]
     texts: dict[str, dict[str, Text]]
     labels: dict[str, tuple[Text, Text]]  # a fact shown as a label on an answer: its name and note, by code
+    table: TableDeclared
     data: dict
 
     def group(self, group_id: str) -> PatternGroup:
@@ -260,12 +318,47 @@ def load(path: Path) -> Declared:
         notes=tuple(Note(tuple(n["rules"]), _text(n["text"])) for n in raw.pop("notes", ())),
         texts={name: {code: _text(text) for code, text in table.items()} for name, table in raw.pop("texts").items()},
         labels={code: (_text(label["name"]), _text(label["note"])) for code, label in raw.pop("labels").items()},
+        table=_table(raw.pop("table")),
         data=raw,
     )
 
 
 def _text(raw: dict) -> Text:
     return Text(raw["zh"], raw["en"])
+
+
+def _maybe_text(raw: dict | None) -> Text | None:
+    return None if raw is None else _text(raw)
+
+
+def _table(raw: dict) -> TableDeclared:
+    stake = raw.pop("stake")
+    balance = _text(raw.pop("balance_label"))
+    known = {
+        "stake": StakeRule(
+            _text(stake["label"]),
+            _text(stake["help"]),
+            tuple(stake.get("choices", ())),
+            stake.get("minimum", 1),
+            stake.get("maximum", 1_000_000),
+            _maybe_text(stake.get("none")),
+        ),
+        "title": _text(raw.pop("title")),
+        "title_without_stake": _maybe_text(raw.pop("title_without_stake", None)),
+        "game": _text(raw.pop("game")),
+        "game_number": _text(raw.pop("game_number")),
+        "next_game": _text(raw.pop("next_game")),
+        "balance_label": balance,
+        "ordinary_balance_label": _maybe_text(raw.pop("ordinary_balance_label", None)) or balance,
+        "outside_label": _maybe_text(raw.pop("outside_label", None)),
+        "outside_parts": frozenset(raw.pop("outside_parts", ())),
+        "parts": {code: _text(text) for code, text in raw.pop("parts").items()},
+        "end_reasons": tuple(EndReason(code, _text(text)) for code, text in raw.pop("end_reasons").items()),
+        "streak_option": raw.pop("streak_option", None),
+        "multiplier_label": _maybe_text(raw.pop("multiplier_label", None)),
+        "leave_label": _maybe_text(raw.pop("leave_label", None)),
+    }
+    return TableDeclared(**known, data=raw)
 
 
 def _choices(raw: list[dict]) -> tuple[Choice, ...]:

@@ -17,6 +17,7 @@ from .bao import liable_seat
 from .explain import explain, labels
 from .payments import payments_and_nets
 from .reading import Reading, best_reading, hand_facts, read_hand, waits_before_win, waits_from_counts, win_roles
+from .table import TABLE
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,7 @@ class Bazhi(Ruleset):
     kinds = facts.KINDS
     allows_chow = False
     declared = facts.DECLARED
+    table = TABLE
     tariffs = facts.TARIFFS
 
     def make_options(self, values: dict[str, object], card: HouseCard) -> BazhiOptions:

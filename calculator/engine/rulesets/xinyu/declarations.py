@@ -18,4 +18,4 @@ BONUS_BY_CODE = {pattern.code: pattern for pattern in BONUSES}
 SHAPE_NAMES = DECLARED.texts["shape_names"]
 BAO_REASONS = DECLARED.texts["bao_reasons"]  # who pays for all, by the answer's `bao_reason`
 LABELS = DECLARED.labels
-ROOM_STAKES = tuple(DECLARED.data["room_stakes"])  # §2.6: a 冲击 room's stake
+ROOM_STAKES = DECLARED.table.stake.choices  # §2.6: a 冲击 room's stake

@@ -16,6 +16,7 @@ from . import declarations as facts
 from .explain import explain, groups_of, labels
 from .payments import PARTS, liable_rule, payments_for, table_base
 from .reading import Reading, best_reading, readings
+from .table import TABLE
 from .wilds import Wilds, caishen_after, is_win, long_from_tiles, waits_of, wilds_of
 
 PRIORITY_LEVEL_1 = ("dandiao", "qingyise", "qingqidui")  # 拦胡 (§2.5)
@@ -47,6 +48,7 @@ class Xinyu(Ruleset):
     kinds = facts.KINDS
     allows_chow = True
     declared = facts.DECLARED
+    table = TABLE
 
     def make_options(self, values: dict[str, object], card: HouseCard) -> XinyuOptions:
         """The 财神 is given as itself or by the turned indicator (both may be given if they agree)."""
