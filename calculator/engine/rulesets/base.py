@@ -126,7 +126,7 @@ class Ruleset(ABC):
             if rule is None:
                 raise ScoreError(
                     "bad_option",
-                    f"{self.title.zh}没有规矩 {key!r}",
+                    f"{self.title.zh}没有桌规 {key!r}",
                     f"{self.id} has no house rule {key!r}",
                     f"options.house.{key}" if isinstance(key, str) else "options.house",
                 )
@@ -134,7 +134,7 @@ class Ruleset(ABC):
                 allowed = " / ".join(_json(choice.value) for choice in rule.choices)
                 raise ScoreError(
                     "bad_option",
-                    f"规矩 {key} 只能是 {allowed}，收到 {_json(value)}",
+                    f"桌规 {key} 只能是 {allowed}，收到 {_json(value)}",
                     f"house rule {key} must be {allowed}, got {_json(value)}",
                     f"options.house.{key}",
                 )
