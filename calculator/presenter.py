@@ -9,7 +9,7 @@ below it, one per part of the card (the who-pays picture, the payments, the grou
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from typing import ClassVar
 
@@ -74,12 +74,16 @@ class Cell(Kinded):
 
 @dataclass(slots=True)
 class TileView:
-    """One tile picture: notation, name (the alt text), picture URL; `wild` for a 财神 standing in."""
+    """One tile picture: notation, name (the alt text), picture URL; `wild` for a 财神 standing in, with
+    `caption` saying for what ("当北", written under it); `state` in a nearest win (issue 13): "missing" (a tile
+    still to draw) or "misfit" (a held tile that does not fit)."""
 
     n: str
     name: str
     src: str
     wild: bool = False
+    caption: str = ""
+    state: str = ""
 
 
 @dataclass(slots=True)
@@ -188,6 +192,7 @@ class WaitRow:
     gain: str = ""
     nets: list[SeatNet] = field(default_factory=list)
     query: str = ""
+    patterns: list[str] = field(default_factory=list)  # the names of the patterns it scores
 
 
 @dataclass(slots=True)
@@ -266,6 +271,10 @@ class NoWinCard(Card, kind="nowin"):
     code: str
     message: str
     alternatives: list[AltRow] = field(default_factory=list)
+    distance: str = ""  # "2 exchanges from a win"
+    nearest: list[GroupView] = field(default_factory=list)  # one nearest win, its missing tiles marked
+    open_places: str = ""  # what fills a nearest win's places open to any fitting tile
+    misfits: list[TileView] = field(default_factory=list)  # the held tiles that do not fit it
 
 
 @dataclass(slots=True)
@@ -276,6 +285,7 @@ class WaitsCard(Card, kind="waits"):
     title: str
     hint: str
     waits: list[WaitView]
+    why: str = ""  # no waits: how far from ready, or why no wait wins (八支)
 
 
 @dataclass(slots=True)
@@ -397,7 +407,8 @@ def result_card(hand: HandInput, answer: dict | None, lang: str) -> Card:
     if "waits" in answer:
         return waits_card(hand, answer, lang)
     if not answer.get("win"):
-        return NoWinCard(answer.get("code") or "", answer.get("message", ""), alternative_rows(hand, answer))
+        card = NoWinCard(answer.get("code") or "", answer.get("message", ""), alternative_rows(hand, answer))
+        return with_nearest(card, answer, lang)
     card = win_card(answer, hand.names, lang)
     card.alternatives = alternative_rows(hand, answer)
     return card
@@ -515,6 +526,7 @@ def waits_card(hand: HandInput, answer: dict, lang: str) -> WaitsCard:
                     gain=signed(net[winner]),
                     nets=[SeatNet(seat_words[s], signed(net[s])) for s in SEATS if s != winner],
                     query=query_string(hand.with_win(wait["tile"], discarder, flags)),
+                    patterns=pattern_names(answer["ruleset"], variant, lang),
                 )
             )
         waits.append(WaitView(tile_view(wait["tile"], lang), rows))
@@ -527,6 +539,7 @@ def waits_card(hand: HandInput, answer: dict, lang: str) -> WaitsCard:
         _("What %(winner)s would win with each tile. Tap a line for the full breakdown.")
         % {"winner": with_name(seat_words[winner], hand.names[winner])},
         waits,
+        "" if count else not_ready(answer),
     )
 
 
@@ -670,7 +683,78 @@ def wild_in(tiles: list[TileView], stands_for: str, wild: str, lang: str) -> lis
         tile = tiles[i]
         if tile.n == stands_for and not tile.wild:
             name = _("wild tile as %(tile)s") % {"tile": tile.name}
-            return [*tiles[:i], TileView(wild, name, tile_src(wild), True), *tiles[i + 1 :]]
+            caption = stands_as(tile.n, lang) if tile.n != wild else ""
+            return [*tiles[:i], TileView(wild, name, tile_src(wild), True, caption), *tiles[i + 1 :]]
+    return tiles
+
+
+# ------------------------------------------------------------------------------------------ for learners (issue 13)
+
+
+def stands_as(notation: str, lang: str) -> str:
+    """What a 财神 stands for, short enough to write under the tile: 当北, as N."""
+    tile = Tile.from_str(notation)
+    return _("as %(tile)s") % {"tile": tile.notation if lang == "en" else tile.name_zh}
+
+
+def pattern_names(game: str, answer: dict, lang: str) -> list[str]:
+    """The names of the patterns a scored way of winning names (the game's declared patterns)."""
+    ruleset = RULESETS[game]
+    return [ruleset.pattern_by_code[code].name(lang) for code in ruleset.patterns_of(answer)]
+
+
+def not_ready(answer: dict) -> str:
+    """Why a 13-tile hand waits on nothing: the engine's reason when the shape is there but the game's own
+    condition is not (八支), else how many exchanges it is from ready."""
+    if answer.get("blocked_message"):
+        return answer["blocked_message"]
+    shanten = answer.get("shanten")
+    if shanten is None:
+        return ""
+    return ngettext(
+        "%(counter)s exchange from ready: one tile out, one in.",
+        "%(counter)s exchanges from ready: each one tile out, one in.",
+        shanten,
+    ) % {"counter": shanten}
+
+
+def with_nearest(card: NoWinCard, answer: dict, lang: str) -> NoWinCard:
+    """A 14-tile hand that is no win, with how far it is from one and one nearest win (the engine's `nearest`):
+    its groups, each tile held, a 财神 standing in, or missing, and the held tiles that do not fit."""
+    nearest = answer.get("nearest")
+    if not nearest:
+        return card
+    card.distance = ngettext(
+        "%(counter)s exchange from a win", "%(counter)s exchanges from a win", nearest["distance"]
+    ) % {"counter": nearest["distance"]}
+    said = words(get_language())["groups"]
+    ruleset = RULESETS[answer["ruleset"]]
+    wild = answer.get("request", {}).get("options", {}).get("caishen")
+    open_places = 0
+    for g in nearest["groups"]:
+        pattern = ruleset.pattern_by_code.get(g["type"])
+        label = said.get(g["type"]) or (pattern.name(lang) if pattern else _("Any tiles"))
+        card.nearest.append(GroupView(label, near_tiles(g, wild, lang), False, False, ""))
+        open_places += g["open"]
+    if open_places:
+        card.open_places = ngettext(
+            "and %(counter)s more tile that fits", "and %(counter)s more tiles that fit", open_places
+        ) % {"counter": open_places}
+    card.misfits = [replace(t, state="misfit") for t in tile_views(nearest["misfits"], lang)]
+    return card
+
+
+def near_tiles(group: dict, wild: str | None, lang: str) -> list[TileView]:
+    """A nearest win's group: its held tiles, the 财神 standing in (captioned) and the missing ones (marked)."""
+    tiles = list(group_tiles(group["tiles"], lang))
+    for stands_for in group["caishen"]:
+        tiles = wild_in(tiles, stands_for, wild, lang)
+    missing = list(parse_tiles(group["missing"])) if group["missing"] else []
+    for i in range(len(tiles) - 1, -1, -1):
+        tile = tiles[i]
+        if not tile.wild and any(m.notation == tile.n for m in missing):
+            missing.remove(next(m for m in missing if m.notation == tile.n))
+            tiles[i] = replace(tile, state="missing", name=_("missing %(tile)s") % {"tile": tile.name})
     return tiles
 
 

@@ -1,10 +1,11 @@
 from django.urls import include, path
 
-from . import api, ledger_api, ledger_views, views
+from . import api, ledger_api, ledger_views, trainer_views, views
 
 urlpatterns = [
     path("", views.calculator, name="calculator"),
     path("rules/", views.rules, name="rules"),
+    path("trainer/", trainer_views.trainer, name="trainer"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/score", api.api_score, name="api_score"),
     path("api/priority", api.api_priority, name="api_priority"),

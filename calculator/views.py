@@ -276,6 +276,7 @@ def render_card(
         # a bound calculator records a win from here (calculator.html's #record-form), once per hand
         "record_key": ledger_views.record_key(table, hand) if table and hand else "",
         "rules_page": page_path("rules"),
+        "calculator_page": page_path("calculator"),
     }
     return render_to_string("result.html", context, using="jinja2")
 

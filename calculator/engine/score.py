@@ -28,7 +28,9 @@ def score_request(request: ScoreRequest, lang: str = "zh") -> dict:
         return waits_result(request, lang)  # `alternatives` is ignored in waits mode (API.md)
     answer = ruleset.evaluate(request, lang)
     if answer.get("win") is False:
-        answer["discards"] = DISTANCES[request.ruleset].discards(request)  # for learners: what to throw
+        # for learners: what to throw, and one nearest win with the tiles that do not fit
+        answer["discards"] = DISTANCES[request.ruleset].discards(request)
+        answer["nearest"] = DISTANCES[request.ruleset].nearest(request)
     if request.alternatives:
         answer["alternatives"] = alternatives(ruleset, request, answer)
     return answer
@@ -68,7 +70,8 @@ def waits_result(request: ScoreRequest, lang: str = "zh") -> dict:
     discarder = next_seat(request.winner)
     distance = DISTANCES[request.ruleset]
     shanten = distance.shanten(request)
-    return {
+    blocked = distance.blocked_by(request, waits, shanten)
+    answer = {
         "ruleset": request.ruleset,
         "win": False,
         "request": request.to_dict(),
@@ -81,8 +84,11 @@ def waits_result(request: ScoreRequest, lang: str = "zh") -> dict:
             for tile in waits
         ],
         "shanten": shanten,
-        "blocked_by": distance.blocked_by(request, waits, shanten),
+        "blocked_by": blocked,
     }
+    if blocked:
+        answer["blocked_message"] = distance.blocked_message(request, blocked, shanten, lang)
+    return answer
 
 
 def variant(ruleset: Ruleset, request: ScoreRequest, tile: Tile, discarder: str | None, lang: str) -> dict:

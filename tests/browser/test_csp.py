@@ -42,6 +42,7 @@ X1 = {
 COVERED = {
     "calculator": "test_calculator_result_waits_and_htmx",
     "rules": "test_calculator_result_waits_and_htmx",
+    "trainer": "test_trainer_question_answer_and_next",
     "set_language": "test_calculator_result_waits_and_htmx",
     "ledger_new": "test_ledger_create_record_and_table_pages",
     "ledger_edit": "test_ledger_create_record_and_table_pages",
@@ -135,6 +136,17 @@ def test_calculator_result_waits_and_htmx(watched):
     assert watched.evaluate("document.documentElement.lang") == "en"
     watched.watch.assert_clean("the rules page after switching to English")
     visit(watched, "/?" + urlencode(B1))
+
+
+def test_trainer_question_answer_and_next(watched):
+    visit(watched, "/trainer/?seed=5&kind=pay")
+    watched.click('button[name="answer"][value="0"]')  # htmx swaps the graded question in
+    watched.wait_for_selector('#trainer[data-graded="true"]')
+    watched.watch.assert_clean("the trainer after an answer")
+    watched.click("#trainer-next")
+    watched.wait_for_selector("#trainer:not([data-graded])")
+    watched.watch.assert_clean("the trainer's next question")
+    visit(watched, "/trainer/?seed=8&kind=waits&answer=none")
 
 
 def test_ledger_create_record_and_table_pages(watched):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import assume, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 
 from calculator.engine import parse_tiles, score
 from calculator.engine.errors import ScoreError
@@ -14,7 +14,9 @@ from calculator.engine.waits import wait_kinds
 from .test_properties import bazhi_requests
 from .test_xinyu_properties import crowded_requests, xinyu_requests
 
-SETTINGS = settings(max_examples=120, deadline=None)
+SETTINGS = settings(
+    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow]
+)
 TILE_ORDER = {tile.notation: tile.index for tile in parse_tiles("123456789m123456789p123456789sESWNCFP")}
 
 
@@ -41,7 +43,7 @@ def test_xinyu_shanten_is_zero_exactly_when_something_wins(request):
     assert result["blocked_by"] is None
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(crowded_requests())
 def test_forbidding_fifth_copies_never_brings_a_hand_nearer(request):
     """Asked of the request itself (not the JSON answer): the engine's waits under this card ask its capped win
@@ -57,7 +59,7 @@ def test_forbidding_fifth_copies_never_brings_a_hand_nearer(request):
     assert (DISTANCES["xinyu"].shanten(forbidden) == 0) == bool(wait_kinds(RULESETS["xinyu"], forbidden))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(xinyu_requests(complete=False))
 def test_the_discard_table_has_each_tile_once_best_first_each_at_the_shanten_it_leaves(request):
     result = score(request)

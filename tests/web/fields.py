@@ -22,3 +22,17 @@ X1 = {
     "dealer": "E",
     "discarder": "W",
 }
+
+# For learners (issue 13): a bazhi shape that is ready but can never make 八支 (m 6 · p 3 · s 4), waits on nothing;
+# with the win tile 1s it is two exchanges from a win.
+SHORT_OF_EIGHT = {"ruleset": "bazhi", "hand": "123456m123p1234s", "winner": "S", "dealer": "E", "discarder": ""}
+# A xinyu win whose 财神 (5p) stands for 北 in the triplet of the win.
+WILD_AS_NORTH = {
+    "ruleset": "xinyu",
+    "caishen": "5p",
+    "hand": "123m456m789s11sN5p",
+    "win_tile": "N",
+    "winner": "S",
+    "dealer": "E",
+    "discarder": "W",
+}

@@ -84,4 +84,4 @@ def test_the_htmx_card_has_the_panel_too(client):
 
 def test_a_value_of_the_other_games_rule_is_a_form_error_on_the_page(client):
     html = page(client, {**B1, "house_qianggang": "triple"})
-    assert "本玩法的规矩里没有这个选项" in html
+    assert "本玩法的桌规里没有这个选项" in html

@@ -17,7 +17,7 @@ from ..hand import ScoreRequest
 from ..notation import InvalidNotationError, parse_tiles
 from ..text import Text
 from ..tiles import ALL_TILES, Tile
-from .declarations import Declared, Flag, HouseRule, Note, Option, PatternGroup, ReadingNote
+from .declarations import Declared, Flag, HouseRule, Note, Option, Pattern, PatternGroup, ReadingNote
 from .table import TableRules
 
 
@@ -126,7 +126,7 @@ class Ruleset(ABC):
             if rule is None:
                 raise ScoreError(
                     "bad_option",
-                    f"{self.title.zh}没有规矩 {key!r}",
+                    f"{self.title.zh}没有桌规 {key!r}",
                     f"{self.id} has no house rule {key!r}",
                     f"options.house.{key}" if isinstance(key, str) else "options.house",
                 )
@@ -134,7 +134,7 @@ class Ruleset(ABC):
                 allowed = " / ".join(_json(choice.value) for choice in rule.choices)
                 raise ScoreError(
                     "bad_option",
-                    f"规矩 {key} 只能是 {allowed}，收到 {_json(value)}",
+                    f"桌规 {key} 只能是 {allowed}，收到 {_json(value)}",
                     f"house rule {key} must be {allowed}, got {_json(value)}",
                     f"options.house.{key}",
                 )
@@ -160,6 +160,21 @@ class Ruleset(ABC):
     @abstractmethod
     def evaluate(self, request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
         """The answer for a 14-tile request: a scored win or a not-a-win answer (API.md)."""
+
+    @abstractmethod
+    def patterns_of(self, answer: dict) -> tuple[str, ...]:
+        """The codes of the declared patterns (the rules page's `data-pattern`) an answer of `evaluate` names: for a
+        win the patterns it scores, for a not-a-win the pattern it misses, if any. For learners: the names on a
+        wait line, the topics of a trainer question."""
+
+    @cached_property
+    def pattern_by_code(self) -> dict[str, Pattern]:
+        """Every declared pattern by its code (the first one of a code, if groups repeat it)."""
+        found: dict[str, Pattern] = {}
+        for group in self.pattern_groups:
+            for pattern in group.patterns:
+                found.setdefault(pattern.code, pattern)
+        return found
 
     def house_rules_at_stake(self, request: ScoreRequest) -> tuple[HouseRule, ...]:
         """The scoring house rules whose other values could change this request's answer (RULES.md §5.3).

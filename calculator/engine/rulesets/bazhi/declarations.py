@@ -17,7 +17,10 @@ KINDS = frozenset([*range(27), RED_DRAGON])  # the 27 suited kinds and 红中: 1
 DECLARED = load(Path(__file__).with_name("declarations.toml"))
 ZUI = DECLARED.group("zui").patterns  # the 嘴子 of §1.4, by the codes of the answer's `zui`
 JIAO_TRIGGERS = DECLARED.group("jiao").patterns  # the 交 triggers of §1.5, by the codes of `jiao.triggers`
-BAO_REASONS = DECLARED.texts["bao_reasons"]  # 包牌 (§1.6), by the answer's `bao_reason`
+BAO_REASONS = DECLARED.texts["bao_reasons"]
+BLOCKED = DECLARED.texts[
+    "blocked"
+]  # why a hand waits on nothing for lack of 八支: "ready" in shape, or "never"  # 包牌 (§1.6), by the answer's `bao_reason`
 LABELS = DECLARED.labels  # facts shown as labels: they change no number (under the default card)
 
 

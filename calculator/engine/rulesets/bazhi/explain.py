@@ -48,7 +48,7 @@ def explain(
             )
         else:  # house rule yadang_wait=any
             detail = Text(
-                f"{win.name_zh}是顺子的中张（规矩：压档不要求只听一张）",
+                f"{win.name_zh}是顺子的中张（桌规：压档不要求只听一张）",
                 f"{win} is the middle of a sequence (house rule: no unique wait needed)",
             )
         add(line(lang, "yadang", YADANG, detail, reading.yadang, "§1.2"))

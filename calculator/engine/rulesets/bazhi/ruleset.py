@@ -64,6 +64,15 @@ class Bazhi(Ruleset):
     def evaluate(self, request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
         return evaluate(request, lang, brief)
 
+    def patterns_of(self, answer: dict) -> tuple[str, ...]:
+        """A win: 压档 or 单吊, each 嘴子 once (四核 once however many), the 交 triggers; 不够八支: 八支."""
+        if not answer.get("win"):
+            return ("bazhi",) if answer.get("code") == "no_bazhi" else ()
+        found = [code for code in ("yadang", "dandiao") if answer.get(code)]
+        found += dict.fromkeys(answer["zui"])
+        found += answer["jiao"]["triggers"]
+        return tuple(found)
+
     def house_rules_at_stake(self, request: ScoreRequest):
         """haidi matters only with 海底捞月, qianggang only with 抢杠胡 (RULES.md §5.1)."""
         flags = request.flags

@@ -24,7 +24,9 @@ from ...distance import (
     discard_table,
 )
 from ...hand import ScoreRequest
+from ...nearest import fill, standard
 from ...tiles import ALL_TILES
+from .declarations import BLOCKED
 from .ruleset import RULESET
 
 EIGHT = 8
@@ -154,6 +156,13 @@ def blocked_by(request: ScoreRequest, waits: list, shanten: int | None) -> str |
     return None
 
 
+def blocked_message(request: ScoreRequest, blocked_by: str, shanten: int | None, lang: str) -> str:
+    """Why a hand blocked by 八支 waits on nothing, with its suit counts (melds included, a kong 4)."""
+    m, p, s = request.suit_counts.values()  # in the order m p s
+    counts = f"万 {m} · 筒 {p} · 条 {s}" if lang != "en" else f"m {m} · p {p} · s {s}"
+    return BLOCKED["never" if shanten is None else "ready"](lang).format(counts=counts)
+
+
 def discards(request: ScoreRequest) -> list[dict]:
     """The discard table of a 14-tile hand (API.md)."""
     meld_counts = _meld_counts(request)
@@ -167,3 +176,24 @@ def discards(request: ScoreRequest) -> list[dict]:
 
     rows = discard_table(request.concealed_counts, meld_counts, KINDS, measure)
     return [{"tile": ALL_TILES[r.kind].notation, "shanten": r.shanten, "improving": r.improving} for r in rows]
+
+
+def nearest(request: ScoreRequest) -> dict | None:
+    """One nearest win of a 14-tile hand that is not one (`nearest.py`): a pair and sets with 八支, the tiles the
+    hand lacks and the ones that do not fit; None when no win can be reached."""
+    counts = request.concealed_counts
+    meld_counts = _meld_counts(request)
+    melds = len(request.melds)
+    found = distance(counts, meld_counts, melds)
+    if found is None:
+        return None
+    in_melds = [sum(meld_counts[suit * 9 : suit * 9 + 9]) for suit in range(SUITS)]
+
+    def eight(slots: list[int]) -> bool:
+        return any(sum(slots[suit * 9 : suit * 9 + 9]) + in_melds[suit] >= EIGHT for suit in range(SUITS))
+
+    limits = copy_limits(tuple(meld_counts))
+    groups = standard(counts, limits, 0, 4 - melds, found, eight, RULESET.kinds)
+    nearest = fill(groups, counts, limits.soft, 0, None)
+    nearest.shape = "standard"
+    return nearest.to_dict()

@@ -115,7 +115,7 @@ def di_long_line(request: ScoreRequest, lang: str) -> Line:
     label = Text("底龙", "base 龙")
     if streak != 1 and request.options.house["dilong"] == "dealer_only" and request.winner != request.dealer:
         detail = Text(
-            f"闲家胡：11（规矩：连庄 {streak} 只在庄家胡时算）",
+            f"闲家胡：11（桌规：连庄 {streak} 只在庄家胡时算）",
             f"a non-dealer won: 11 (house rule: the streak of {streak} counts only when the dealer wins)",
         )
         return line(lang, "di_long", label, detail, dl, "§5.2")
@@ -135,5 +135,5 @@ def pattern_detail(request: ScoreRequest, code: str, reading: Reading) -> Text:
         suit = reading.colour.suit
         return Text(f"{what.zh}（{SUIT_NAMES_ZH[suit]}）", f"{what.en} ({SUIT_NAMES_EN[suit]})")
     if code == "qifengqi" and 0 in request.concealed_counts[27:34]:
-        return Text(f"{what.zh}（规矩：财神补缺的字牌）", f"{what.en} (house rule: 财神 fill the missing honours)")
+        return Text(f"{what.zh}（桌规：财神补缺的字牌）", f"{what.en} (house rule: 财神 fill the missing honours)")
     return what

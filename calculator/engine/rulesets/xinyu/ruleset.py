@@ -94,6 +94,12 @@ class Xinyu(Ruleset):
     def evaluate(self, request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
         return evaluate(request, lang, brief)
 
+    def patterns_of(self, answer: dict) -> tuple[str, ...]:
+        """A win: its 龙 bonuses, or 顺胡 when it has none; four 财神 by discard without a shape: 4龙."""
+        if not answer.get("win"):
+            return ("silong",) if answer.get("code") == "silong_discard" else ()
+        return tuple(pattern["code"] for pattern in answer["patterns"]) or ("shunhu",)
+
     def house_rules_at_stake(self, request: ScoreRequest):
         """The rules that cannot change this hand's answer are left out (RULES.md §5.2): qianggang without 抢杠胡,
         dilong unless another seat wins a streak, qingqidui and qifengqi_wild with melds (七对, 十三不搭 have

@@ -29,6 +29,7 @@ from ...distance import (
     discard_table,
 )
 from ...hand import ScoreRequest
+from ...nearest import fill, honours_of, kept_tiles, pairs, silong, standard
 from ...tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS
 from .ruleset import RULESET
 
@@ -244,3 +245,63 @@ def discards(request: ScoreRequest) -> list[dict]:
 def blocked_by(request: ScoreRequest, waits: list, shanten: int | None) -> str | None:
     """Only bazhi has a condition beyond the shape (八支): a xinyu hand is never blocked."""
     return None
+
+
+def blocked_message(request: ScoreRequest, blocked_by: str, shanten: int | None, lang: str) -> str:
+    return ""  # never blocked
+
+
+def nearest(request: ScoreRequest) -> dict:
+    """One nearest win of a 14-tile hand that is not one (`nearest.py`), under the request's card: of the wins at
+    the least distance, the first of standard, 七对, 十三不搭, 全风向, 4龙."""
+    meld_counts = _meld_counts(request)
+    melds = len(request.melds)
+    caishen = request.options.caishen.index
+    hand = Hand(request.concealed_counts, meld_counts, melds, caishen, _fifth_copy(request), Joins(4 - melds))
+    least = hand.distance()
+    natural, wild = hand.natural, hand.wild
+    if hand.by_standard == least:
+        groups = standard(natural, hand.limits, wild, hand.max_sets, least)
+        found = fill(groups, natural, hand.limits.soft, wild, caishen)
+        found.shape = "standard"
+    elif hand.by_pairs == least:
+        found = pairs(natural, wild, caishen)
+    elif hand.by_shisanbuda == least:
+        found = kept_tiles("shisanbuda", _shisanbuda_kept(natural, caishen), natural, wild, caishen, FULL_HAND)
+    elif hand.by_quanfeng == least:
+        found = kept_tiles("quanfeng", honours_of(natural), natural, wild, caishen, hand.size)
+    else:
+        found = silong(natural, wild, caishen, hand.size)
+    return found.to_dict()
+
+
+def _shisanbuda_kept(natural: Sequence[int], caishen: int) -> list[int]:
+    """The natural tiles a best 十三不搭 keeps (the pattern `_shisanbuda` counts): per suit a spread of held
+    ranks, every honour kind held once, with room left for ten natural tiles."""
+    honour_room = HONOURS - (caishen >= FIRST_HONOUR)
+    honours = [k for k in range(FIRST_HONOUR, NUM_KINDS) if natural[k]]
+    options = []
+    for base in SUIT_BASES:
+        present, excluded = _ranks(natural, base), _excluded(caishen, base)
+        options.append(
+            [
+                (kept, max(p.bit_count() for p in PATTERNS if p & kept == kept and not p & excluded))
+                for kept in PATTERNS
+                if not kept & ~present and not kept & excluded
+            ]
+        )
+    best: tuple[int, list[int]] = (-1, [])
+    for kept_m, room_m in options[0]:
+        for kept_p, room_p in options[1]:
+            for kept_s, room_s in options[2]:
+                if room_m + room_p + room_s + honour_room < SHISANBUDA_NATURAL:
+                    continue
+                kept = [
+                    base + r
+                    for base, bits in zip(SUIT_BASES, (kept_m, kept_p, kept_s), strict=True)
+                    for r in range(9)
+                    if bits >> r & 1
+                ]
+                if len(kept) > best[0]:
+                    best = (len(kept), kept)
+    return best[1] + honours
