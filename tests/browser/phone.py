@@ -75,8 +75,16 @@ def assert_on_screen(page, selector: str) -> None:
         assert found["x"] >= 0 and found["x"] + found["width"] <= width + 1, (selector, found)
 
 
+WIDER = """(width) => [...document.querySelectorAll('body *')]
+  .filter((e) => e.getBoundingClientRect().right > width + 1)
+  .slice(0, 5)
+  .map((e) => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))"""
+
+
 def no_horizontal_scroll(page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    width = page.viewport_size["width"]
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= width, (page.url, wide, page.evaluate(WIDER, width))
 
 
 def every_page(client) -> dict[str, str]:

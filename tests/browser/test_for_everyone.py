@@ -7,7 +7,17 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import SIZES, open_page
-from tests.browser.phone import B1, B1_TAPS, every_page, expect, link, small_targets, tap_seats, tap_tiles
+from tests.browser.phone import (
+    B1,
+    B1_TAPS,
+    every_page,
+    expect,
+    link,
+    no_horizontal_scroll,
+    small_targets,
+    tap_seats,
+    tap_tiles,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -60,6 +70,7 @@ def test_every_tap_target_is_at_least_24_px_and_the_main_controls_44(view, clien
     small = {}
     for name, path in every_page(client).items():
         view.goto(view.base + path)
+        no_horizontal_scroll(view)  # and no page scrolls sideways
         for details in view.locator("details:not([open]) > summary").all():
             if details.is_visible():
                 details.click()  # what a folded part holds is a target too

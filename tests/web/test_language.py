@@ -168,6 +168,6 @@ def test_the_rules_page_lists_every_term_of_both_games_and_the_shared_ones(clien
 
 
 def test_an_english_page_carries_the_glossary_and_a_chinese_page_does_not(client):
-    assert 'id="glossary"' not in client.get("/", headers={"Accept-Language": "zh-CN"}).content.decode()
+    assert 'id="glossary-data"' not in client.get("/", headers={"Accept-Language": "zh-CN"}).content.decode()
     client.cookies["django_language"] = "en"
-    assert '<script id="glossary" type="application/json">' in client.get("/").content.decode()
+    assert '<script id="glossary-data" type="application/json">' in client.get("/").content.decode()
