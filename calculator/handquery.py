@@ -18,16 +18,8 @@ from .engine.rulesets.declarations import HouseRule
 from .engine.tiles import SEATS
 
 MELD_SLOTS = (1, 2, 3, 4)  # the form's meld fields: meld1 … meld4 (a hand has at most four melds)
-UNCHECKED = ("", "false", "0")
-FIELDS = (
-    "ruleset",
-    "hand",
-    "win_tile",
-    "winner",
-    "dealer",
-    "discarder",
-    "flags",
-)  # the fields named as in API.md  # what a checkbox field reads as "off" (Django's BooleanField)
+UNCHECKED = ("", "false", "0")  # what a checkbox field reads as "off" (Django's BooleanField)
+FIELDS = ("ruleset", "hand", "win_tile", "winner", "dealer", "discarder", "flags")  # named as in API.md
 
 
 class Query(Protocol):

@@ -34,6 +34,12 @@ def tap_seats(page, winner: str, dealer: str, discarder: str) -> None:
     page.check(f'input[name="discarder"][value="{discarder}"]')
 
 
+def tap_meld(page, mode: str, tile: str) -> None:
+    """A meld by the keyboard: its mode (pung, kong_concealed …), then its tile."""
+    page.click(f'button[data-mode="{mode}"]')
+    page.click(f'button[data-tile="{tile}"]')
+
+
 def tap_tiles(page, tiles: list[str]) -> None:
     for tile in tiles:
         page.click(f'button[data-tile="{tile}"]')

@@ -15,6 +15,7 @@ from tests.browser.phone import (
     link,
     no_horizontal_scroll,
     small_targets,
+    tap_meld,
     tap_seats,
     tap_tiles,
 )
@@ -52,10 +53,8 @@ def test_axe_finds_nothing_on_the_calculator_while_it_is_used(view):
 
     view.goto(view.base + "/")
     tap_seats(view, "S", "E", "")
-    view.click('button[data-mode="kong_concealed"]')
-    view.click('button[data-tile="2s"]')
-    view.click('button[data-mode="pung"]')
-    view.click('button[data-tile="C"]')
+    tap_meld(view, "kong_concealed", "2s")
+    tap_meld(view, "pung", "C")
     view.check('input[name="flags"][value="kong_bloom"]')
     view.check('input[name="discarder"][value="W"]')  # unticks 杠后开花, with a notice
     expect(view.locator("#seat-notice")).to_be_visible()

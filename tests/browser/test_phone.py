@@ -21,6 +21,7 @@ from tests.browser.phone import (
     expect_nets,
     link,
     no_horizontal_scroll,
+    tap_meld,
     tap_seats,
     tap_tiles,
 )
@@ -47,8 +48,7 @@ def test_a_share_link_shows_the_verdict_and_the_four_nets_without_scrolling(phon
 def test_the_strip_stays_in_view_while_tiles_and_flags_change(phone):
     phone.goto(phone.base + "/")
     tap_seats(phone, "S", "E", "")
-    phone.click('button[data-mode="kong_concealed"]')
-    phone.click('button[data-tile="9p"]')
+    tap_meld(phone, "kong_concealed", "9p")
     tap_tiles(phone, ["1p", "1p", "1p", "3p", "4p", "5p", "7m", "9m", "5s", "5s", "8m"])
     expect_nets(phone, {"E": -18, "S": 46, "W": -14, "N": -14})
     # the flags sit by the seats, above the result: ticking one happens far from the result card
