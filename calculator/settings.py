@@ -90,7 +90,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "calculator.middleware.HealthCheckMiddleware",  # GET /healthz for load balancers: before host and HTTPS checks
     "django.middleware.security.SecurityMiddleware",
-    # pages and partials compressed for phones (a result partial is ~20 KB of HTML, ~4 KB gzipped); static files
+    # pages and partials compressed for phones (a result partial is ~10 KB of HTML, ~2 KB gzipped); static files
     # come precompressed from whitenoise in production and pass through (they carry Content-Encoding already)
     "django.middleware.gzip.GZipMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
