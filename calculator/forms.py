@@ -66,11 +66,11 @@ meld_label_lazy = lazy(meld_label, str)  # translated when shown, in the languag
 
 
 def fields_only(layout: Layout) -> FormHelper:
-    """A crispy helper that renders just the fields of `layout`: the page draws its own <form>, token and errors."""
+    """A crispy helper that renders just the fields of `layout`, each with its errors beside it (`<id>_error`, the
+    id Django's aria-describedby names): the page draws its own <form> and token."""
     helper = FormHelper()
     helper.form_tag = False
     helper.disable_csrf = True
-    helper.form_show_errors = False
     helper.layout = layout
     return helper
 

@@ -524,25 +524,27 @@
 
   // ------------------------------------------------------------------ the answer
 
-  // The engine's error about one field is shown beside that field too, and the field marked invalid.
+  // The engine's error about one field is shown beside that field too, and the field marked invalid, as the whole
+  // page does it (Django's `<id>_error`, named by the field's aria-describedby).
   function markFieldError() {
-    form.querySelectorAll(".field-error, .invalid-feedback").forEach((el) => el.remove());
+    form.querySelectorAll(".invalid-feedback").forEach((el) => el.remove());
     form.querySelectorAll('[aria-invalid="true"]').forEach((el) => {
       el.removeAttribute("aria-invalid");
       el.classList.remove("is-invalid");
-      const ids = (el.getAttribute("aria-describedby") || "").split(" ").filter((id) => id && !id.startsWith("error-"));
+      const ids = (el.getAttribute("aria-describedby") || "").split(" ").filter((id) => id && !id.endsWith("_error"));
       if (ids.length) el.setAttribute("aria-describedby", ids.join(" "));
       else el.removeAttribute("aria-describedby");
     });
     const problem = $("result").querySelector("[data-field]");
     const input = problem && field(problem.dataset.field);
     if (!input || !input.id) return;
-    const note = document.createElement("p");
-    note.className = "field-error";
-    note.id = "error-" + input.id;
+    const note = document.createElement("div");
+    note.className = "invalid-feedback";
+    note.id = input.id + "_error";
     note.textContent = problem.querySelector(".problem-message").textContent;
     input.insertAdjacentElement("afterend", note);
     input.setAttribute("aria-invalid", "true");
+    input.classList.add("is-invalid");
     input.setAttribute("aria-describedby", [note.id, input.getAttribute("aria-describedby")].filter(Boolean).join(" "));
     const box = input.closest("details");
     if (box) box.open = true;

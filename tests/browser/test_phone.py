@@ -211,9 +211,9 @@ def test_a_bad_typed_tile_stays_when_a_key_is_tapped_and_its_error_is_beside_the
     hand = phone.locator('input[name="hand"]')
     hand.fill("111345789p79m5x")
     expect(hand).to_have_attribute("aria-invalid", "true")
-    error = phone.locator("#error-id_hand")
+    error = phone.locator("#id_hand_error")
     expect(error).to_have_text("第 15 个字符“x”无法识别，不是牌。")
-    expect(hand).to_have_attribute("aria-describedby", re.compile(r"^error-id_hand\b"))
+    expect(hand).to_have_attribute("aria-describedby", re.compile(r"^id_hand_error\b"))
     phone.click('button[data-tile="5s"]')
     expect(hand).to_have_value("111345789p79m5x")  # kept, not replaced by the tapped tile
     expect(phone.locator("#mode-hint")).to_contain_text("无法识别")

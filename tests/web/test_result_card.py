@@ -116,3 +116,21 @@ def test_markup_lives_in_templates():
         if tag.search(text) or "format_html" in text or "SafeString" in text:
             offenders.append(module.name)
     assert offenders == []
+
+
+def test_an_unreadable_tile_is_told_beside_its_field_in_the_pages_language(client):
+    """The whole page (no JavaScript needed): the field marked invalid, the message in the element its
+    aria-describedby names, in the page's words, not the API's ("hand 第 15 个字符")."""
+    html = client.get(reverse("calculator"), {**B1, "hand": "111345789p79m5x"}).content.decode()
+    field = re.search(r'<input [^>]*name="hand"[^>]*>', html).group(0)
+    assert 'aria-invalid="true"' in field and "id_hand_error" in field
+    beside = re.search(r'<div id="id_hand_error" class="invalid-feedback">(.*?)</div>', html, re.S).group(1)
+    assert "第 15 个字符“x”无法识别，不是牌。" in beside
+    assert "hand 第" not in html
+    card = partial(client, {**B1, "hand": "111345789p79m5x"})
+    assert 'data-field="hand"' in card and "第 15 个字符“x”无法识别，不是牌。" in card
+
+
+def test_an_unreadable_tile_is_an_error_even_with_tiles_still_missing(client):
+    card = partial(client, {**B1, "hand": "", "win_tile": "8x"})
+    assert 'data-error="bad_tile"' in card and 'data-field="win_tile"' in card and 'id="progress"' not in card
