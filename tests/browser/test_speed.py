@@ -139,3 +139,18 @@ def test_after_the_first_visit_the_keyboard_and_the_rules_page_work_offline(brow
         expect(page.locator("#strip .strip-verdict")).to_have_text("还差 9 张")
     finally:
         context.close()
+
+
+def test_a_newer_tap_cancels_the_answer_still_on_its_way(phone):
+    """No pause before sending: each tap asks at once, and a request a newer tap replaces is cancelled (the
+    form's hx-sync), so the answer shown is the last tap's. Slowed to 400 ms a request, two quick taps."""
+    phone.goto(phone.base + "/")
+    cdp = phone.context.new_cdp_session(phone)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {**SLOW_PHONE, "latency": 400})
+    sent, cancelled = [], []
+    phone.on("request", lambda r: sent.append(r.url) if r.headers.get("hx-request") == "true" else None)
+    phone.on("requestfailed", lambda r: cancelled.append(r.url) if r.failure == "net::ERR_ABORTED" else None)
+    tap_tiles(phone, ["1m", "2m"])
+    expect(phone.locator("#strip .strip-verdict")).to_have_text("还差 11 张")
+    assert len(sent) == 2 and cancelled == sent[:1]
