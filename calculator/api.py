@@ -9,7 +9,7 @@ from django.views.decorators.http import require_POST
 
 from .engine import score
 from .engine.errors import ScoreError
-from .engine.priority import priority
+from .engine.rulesets.xinyu.priority import priority
 from .strict_json import read_json
 
 

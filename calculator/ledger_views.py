@@ -1,93 +1,72 @@
-"""The table ledger's pages: create a table, the table (read-only or with the edit token), record a hand, CSV.
+"""The table ledger's pages: create a table, the table (read-only or with the edit token), record a hand, CSV,
+"my tables".
 
 Links: `/tables/<id>/` is the read-only link; `/tables/<id>/edit/<token>/` is the edit link (the token is the
 secret; only its hash is stored). Every change is a POST with the CSRF token and the `version` the page showed, so a
-second phone that recorded the same hand a moment earlier makes this one a visible conflict, not a double.
+second phone that recorded the same hand a moment earlier makes this one a visible conflict, not a double; writes
+that add an entry carry an idempotency key made when the page was drawn, so the same form sent twice (a double
+tap, the Back button) records once.
 
-"Record this hand" from the calculator: `/tables/<id>/edit/<token>/record/?<the calculator's query string>` reads
-the calculator's own fields (calculator.forms.HandForm: ruleset, tariff, multi_jiao, indicator, caishen,
-dealer_streak, hand, win_tile, meld1…meld4 with meldN_tiles and meldN_from, winner, dealer, discarder, flags), fills
-the dealer, streak and options from the table, shows the scored hand and records it after a confirmation.
+The page stays up to date by itself (static/js/ledger.js): it asks `/tables/<id>/live/?v=<version>` every second,
+which answers 204 while nothing changed (one indexed read), and otherwise the page's live part.
+
+The calculator bound to a table (`/?table=<id>&token=<edit token>&at=<version>`, from the edit page) records a
+win straight from its result card: its button posts the hand's query, the version the calculator was opened at
+and a key made from the hand (`record_key`) to `/tables/<id>/edit/<token>/record/`, which records it and returns
+to the table; the same hand sent again (a second tap, the Back button) is recorded once. "Type a hand in" opens the
+same address with GET: a form, a preview and a confirmation; the preview gets an idempotency key on its first
+visit (a redirect adds `key=`), so the confirmation can be sent once only, whatever the Back button does.
 """
 
 from __future__ import annotations
 
 import csv
+import hashlib
+import hmac
+import json
+import secrets
+from functools import lru_cache
 from urllib.parse import urlencode
 
-from django import forms
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from . import ledger, ledger_api
+from . import edit_tokens, ledger, ledger_api
 from .api import engine_lang
 from .engine import score
-from .forms import FLAG_LABELS, FLAG_RULESETS, HandForm
-from .models import Event, Hand, Table
+from .engine.hand import MELD_NAMES
+from .engine.rulesets import RULESETS
+from .engine.tiles import SEATS
+from .forms import HandForm
+from .handquery import house_text, parse_query
+from .ledger import pages, store
+from .ledger.forms import CardForm, NewTableForm
+from .ledger.qr import qr_data_uri
+from .models import Event, Hand, Table, hash_token
 
-SEAT_NAMES = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
-ENDED = {
-    "tuodi": _("脱底: a player's 底 is used up"),
-    "tongdi": _("通底: all three losers are out"),
-    "bust": _("Bust: a player's stake is used up"),
-    "quanjiao": _("全缴: every other player paid all they had"),
-}
-
-
-class TableForm(forms.Form):
-    ruleset = forms.ChoiceField(
-        label=_("Game"), choices=[("bazhi", _("Bazhi (八支)")), ("xinyu", _("Xinyu (新余)"))], initial="bazhi"
-    )
-    tariff = forms.ChoiceField(label=_("Tariff (bazhi)"), choices=[("315", "315"), ("525", "525")], initial="315")
-    multi_jiao = forms.BooleanField(label=_("Multiple jiao (可多交, bazhi)"), required=False)
-    stake = forms.IntegerField(
-        label=_("底分 (bazhi; empty = the tariff's 30 / 50)"), required=False, min_value=1, max_value=ledger.MAX_STAKE
-    )
-    room = forms.ChoiceField(
-        label=_("Room (xinyu)"),
-        choices=[("", _("Ordinary table")), ("100", _("冲击 100")), ("200", _("冲击 200")), ("500", _("冲击 500"))],
-        required=False,
-    )
-    multiplier = forms.IntegerField(
-        label=_("Multiplier (xinyu ordinary table)"), initial=1, min_value=1, max_value=ledger.MAX_MULTIPLIER
-    )
-    dealer = forms.ChoiceField(label=_("First dealer"), choices=list(SEAT_NAMES.items()), initial="E")
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        for seat in ledger.SEATS:
-            self.fields[f"name_{seat}"] = forms.CharField(label=SEAT_NAMES[seat], max_length=24, required=False)
-
-    def body(self) -> dict:
-        d = self.cleaned_data
-        body = {
-            "ruleset": d["ruleset"],
-            "players": {seat: d.get(f"name_{seat}") or "" for seat in ledger.SEATS},
-            "multiplier": d.get("multiplier") or 1,
-            "dealer": d["dealer"],
-        }
-        if d["ruleset"] == "bazhi":
-            body["options"] = {"tariff": d["tariff"], "multi_jiao": bool(d.get("multi_jiao"))}
-            body["stake"] = d.get("stake")
-        else:
-            body["options"] = {}
-            body["stake"] = int(d["room"]) if d.get("room") else None
-        return body
+POLL_SECONDS = 1  # how often an open table page asks whether the table changed (docs/PERFORMANCE.md)
 
 
 def new_table(request: HttpRequest) -> HttpResponse:
-    form = TableForm(request.POST or None)
+    lang = engine_lang(request)
+    form = NewTableForm(lang, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            table, token = ledger_api.create_table(form.body())
+            table, token = store.create_table(form.body(), ledger_api.client_address(request))
         except ledger.LedgerError as error:
-            form.add_error(None, error.to_dict(engine_lang(request))["error"]["message"])
+            form.add_error(None, error.to_dict(lang)["error"]["message"])
         else:
             return HttpResponseRedirect(ledger_api.edit_path(table, token) + "?created=1")
-    return render(request, "ledger/new.html", {"form": form, "names": [form[f"name_{s}"] for s in ledger.SEATS]})
+    return render(request, "ledger/new.html", {"form": form, "cards": list(form.cards.values())})
+
+
+@require_http_methods(["GET", "HEAD"])
+def my_tables(request: HttpRequest) -> HttpResponse:
+    """This device's tables: the page's script lists what the table pages kept in this browser (localStorage)."""
+    return render(request, "ledger/mine.html")
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -108,204 +87,110 @@ def _editable(table_id: str, token: str) -> Table:
     return table
 
 
-def signed(value: int) -> str:
-    return f"+{value}" if value > 0 else ("±0" if value == 0 else f"−{-value}")
-
-
-def chart(table: Table, state: ledger.State, players: dict) -> dict | None:
-    """A line chart of each player's balance over the current 底 game / 局, as SVG coordinates (no JavaScript)."""
-    start = next((i for i in range(len(state.log) - 1, -1, -1) if state.log[i]["kind"] == "next"), -1)
-    entries = state.log[start + 1 :]
-    first = dict(state.log[start]["balances"]) if start >= 0 else dict(ledger.start(table.config).balances)
-    series = [first] + [e["balances"] for e in entries]
-    if len(series) < 2:
-        return None
-    values = [v for point in series for v in point.values()]
-    low, high = min(values + [0]), max(values)
-    if high == low:
-        high = low + 1
-    width, height, left, right, top, bottom = 360, 200, 40, 8, 10, 22
-    step = (width - left - right) / (len(series) - 1)
-
-    def y(value: int) -> float:
-        return round(top + (high - value) * (height - top - bottom) / (high - low), 1)
-
-    lines = []
-    for seat in ledger.SEATS:
-        points = " ".join(f"{round(left + i * step, 1)},{y(point[seat])}" for i, point in enumerate(series))
-        last = series[-1][seat]
-        lines.append({"seat": seat, "points": points, "name": players[seat], "last": last, "y": y(last)})
-    ticks = sorted(
-        {
-            low,
-            high,
-            *([0] if low < 0 < high else []),
-            *([table.stake] if table.stake and low < table.stake < high else []),
-        }
-    )
-    labels = []
-    for i, entry in enumerate(entries, start=1):
-        if len(entries) <= 12 or i % max(1, len(entries) // 10) == 0:
-            label = (
-                f"#{entry['n']}" if entry["kind"] == "hand" else {"draw": "流", "leave": "离"}.get(entry["kind"], "")
-            )
-            labels.append({"x": round(left + i * step, 1), "text": label})
-    return {
-        "width": width,
-        "height": height,
-        "lines": lines,
-        "ticks": [{"value": t, "y": y(t)} for t in ticks],
-        "labels": labels,
-        "left": left,
-        "right": width - right,
-        "bottom": height - bottom,
-        "label_y": height - 6,
-        "zero_y": y(0) if low <= 0 <= high else None,
-    }
-
-
-def describe_hand(hand: Hand, players: dict) -> dict:
-    result, request = hand.result, hand.request
-    winner = request.get("winner") or result["request"]["winner"]
-    discarder = result["request"].get("discarder")
-    if hand.result["ruleset"] == "bazhi":
-        jiao = result.get("jiao") or {}
-        facts = [_("番 %(fan)s each") % {"fan": result.get("fan")}]
-        if jiao.get("is_jiao"):
-            facts.append(_("交 %(amount)s each") % {"amount": jiao.get("per_loser")})
-    else:
-        facts = [_("龙 %(long)s, P %(unit)s") % {"long": result.get("long"), "unit": result.get("unit")}]
-        if result.get("quanjiao"):
-            facts.append(_("全风向 with a shape"))
-    if result.get("bao"):
-        facts.append(_("包牌: %(name)s pays for all") % {"name": players[result["bao"]]})
-    return {
-        "winner": players[winner],
-        "discarder": players[discarder] if discarder else None,
-        "tiles": " ".join(
-            [result["request"].get("hand", "")]
-            + [m["tiles"] for m in result["request"].get("melds", [])]
-            + ["+" + result["request"].get("win_tile", "")]
-        ),
-        "facts": facts,
-    }
-
-
-def table_context(request: HttpRequest, table: Table, token: str | None) -> dict:
-    state, rows = table.replay()
-    players = table.players
-    history = []
-    for row, entry in zip(rows, state.log, strict=True):
-        item = {
-            "seq": row.seq,
-            "kind": entry["kind"],
-            "game": entry["game"],
-            "applied": [
-                {"seat": s, "name": players[s], "value": entry["applied"][s], "text": signed(entry["applied"][s])}
-                for s in ledger.SEATS
-            ],
-            "rows": [
-                {**r, "from_name": players[r["from"]], "to_name": players[r["to"]], "capped": r["amount"] < r["owed"]}
-                for r in entry["rows"]
-            ],
-        }
-        if isinstance(row, Hand):
-            item.update(n=row.n, hand=describe_hand(row, players))
-        elif row.kind == Event.LEAVE:
-            item["seat_name"] = players[row.seat]
-        history.append(item)
-    history.reverse()
-    seats = [
-        {
-            "seat": s,
-            "seat_name": SEAT_NAMES[s],
-            "name": players[s],
-            "balance": state.balances[s],
-            "outside": state.outside[s],
-            "total": state.totals[s],
-            "total_text": signed(state.totals[s]),
-            "dealer": s == state.dealer,
-            "out": table.config.is_room and state.balances[s] <= 0,
-        }
-        for s in ledger.SEATS
-    ]
-    view_url = request.build_absolute_uri(ledger_api.view_path(table))
+def live_context(request: HttpRequest, table: Table, token: str | None, start: str | None = None) -> dict:
+    """What changes on the table page (templates/ledger/_live.html), from the stored account."""
+    lang = engine_lang(request)
+    state = table.current()
+    card = state.card
+    cards = {c.version: c.as_card(table.ruleset) for c in table.cards.all()}
+    page = store.Page.of(state.entries, start)
+    hands, events = store.entries_in(table, page)
+    entries = sorted([*hands, *events], key=lambda e: e.seq, reverse=True)
+    words = card.table
     context = {
         "table": table,
         "state": state,
-        "seats": seats,
-        "history": history,
-        "chart": chart(table, state, players),
-        "ended_text": ENDED.get(state.ended_reason),
-        "is_room": table.config.is_room,
-        "view_url": view_url,
+        "card": card,
+        "card_lines": pages.card_lines(card, lang),
+        "words": {
+            "game": words.game_number(lang).format(n=state.game),
+            "next_game": words.next_game(lang),
+            "balance": (words.balance_label if card.is_room else words.ordinary_balance_label)(lang),
+            "outside": words.outside_label(lang) if words.outside_label else None,
+            "leave": words.leave_label(lang) if words.leave_label else None,
+        },
+        "title": words.title(card.options, card.stake)(lang),
+        "seats": pages.seats(table, state, lang),
+        "settlement": pages.settlement_rows(table, ledger.settlement(state.totals)),
+        "history": [pages.history_item(e, table, cards, lang) for e in entries],
+        "earlier": page.first - 1 if page.first > 1 else None,
+        "later": page.last + 1 if page.last < state.entries else None,
+        "chart": pages.chart(table, pages.totals_series(table)),
+        "ended_text": pages.ended_text(card, state.ended_reason, lang),
+        "dealer_name": table.players[state.dealer],
         "token": token,
-        "dealer_name": players[state.dealer],
-        "game_word": _("底 game") if table.ruleset == "bazhi" else _("局"),
+        "live_url": reverse("ledger_live", args=[table.id]),
+        "version": table.version,
     }
     if token:
-        context["edit_url"] = request.build_absolute_uri(ledger_api.edit_path(table, token))
         base = reverse("ledger_edit", args=[table.id, token])
-        context["actions"] = {k: f"{base}{k}/" for k in ("draw", "next", "undo", "leave", "record")}
-        context["calculator_url"] = f"{reverse('calculator')}?{calculator_query(table, token)}"
+        context["actions"] = {k: f"{base}{k}/" for k in ("draw", "next", "undo", "redo", "leave", "card", "record")}
+        context["calculator_url"] = f"{reverse('calculator')}?{calculator_query(table.id, token, table.version)}"
+        context["keys"] = {kind: secrets.token_urlsafe(16) for kind in ("draw", "leave")}
+        context["last"] = entries[0] if entries and page.last >= state.entries else store.last_entry(table)
+        context["last_item"] = pages.history_item(context["last"], table, cards, lang) if context["last"] else None
+        context["redo"] = table.redo
+        if not state.played:
+            context["card_form"] = CardForm(card.rules, lang, card=card)
     return context
 
 
-def calculator_query(table: Table, token: str) -> str:
-    """What binds the calculator page to a table: `table=<id>&token=<edit token>`. Never part of a share link."""
-    return urlencode({"table": table.id, "token": token})
+def table_context(request: HttpRequest, table: Table, token: str | None) -> dict:
+    context = live_context(request, table, token, request.GET.get("from"))
+    view_url = request.build_absolute_uri(ledger_api.view_path(table))
+    context["view_url"] = view_url
+    context["view_qr"] = qr_data_uri(view_url)
+    if token:
+        context["edit_url"] = request.build_absolute_uri(ledger_api.edit_path(table, token))
+        context["edit_qr"] = qr_data_uri(context["edit_url"])
+    context["poll_ms"] = POLL_SECONDS * 1000
+    return context
 
 
-def table_title(table: Table) -> str:
-    if table.ruleset == "bazhi":
-        game = f"{_('Bazhi')} {table.options.get('tariff', '')}"
-    elif table.stake:
-        game = f"{_('Xinyu')} · {_('冲击')} {table.stake}"
-    else:
-        game = f"{_('Xinyu')} · {_('ordinary table')}"
-    return f"{game}（{'、'.join(table.players[s] for s in ledger.SEATS)}）"
-
-
-def calculator_binding(table_id: str, token: str) -> dict:
-    """The calculator scoring a hand for this table ("record this hand", issue 5): the fields the table decides
-    (game, options, dealer, streak, names), the banner, and the record page the result's button leads to.
-    A wrong token is a 404, as on the edit link itself."""
-    table = _editable(table_id, token)
-    state, _rows = table.replay()
-    fixed = {"ruleset": table.ruleset, "dealer": state.dealer}
-    if table.ruleset == "bazhi":
-        fixed.update(tariff=table.options["tariff"], multi_jiao=bool(table.options.get("multi_jiao")))
-    else:
-        fixed["dealer_streak"] = state.dealer_streak
-    defaults = {"E": "东", "S": "南", "W": "西", "N": "北"}  # what the ledger names an unnamed seat
-    fixed.update({f"name_{s}": "" if table.players[s] == defaults[s] else table.players[s] for s in ledger.SEATS})
-    return {
-        "id": table.id,
-        "token": token,
-        "title": table_title(table),
-        "fixed": fixed,
-        "dealer_name": table.players[state.dealer],
-        "streak": state.dealer_streak if table.ruleset == "xinyu" else None,
-        "playing": state.status == "playing",
-        "ended_text": ENDED.get(state.ended_reason),
-        "query": calculator_query(table, token),
-        "edit_path": ledger_api.edit_path(table, token),
-        "record_path": reverse("ledger_record", args=[table.id, token]),
-    }
+def _page(request: HttpRequest, table: Table, token: str | None, status: int = 200, **extra) -> HttpResponse:
+    try:
+        context = table_context(request, table, token)
+    except ledger.LedgerError as error:  # a bad ?from=
+        raise Http404(error.en) from None
+    context.update(extra)
+    response = render(request, "ledger/table.html", context, status=status)
+    if token:
+        edit_tokens.keep_private(response)  # the page shows the edit link, whatever URL it answers
+    return response
 
 
 @require_http_methods(["GET", "HEAD"])
 def table_view(request: HttpRequest, table_id: str) -> HttpResponse:
-    table = _table_or_404(table_id)
-    return render(request, "ledger/table.html", table_context(request, table, None))
+    return _page(request, _table_or_404(table_id), None)
 
 
 @require_http_methods(["GET", "HEAD"])
 def table_edit(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
-    table = _editable(table_id, token)
-    context = table_context(request, table, token)
-    context["created"] = "created" in request.GET
-    return render(request, "ledger/table.html", context)  # private: EditLinkMiddleware
+    return _page(
+        request,
+        _editable(table_id, token),
+        token,
+        created="created" in request.GET,
+        repeat="repeat" in request.GET,
+    )
+
+
+@require_http_methods(["GET", "HEAD"])
+def table_live(request: HttpRequest, table_id: str) -> HttpResponse:
+    """204 while the table is at version `v`; else its live part (read-only). An edit page reloads its own."""
+    version = Table.objects.filter(pk=table_id).values_list("version", flat=True).first()
+    if version is None:
+        raise Http404("no such table")
+    if request.GET.get("v") == str(version):
+        response = HttpResponse(status=204)
+    else:
+        try:
+            context = live_context(request, _table_or_404(table_id), None, request.GET.get("from"))
+        except ledger.LedgerError as error:  # a bad ?from=
+            raise Http404(error.en) from None
+        response = render(request, "ledger/_live.html", context)
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 def _version(request: HttpRequest) -> dict:
@@ -315,24 +200,51 @@ def _version(request: HttpRequest) -> dict:
         return {}
 
 
+def _keyed(request: HttpRequest) -> dict:
+    key = request.POST.get("idempotency_key")
+    return {"idempotency_key": key} if key else {}
+
+
+def _card_body(request: HttpRequest, table: Table) -> dict:
+    rules = RULESETS[table.ruleset]
+    form = CardForm(rules, engine_lang(request), request.POST)
+    if not form.is_valid():
+        problems = "; ".join(f"{form[name].label}: {' '.join(errors)}" for name, errors in form.errors.items())
+        raise ledger.LedgerError("bad_table", problems, problems, 400)
+    return form.body()
+
+
 @require_POST
 def table_action(request: HttpRequest, table_id: str, token: str, action: str) -> HttpResponse:
     table = _editable(table_id, token)
     body = _version(request)
     try:
         if action == "undo":
-            ledger_api.undo_last(table.id, body)
-        elif action in (Event.DRAW, Event.NEXT, Event.LEAVE):
-            body["seat"] = request.POST.get("seat")
-            ledger_api.record_event(table.id, action, body)
+            written = store.undo_last(table.id, body)
+        elif action == "redo":
+            written = store.redo_last(table.id, body)
+        elif action == "card":
+            written = store.change_rules(table.id, {**_card_body(request, table), **body})
+        elif action == Event.LEAVE:
+            written = store.record_event(
+                table.id, action, {**body, **_keyed(request), "seat": request.POST.get("seat")}
+            )
+        elif action == Event.DRAW:
+            written = store.record_event(table.id, action, {**body, **_keyed(request)})
+        elif action == Event.NEXT:
+            written = store.record_event(table.id, action, body)
         else:
             raise Http404("no such action")
     except ledger.LedgerError as error:
         table.refresh_from_db()
-        context = table_context(request, table, token)
-        context["error"] = error.to_dict(engine_lang(request))["error"]["message"]
-        return render(request, "ledger/table.html", context, status=error.status)
-    return HttpResponseRedirect(ledger_api.edit_path(table, token))
+        return _page(request, table, token, error.status, error=error.to_dict(engine_lang(request))["error"]["message"])
+    return _after_write(table, token, written)
+
+
+def _after_write(table: Table, token: str, written: store.Written) -> HttpResponse:
+    """Back to the table; a repeat of an earlier write (its idempotency key) says so."""
+    repeat = written.status == 200 and written.entries
+    return HttpResponseRedirect(ledger_api.edit_path(table, token) + ("?repeat=1" if repeat else ""))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -344,127 +256,387 @@ def _record_data(table: Table, state: ledger.State, query: QueryDict) -> tuple[Q
     data = query.copy()
     notes = []
     if data.get("dealer") and data.get("dealer") != state.dealer:
-        notes.append(_("The dealer is taken from the table."))
-    data["ruleset"] = table.ruleset
-    data["dealer"] = state.dealer
-    if table.ruleset == "bazhi":
-        data["tariff"] = table.options["tariff"]
-        data.setlist("multi_jiao", ["on"] if table.options.get("multi_jiao") else [])
-    else:
-        data["dealer_streak"] = str(state.dealer_streak)
-    for key in ("winner",):
-        data.setdefault(key, "")
+        notes.append("庄家按牌桌填" if engine_lang() == "zh" else "The dealer is taken from the table.")
+    for name, value in calculator_fields(table, state).items():
+        if isinstance(value, bool):
+            data.setlist(name, ["on"] if value else [])
+        elif not name.startswith("name_"):
+            data[name] = str(value)
+    data.setdefault("winner", "")
     return data, notes
+
+
+def _hand_body(data: QueryDict) -> dict:
+    """The calculator's request less what the table's card decides (its house rules: the card fills them)."""
+    body = parse_query(data).request
+    options = {k: v for k, v in (body.get("options") or {}).items() if k != "house"}
+    return {**body, "options": options}
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def record(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
     table = _editable(table_id, token)
     lang = engine_lang(request)
-    state, _rows = table.replay()
     source = QueryDict(request.POST.get("q", ""), mutable=False) if request.method == "POST" else request.GET
-    error = None
-    preview = None
+    has_hand = bool(source.get("hand") or source.get("win_tile"))
+    key = (request.POST if request.method == "POST" else request.GET).get("key", "")
+    if request.method != "POST" and has_hand and not key:
+        # One key per hand to record, made on the first visit: the confirmation can land once only.
+        query = request.GET.copy()
+        query["key"] = secrets.token_urlsafe(16)
+        return HttpResponseRedirect(f"{request.path}?{query.urlencode()}")
+    state = table.current()
+    error, preview, recorded = None, None, None
+    error_status = 400
     notes: list[str] = []
-    if source.get("hand") or source.get("win_tile"):
-        data, notes = _record_data(table, state, source)
+    if has_hand:
+        if request.method == "POST":
+            # The confirmation sends the hand exactly as its preview scored it (the table's dealer and card of
+            # that moment): if the table moved on since, it is refused (409), never scored with the new dealer.
+            data = source.copy()
+        else:
+            data, notes = _record_data(table, state, source)
+        data.pop("key", None)
         form = HandForm(data)
         if form.is_valid():
-            body = form.engine_request()
+            body = _hand_body(data)
             try:
                 if request.method == "POST":
-                    ledger_api.record_hand(table.id, {**body, **_version(request)}, lang)
-                    return HttpResponseRedirect(ledger_api.edit_path(table, token))
-                prepared = ledger.prepare_request(state, body)
-                result = score(prepared, lang)
-                ledger.check_win(result)
-                preview = {"result": result, "query": urlencode(list(data.lists()), doseq=True)}
-                trial = ledger.replay(table.config, [row.as_entry() for row in _rows])
-                entry = ledger.apply_hand(trial, result)
-                preview["rows"] = [
-                    {
-                        **r,
-                        "from_name": table.players[r["from"]],
-                        "to_name": table.players[r["to"]],
-                        "capped": r["amount"] < r["owed"],
-                    }
-                    for r in entry["rows"]
-                ]
-                preview["applied"] = [
-                    {"name": table.players[s], "text": signed(entry["applied"][s]), "value": entry["applied"][s]}
-                    for s in ledger.SEATS
-                ]
-                preview["ended_text"] = ENDED.get(trial.ended_reason)
+                    if key and store.keyed_entry(table, key) is not None:
+                        # The page's key names the hand (and, from the calculator, the table's version when it was
+                        # opened): this hand is recorded, though the table's dealer may have moved since.
+                        return HttpResponseRedirect(ledger_api.edit_path(table, token) + "?repeat=1")
+                    keyed = {"idempotency_key": key} if key else {}
+                    written = store.record_hand(table.id, {**body, **_version(request), **keyed}, lang)
+                    return _after_write(table, token, written)
+                recorded = store.keyed_entry(table, key) if key else None
+                if recorded is None:
+                    preview = _preview(table, state, body, data, lang)
             except ledger.LedgerError as refusal:
-                error = refusal.to_dict(lang)["error"]["message"]
+                error, error_status = refusal.to_dict(lang)["error"]["message"], refusal.status
         else:
             error = "; ".join(str(m) for messages in form.errors.values() for m in messages)
     else:
-        initial = {"ruleset": table.ruleset, "dealer": state.dealer, "winner": state.dealer}
-        form = HandForm(initial=initial)
-    flags = [(code, FLAG_LABELS[code]) for code in FLAG_RULESETS[table.ruleset]]
+        form = HandForm(initial={"ruleset": table.ruleset, "dealer": state.dealer, "winner": state.dealer})
     chosen_flags = source.getlist("flags")
     context = {
         "table": table,
         "state": state,
         "form": form,
         "preview": preview,
+        "recorded": recorded,
+        "key": key,
         "error": error,
         "notes": notes,
-        "seats": [{"seat": s, "name": table.players[s]} for s in ledger.SEATS],
+        "seats": [{"seat": s, "name": table.players[s]} for s in SEATS],
         "winner": source.get("winner") or state.dealer,
         "discarder": source.get("discarder", ""),
-        "flags": [{"code": c, "label": label, "checked": c in chosen_flags} for c, label in flags],
+        "flags": [
+            {"code": f.id, "label": f.label(lang), "checked": f.id in chosen_flags} for f in state.card.rules.flags
+        ],
+        "per_hand": [
+            form[o.id] for o in state.card.rules.options if o.per_hand and o.id in form.fields and o.kind == "tile"
+        ],
+        "streak": state.dealer_streak if state.card.table.streak_option else None,
         "meld_rows": [
             {"type": form[f"meld{n}"], "tiles": form[f"meld{n}_tiles"], "from": form[f"meld{n}_from"], "n": n}
             for n in (1, 2, 3, 4)
         ],
         "dealer_name": table.players[state.dealer],
         "edit_path": ledger_api.edit_path(table, token),
-        "version": table.seq,
+        "version": table.version,
     }
     status = 400 if error and request.method == "POST" else 200
-    return render(request, "ledger/record.html", context, status=status)
+    if error and request.method == "POST" and request.POST.get("from") == "calculator":
+        # Recorded straight from the calculator's result card: the refusal is shown on the table page.
+        return _page(request, table, token, error_status, error=error)
+    response = render(request, "ledger/record.html", context, status=status)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _preview(table: Table, state: ledger.State, body: dict, data: QueryDict, lang: str) -> dict:
+    """The hand scored for the table, and what it would move, without storing anything."""
+    store.full(state)
+    ledger.refuse_if_ended(state)
+    prepared = ledger.prepare_request(state, body)
+    result = score(prepared, lang)
+    ledger.check_win(result)
+    trial = ledger.State.from_dict(state.config, state.card, state.to_dict())  # a copy: the page shows `state`
+    entry = ledger.apply_hand(trial, result)
+    players = table.players
+    return {
+        "result": result,
+        "query": urlencode(list(data.lists()), doseq=True),
+        "rows": [
+            {**r, "from_name": players[r["from"]], "to_name": players[r["to"]], "capped": r["amount"] < r["owed"]}
+            for r in entry["rows"]
+        ],
+        "applied": [
+            {"name": players[s], "text": pages.signed(entry["applied"][s]), "value": entry["applied"][s]} for s in SEATS
+        ],
+        "ended_text": pages.ended_text(trial.card, trial.ended_reason, lang),
+    }
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The calculator bound to a table
+
+
+def calculator_query(table_id: str, token: str, seen: int | str) -> str:
+    """What binds the calculator page to a table: `table=<id>&token=<edit token>&at=<version>`, the version of the
+    table when the referee opened the calculator for the next hand. Never part of a share link."""
+    return urlencode({"table": table_id, "token": token, "at": seen})
+
+
+def calculator_fields(table: Table, state: ledger.State) -> dict:
+    """The calculator's fields the table decides: game, dealer, the card's options and house rules, the streak,
+    the names."""
+    card = state.card
+    fixed: dict = {"ruleset": table.ruleset, "dealer": state.dealer}
+    fixed.update({option.id: card.options[option.id] for option in card.rules.table_options})
+    fixed.update({f"house_{rule.id}": house_text(card.house[rule.id]) for rule in card.rules.house})
+    if card.table.streak_option:
+        fixed[card.table.streak_option] = state.dealer_streak
+    fixed.update({f"name_{s}": "" if table.players[s] == ledger.DEFAULT_NAMES[s] else table.players[s] for s in SEATS})
+    return fixed
+
+
+def calculator_binding(table_id: str, token: str, at: str | None = None) -> dict:
+    """The calculator scoring a hand for this table (issue 12 §2): the fields the table decides (game, options,
+    dealer, streak, names), the banner, and what the result card's "record" button posts: the table's version `at`
+    which the calculator was opened (a hand recorded since makes the button's write stale, never a double) and
+    the record endpoint. A wrong token is a 404, as on the edit link.
+
+    The calculator opened at version `at` shows the table as it was then, so what the table decides is read once
+    per (table, version) and kept (`table_at`): a tap costs no database read (docs/PERFORMANCE.md). Without `at`
+    (an old link) the table is read as it is now."""
+    if not (at and at.isdigit()):
+        at = str(_table_or_404(table_id).version)
+    seen = table_at(table_id, int(at), engine_lang())
+    if seen is None or not hmac.compare_digest(hash_token(token), seen["token_hash"]):
+        raise Http404("no such edit link")  # a wrong token looks like a missing page: it reveals nothing
+    edit_path, record_path = token_paths(table_id, token)
+    return {
+        **seen,
+        "token": token,
+        "query": calculator_query(table_id, token, at),
+        "edit_path": edit_path,
+        "record_path": record_path,
+    }
+
+
+@lru_cache(maxsize=512)
+def token_paths(table_id: str, token: str) -> tuple[str, str]:
+    """The edit link and the record endpoint of a table (URL reversing is the slow part of a bound tap)."""
+    return ledger_api.edit_path_of(table_id, token), reverse("ledger_record", args=[table_id, token])
+
+
+@lru_cache(maxsize=512)
+def table_at(table_id: str, version: int, lang: str) -> dict | None:
+    """What a calculator opened at `version` of the table shows, and its edit token's hash (None: no such table).
+    Read when first asked (at that version, or later: a write since makes the record button stale anyway)."""
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        return None
+    state = table.current()
+    card = state.card
+    return {
+        "id": table.id,
+        "token_hash": table.edit_token_hash,
+        "title": f"{card.table.title(card.options, card.stake)(lang)}（{'、'.join(table.players[s] for s in SEATS)}）",
+        "fixed": calculator_fields(table, state),
+        "house": dict(card.house),
+        "names": dict(table.players),
+        "dealer_name": table.players[state.dealer],
+        "streak": state.dealer_streak if card.table.streak_option else None,
+        "playing": state.status == "playing",
+        "ended_text": pages.ended_text(card, state.ended_reason, lang),
+        "version": version,
+    }
+
+
+RECORDED_FIELDS = ("hand", "win_tile", "melds", "winner", "discarder", "flags")  # what a hand is, the table aside
+
+
+def record_key(binding: dict, request: dict) -> str:
+    """The idempotency key of "record this hand" on a bound calculator's result: one per hand and per table
+    version the calculator was opened at. The same result sent again (a second tap, the Back button, the page
+    fetched anew) has the same key and gets the first answer; a keyed hash, so nobody can guess another's."""
+    hand = json.dumps({k: request.get(k) for k in RECORDED_FIELDS}, sort_keys=True)
+    message = f"{binding['id']}|{binding['version']}|{hand}".encode()
+    return hmac.new(settings.SECRET_KEY.encode(), message, hashlib.sha256).hexdigest()[:32]
 
 
 # ---------------------------------------------------------------------------------------------------------
 # CSV
 
+CSV_HEADERS = {
+    "zh": {
+        "seq": "序号",
+        "game": "第几底/局",
+        "kind": "类别",
+        "card": "规则卡版本",
+        "n": "第几手",
+        "winner": "胡牌",
+        "discarder": "放铳",
+        "dealer": "庄家（之前）",
+        "streak": "连庄（之前）",
+        "hand": "手牌",
+        "win_tile": "胡的牌",
+        "melds": "副露",
+        "flags": "特殊",
+        "options": "本手选项",
+        "facts": "计分",
+        "bao": "包牌",
+        "change": "变动",
+        "paid_for": "替人付",
+        "capped": "封顶少付",
+        "balance": "余",
+        "outside": "底外",
+        "total": "总计",
+        "settlement": "结算",
+        "from": "付",
+        "to": "收",
+        "amount": "金额",
+    },
+    "en": {
+        "seq": "entry",
+        "game": "game",
+        "kind": "kind",
+        "card": "card version",
+        "n": "hand",
+        "winner": "winner",
+        "discarder": "discarder",
+        "dealer": "dealer before",
+        "streak": "streak before",
+        "hand": "hand",
+        "win_tile": "win tile",
+        "melds": "melds",
+        "flags": "flags",
+        "options": "hand options",
+        "facts": "scoring",
+        "bao": "liable (包)",
+        "change": "change",
+        "paid_for": "paid for others",
+        "capped": "not paid (cap)",
+        "balance": "left",
+        "outside": "outside",
+        "total": "total",
+        "settlement": "settlement",
+        "from": "from",
+        "to": "to",
+        "amount": "amount",
+    },
+}
+KIND_WORDS = {
+    "zh": {"hand": "胡牌", "draw": "流局", "leave": "离场", "next": "下一底/局", "card": "改规则"},
+    "en": {"hand": "hand", "draw": "drawn", "leave": "left", "next": "next game", "card": "new card"},
+}
+
 
 @require_http_methods(["GET", "HEAD"])
 def export_csv(request: HttpRequest, table_id: str) -> HttpResponse:
+    """Everything of the table, one row per entry, headers in the page's language, and the settlement."""
     table = _table_or_404(table_id)
-    state, rows = table.replay()
-    players = table.players
+    lang = engine_lang(request)
+    words = CSV_HEADERS[lang]
+    cards = {c.version: c.as_card(table.ruleset) for c in table.cards.all()}
+    table_rules = RULESETS[table.ruleset].table
+    parts = list(table_rules.parts.items())
+    names = [table.players[s] for s in SEATS]
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="table-{table.id}.csv"'
     response.write("\ufeff")  # a BOM, so that spreadsheet programs read the Chinese names as UTF-8
     writer = csv.writer(response)
-    names = [players[s] for s in ledger.SEATS]
-    writer.writerow(
-        ["seq", "game", "kind", "n", "winner", "discarder", "dealer_before"]
-        + [f"change {n}" for n in names]
-        + [f"balance {n}" for n in names]
-        + [f"outside {n}" for n in names]
-        + [f"total {n}" for n in names]
+    per_seat = (
+        ["change"]
+        + [f"part:{p}" for p, _ in parts]
+        + ["paid_for", "capped", "balance"]
+        + (["outside"] if table_rules.outside_label else [])
+        + ["total"]
     )
-    running = ledger.start(table.config)
-    for row, entry in zip(rows, state.log, strict=True):
-        request_body = row.result["request"] if isinstance(row, Hand) else {}
-        writer.writerow(
-            [
-                row.seq,
-                entry["game"],
-                entry["kind"],
-                entry.get("n", ""),
-                request_body.get("winner", ""),
-                request_body.get("discarder") or "",
-                running.dealer,
-            ]
-            + [entry["applied"][s] for s in ledger.SEATS]
-            + [entry["balances"][s] for s in ledger.SEATS]
-            + [entry["outside"][s] for s in ledger.SEATS]
-            + [entry["totals"][s] for s in ledger.SEATS]
-        )
-        running.dealer = entry["dealer"]
+    part_label = {f"part:{p}": label(lang) for p, label in parts}
+    writer.writerow(
+        [words[k] for k in ("seq", "game", "kind", "card", "n", "winner", "discarder", "dealer", "streak")]
+        + [words[k] for k in ("hand", "win_tile", "melds", "flags", "options", "facts", "bao")]
+        + [f"{part_label.get(column) or words[column]} {name}" for name in names for column in per_seat]
+    )
+    before = ledger.start(table.config()).to_dict()
+    for entry in table.entries():
+        writer.writerow(_csv_row(entry, before, cards, table, lang, per_seat))
+        before = entry.after
+    state = table.current()
+    writer.writerow([])
+    writer.writerow([words["settlement"], words["from"], words["to"], words["amount"]])
+    for t in ledger.settlement(state.totals):
+        writer.writerow(["", table.players[t["from"]], table.players[t["to"]], t["amount"]])
     return response
+
+
+def _csv_row(entry, before: dict, cards: dict, table: Table, lang: str, per_seat: list[str]) -> list:
+    players = table.players
+    card = cards[entry.card_version]
+    hand = [""] * 7
+    kind = "hand"
+    if isinstance(entry, Hand):
+        request = entry.result["request"]
+        table_options = {o.id for o in card.rules.table_options} | {"house"}
+        hand_options = {k: v for k, v in request.get("options", {}).items() if k not in table_options}
+        # in the page's language: 碰 CCC ← 小南; 杠后开花; 财神 5p (the notation stays notation)
+        melds = "; ".join(
+            f"{MELD_NAMES[m['type']](lang)} {m['tiles']}" + (f" ← {players[m['from']]}" if m.get("from") else "")
+            for m in request.get("melds", [])
+        )
+        rules = card.rules
+        options = {o.id: o for o in rules.options}
+        bao = entry.result.get("bao")
+        hand = [
+            request.get("hand", ""),
+            request.get("win_tile", ""),
+            melds,
+            " ".join(rules.flag_by_id[f].label(lang) for f in request.get("flags", [])),
+            " ".join(f"{options[k].label(lang)} {v}" if k in options else f"{k}={v}" for k, v in hand_options.items()),
+            " · ".join(fact(lang) for fact in card.table.hand_facts(entry.result)),
+            f"{players[bao]} ({bao_reason(rules, entry.result.get('bao_reason'), lang)})" if bao else "",
+        ]
+        winner, discarder = players[request["winner"]], players.get(request.get("discarder") or "", "")
+    else:
+        kind, winner, discarder = entry.kind, "", players.get(entry.seat, "") if entry.seat else ""
+    head = [
+        entry.seq,
+        entry.after["game"],
+        KIND_WORDS[lang][kind],
+        entry.card_version,
+        entry.n if isinstance(entry, Hand) else "",
+        winner,
+        discarder,
+        players[before["dealer"]],
+        before["dealer_streak"],
+    ]
+    return head + hand + [value for seat in SEATS for value in _seat_values(entry, seat, per_seat)]
+
+
+def bao_reason(rules, code: str | None, lang: str) -> str:
+    """Why one seat paid for everyone, in words (the game's declared texts), or the answer's code."""
+    text = rules.declared.texts.get("bao_reasons", {}).get(code or "")
+    return text(lang) if text else code or ""
+
+
+def _seat_values(entry, seat: str, per_seat: list[str]) -> list[int]:
+    rows = entry.rows
+    values = {
+        "change": entry.applied[seat],
+        "paid_for": sum(r["amount"] for r in rows if r["from"] == seat and r.get("on_behalf_of")),
+        "capped": sum(r["owed"] - r["amount"] for r in rows if r["from"] == seat),
+        "balance": entry.after["balances"][seat],
+        "outside": entry.after["outside"][seat],
+        "total": entry.after["totals"][seat],
+    }
+    for column in per_seat:
+        if column.startswith("part:"):
+            part = column[5:]
+            values[column] = sum(r["amount"] for r in rows if r.get("part") == part and r["to"] == seat) - sum(
+                r["amount"] for r in rows if r.get("part") == part and r["from"] == seat
+            )
+    return [values[column] for column in per_seat]

@@ -39,7 +39,7 @@ class HealthCheckMiddleware:
             return self.get_response(request)
         try:
             with transaction.atomic():
-                Table.objects.filter(pk="").update(seq=F("seq"))  # no table has an empty id
+                Table.objects.filter(pk="").update(version=F("version"))  # no table has an empty id
                 transaction.set_rollback(True)
         except DatabaseError:
             log.exception("health check: the database does not take a write")

@@ -97,6 +97,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "calculator.middleware.EditLinkMiddleware",  # no-store for a URL with an edit token
     "calculator.middleware.HealthCheckMiddleware",  # GET /healthz for load balancers: before the host check
+    # pages and partials compressed for phones (a result partial is ~10 KB of HTML, ~2 KB gzipped); static files
+    # come precompressed from whitenoise in production and pass through (they carry Content-Encoding already)
+    "django.middleware.gzip.GZipMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "calculator.middleware.ApiErrorMiddleware",  # every /api/* error answers JSON, whatever layer refused it
     "calculator.middleware.BodySizeLimitMiddleware",  # 413 before anything reads an oversized body
@@ -122,8 +125,18 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
                 "django.template.context_processors.csp",
+                "calculator.glossary.context",
             ],
         },
+    },
+    {
+        # the result card (jinja2/result.html), rendered on every tap: Jinja2 renders it several times faster
+        # than Django's engine (docs/PERFORMANCE.md)
+        "NAME": "jinja2",
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [BASE_DIR / "jinja2"],
+        "APP_DIRS": False,
+        "OPTIONS": {"environment": "calculator.jinja2env.environment"},
     },
 ]
 
@@ -162,6 +175,8 @@ STORAGES = {
     },
 }
 WHITENOISE_USE_FINDERS = not STATIC_MANIFEST
+# Files served at the site's root as they are: the service worker (public/sw.js), whose scope must cover the pages.
+WHITENOISE_ROOT = BASE_DIR / "public"
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
@@ -173,6 +188,7 @@ SECURE_CSP = {
     "style-src": [CSP.SELF],
     "img-src": [CSP.SELF, "data:"],
     "connect-src": [CSP.SELF],
+    "worker-src": [CSP.SELF],  # the service worker, public/sw.js
     "form-action": [CSP.SELF],
     "frame-ancestors": [CSP.NONE],
     "base-uri": [CSP.SELF],
@@ -182,7 +198,7 @@ SECURE_CSP = {
 # HTTPS and the reverse proxy. TRUSTED_PROXIES are the addresses (or networks) of the reverse proxies and load
 # balancers in front of gunicorn. The rate limit's client address is taken from X-Forwarded-For only when the
 # connection comes from one of them, walking the header from its right end past every trusted proxy
-# (calculator.ratelimit.client_address); gunicorn takes X-Forwarded-Proto (is this HTTPS?) from the same addresses
+# (calculator.proxies.client_address); gunicorn takes X-Forwarded-Proto (is this HTTPS?) from the same addresses
 # (gunicorn.conf.py: FORWARDED_ALLOW_IPS defaults to TRUSTED_PROXIES), so Django reads the scheme gunicorn decided
 # (no SECURE_PROXY_SSL_HEADER: Django would take that header from anyone). Default: this machine (loopback).
 try:
@@ -221,6 +237,13 @@ RATE_LIMITS = {
 }
 # Which writes also count as "create": regular expressions over the path.
 RATE_LIMIT_CREATE_PATHS = [r"^/api/tables/?$", r"^/tables/new/?$"]
+
+# The table ledger's bounds (API.md, issue 15): hands and events per table (past it, 409 table_full: start a new
+# table), tables one client may create per day (past it, 429), and how long a table nobody writes to is kept
+# (`manage.py prune_tables`, safe to run from cron: README § Deployment).
+LEDGER_MAX_HANDS = env_int("LEDGER_MAX_HANDS", 1000)
+LEDGER_TABLES_PER_DAY = env_int("LEDGER_TABLES_PER_DAY", 50)
+LEDGER_RETENTION_DAYS = env_int("LEDGER_RETENTION_DAYS", 180)
 
 # Logs go to stdout, one JSON object a line in production (LOG_FORMAT=json|plain); edit tokens are redacted from
 # every line (calculator/edit_tokens.py).

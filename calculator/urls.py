@@ -1,10 +1,11 @@
 from django.urls import include, path
 
-from . import api, ledger_api, ledger_views, views
+from . import api, ledger_api, ledger_views, trainer_views, views
 
 urlpatterns = [
     path("", views.calculator, name="calculator"),
     path("rules/", views.rules, name="rules"),
+    path("trainer/", trainer_views.trainer, name="trainer"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/score", api.api_score, name="api_score"),
     path("api/priority", api.api_priority, name="api_priority"),
@@ -15,8 +16,12 @@ urlpatterns = [
     path("api/tables/<str:table_id>/leave", ledger_api.api_leave, name="api_table_leave"),
     path("api/tables/<str:table_id>/undo", ledger_api.api_undo, name="api_table_undo"),
     path("api/tables/<str:table_id>/next", ledger_api.api_next, name="api_table_next"),
+    path("api/tables/<str:table_id>/redo", ledger_api.api_redo, name="api_table_redo"),
+    path("api/tables/<str:table_id>/card", ledger_api.api_card, name="api_table_card"),
+    path("tables/", ledger_views.my_tables, name="ledger_mine"),
     path("tables/new/", ledger_views.new_table, name="ledger_new"),
     path("tables/<str:table_id>/", ledger_views.table_view, name="ledger_table"),
+    path("tables/<str:table_id>/live/", ledger_views.table_live, name="ledger_live"),
     path("tables/<str:table_id>/export.csv", ledger_views.export_csv, name="ledger_csv"),
     path("tables/<str:table_id>/edit/<str:token>/", ledger_views.table_edit, name="ledger_edit"),
     path("tables/<str:table_id>/edit/<str:token>/record/", ledger_views.record, name="ledger_record"),

@@ -3,6 +3,7 @@
 
     .venv/bin/python scripts/load.py                 # 10 s per scenario, four scenarios
     .venv/bin/python scripts/load.py --seconds 3     # shorter
+    .venv/bin/python scripts/load.py --scenarios ledger   # only the ledger: one table to 1,000 hands
 
 The client is `wrk` when it is installed (`apt-get install -y wrk`: written in C, it leaves the two cores to
 the server) and otherwise the standard library's asyncio (`--client python`; it takes a share of the CPU it
@@ -11,6 +12,11 @@ gunicorn.conf.py and two workers, waits for /healthz, and runs, per endpoint:
 - saturation: `--saturation-users` clients sending back to back → requests per second;
 - 20 users: 20 clients sending back to back (no pause between requests: the harshest reading of "20 users")
   → p50 / p95 / p99 latency.
+The ledger scenario ("one table with 1,000 hands") plays one table hand by hand through the JSON API, as one
+referee does, and compares the write at hand 1,000 with the write at hand 10 (medians of the 20 writes around
+each; issue 15's goal: within 1.5×, the same response size); it also measures what an open table page costs
+while nothing changes (its poll, /tables/<id>/live/?v=…, answered 204) and a `GET` of the 1,000-hand table.
+The database is a fresh SQLite file in a temporary directory (the embedded default), or DATABASE_URL.
 Every scenario stops at its deadline; gunicorn is stopped at the end. The requests are winning hands
 of both rulesets (xinyu with 0–4 财神), generated from a fixed seed by the benchmark's generators
 (a waits question scores every wait twice and is a different, heavier request: see docs/PERFORMANCE.md).
@@ -31,13 +37,14 @@ import secrets
 import shutil
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
-from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -55,7 +62,7 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_gunicorn(port: int, database: Path, workers: int, rate_limit: bool) -> subprocess.Popen:
+def start_gunicorn(port: int, database: str, workers: int, rate_limit: bool) -> subprocess.Popen:
     env = dict(
         os.environ,
         DJANGO_ENV="production",
@@ -65,7 +72,6 @@ def start_gunicorn(port: int, database: Path, workers: int, rate_limit: bool) ->
         SECURE_SSL_REDIRECT="0",
         SECURE_COOKIES="0",
         STATIC_MANIFEST="0",
-        DATABASE_URL=f"sqlite:///{database}",
         RATE_LIMIT_ENABLED="1" if rate_limit else "0",
         # budgets this traffic never reaches: with --rate-limit the limiter's cost is measured, not its 429s
         RATE_LIMIT_READ="100000000/60",
@@ -73,11 +79,12 @@ def start_gunicorn(port: int, database: Path, workers: int, rate_limit: bool) ->
         LOG_FORMAT="json",  # the production default: one JSON access line per request (to /dev/null here)
         WEB_CONCURRENCY=str(workers),
         GUNICORN_BIND=f"{HOST}:{port}",
+        DATABASE_URL=database,
     )
-    # The health check (and the rate limiter) need the tables: a fresh SQLite database for this run.
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput", "--verbosity", "0"], cwd=ROOT, env=env, check=True
-    )
+    # The health check (and the rate limiter) need the tables: a fresh database for this run.
+    python = ROOT / ".venv" / "bin" / "python"
+    migrate = [str(python) if python.exists() else sys.executable, "manage.py", "migrate", "--noinput", "-v0"]
+    subprocess.run(migrate, cwd=ROOT, env=env, check=True)
     gunicorn = ROOT / ".venv" / "bin" / "gunicorn"
     command = [str(gunicorn) if gunicorn.exists() else "gunicorn", "-c", "gunicorn.conf.py", "--workers", str(workers)]
     return subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -148,27 +155,10 @@ def api_request(body: dict, port: int) -> bytes:
 
 
 def form_query(body: dict) -> str:
-    """The calculator form's fields for an engine request (the share-link shape of calculator/forms.py)."""
-    pairs = [("ruleset", body["ruleset"])]
-    options = body.get("options") or {}
-    if body["ruleset"] == "bazhi":
-        pairs.append(("tariff", options.get("tariff", "315")))
-        if options.get("multi_jiao"):
-            pairs.append(("multi_jiao", "on"))
-    else:
-        pairs.append(("caishen", options["caishen"]))
-        if options.get("dealer_streak", 1) != 1:
-            pairs.append(("dealer_streak", str(options["dealer_streak"])))
-    pairs.append(("hand", body["hand"]))
-    if body.get("win_tile"):
-        pairs.append(("win_tile", body["win_tile"]))
-    for n, meld in enumerate(body.get("melds") or [], start=1):
-        pairs += [(f"meld{n}", meld["type"]), (f"meld{n}_tiles", meld["tiles"])]
-        if meld.get("from"):
-            pairs.append((f"meld{n}_from", meld["from"]))
-    pairs += [("winner", body["winner"]), ("dealer", body["dealer"]), ("discarder", body.get("discarder") or "")]
-    pairs += [("flags", flag) for flag in body.get("flags") or []]
-    return urlencode(pairs)
+    """The calculator form's fields for an engine request: its share link's query (calculator/handquery.py)."""
+    from calculator.handquery import HandInput, query_string
+
+    return query_string(HandInput(body, {}))
 
 
 def partial_request(body: dict, port: int) -> bytes:
@@ -213,7 +203,7 @@ async def scenario(requests: list[bytes], port: int, users: int, seconds: float)
                 errors[type(error).__name__] = errors.get(type(error).__name__, 0) + 1
                 continue
             latencies.append(time.perf_counter() - start)
-            if status != 200:
+            if not 200 <= status < 300:
                 errors[str(status)] = errors.get(str(status), 0) + 1
 
     began = time.perf_counter()
@@ -322,6 +312,86 @@ def check_answers(port: int, bodies: list[dict]) -> None:
     assert "<html" not in html and "data-win" in html, html[:300]
 
 
+# --------------------------------------------------------------------------- the ledger: one table, 1,000 hands
+
+LEDGER_HAND = {"hand": "111345789p79m55s", "win_tile": "8m", "melds": [], "flags": []}  # case B1, any two seats
+LEDGER_SEATS = [(w, d) for w in "ESWN" for d in "ESWN" if w != d]
+LEDGER_GOAL = 1.5  # issue 15: the write at hand 1,000 within 1.5× of the write at hand 10
+
+
+def call_json(port: int, method: str, path: str, body: dict | None = None, token: str | None = None):
+    """One request; the answer's status, its parsed body (or None) and its size in bytes, and the seconds taken."""
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = json.dumps(body).encode() if body is not None else None
+    call = urllib.request.Request(f"http://{HOST}:{port}{path}", data=data, headers=headers, method=method)
+    start = time.perf_counter()
+    try:
+        with urllib.request.urlopen(call, timeout=30) as response:
+            raw, status = response.read(), response.status
+    except urllib.error.HTTPError as error:
+        raw, status = error.read(), error.code
+    took = time.perf_counter() - start
+    return status, (json.loads(raw) if raw else None), len(raw), took
+
+
+def ledger_table(port: int) -> tuple[str, str]:
+    status, table, _, _ = call_json(port, "POST", "/api/tables", {"ruleset": "bazhi", "stake": 1_000_000})
+    assert status == 201, table
+    return f"/api/tables/{table['id']}", table["edit_token"]
+
+
+def ledger_write(port: int, path: str, token: str, n: int) -> tuple[int, float]:
+    """Hand `n` of a table: case B1 with the seats taking turns; its response size and the seconds it took."""
+    winner, discarder = LEDGER_SEATS[n % len(LEDGER_SEATS)]
+    body = {**LEDGER_HAND, "winner": winner, "discarder": discarder, "idempotency_key": f"hand-{n}"}
+    status, answer, size, took = call_json(port, "POST", f"{path}/hands", body, token)
+    assert status == 201 and answer["hands_total"] == n, (status, answer)
+    return size, took
+
+
+def ledger_scenario(port: int, hands: int, seconds: float, measure_polls) -> list[str]:
+    """A big table is written to `hands - 20` hands; then the last 20 of its writes alternate with the first 20 of
+    a fresh table, so that both meet the same machine (the ratio is the robust figure on a shared machine)."""
+    big, big_token = ledger_table(port)
+    for n in range(1, hands - 19):
+        ledger_write(port, big, big_token, n)
+    small, small_token = ledger_table(port)
+    early, late, sizes = [], [], {}
+    for i in range(1, 21):
+        size, took = ledger_write(port, small, small_token, i)
+        early.append(took)
+        sizes[i] = size
+        size, took = ledger_write(port, big, big_token, hands - 20 + i)
+        late.append(took)
+        sizes[hands - 20 + i] = size
+    early_ms, late_ms = 1000 * statistics.median(early), 1000 * statistics.median(late)
+    got = [call_json(port, "GET", big)[3] for _ in range(20)]
+    _, page, page_size, _ = call_json(port, "GET", big)
+    live = f"/tables/{page['id']}/live/?v={page['version']}"
+    assert call_json(port, "GET", live)[0] == 204
+    polls = measure_polls("GET", live, seconds)
+    per_poll_ms = 1000 * 2 / polls["rps"] if polls["rps"] else float("nan")  # two workers: two cores' time
+    ratio = late_ms / early_ms
+    same_size = abs(sizes[hands] - sizes[10]) <= sizes[10] / 100
+    return [
+        f"ledger   a fresh table and one of {hands} hands, their writes alternating (one client, no keep-alive):",
+        f"ledger   write at hands 1-20: median {early_ms:.1f} ms; at hand 10 the response is {sizes[10]} bytes",
+        f"ledger   write at hands {hands - 19}-{hands}: median {late_ms:.1f} ms; at hand {hands}, {sizes[hands]} bytes",
+        f"ledger   GET of the {hands}-hand table (last 100 entries): {1000 * statistics.median(got):.1f} ms, "
+        f"{page_size} bytes",
+        f"ledger   idle poll (204): {polls['rps']:.0f} req/s at {polls['users']} users, p95 {polls['p95']:.1f} ms: "
+        f"~{per_poll_ms:.2f} ms of CPU per poll, so one open page (a poll a second) costs "
+        f"~{per_poll_ms / 10:.2f}% of a core",
+        f"  {'PASS' if ratio <= LEDGER_GOAL else 'FAIL'}  ledger: write at hand {hands} within {LEDGER_GOAL}× of "
+        f"hand 10: {ratio:.2f}×",
+        f"  {'PASS' if same_size else 'FAIL'}  ledger: the same response size (within 1%: only the numbers' digits "
+        f"and the seats' rows differ): {sizes[10]} → {sizes[hands]} bytes",
+        f"  {'PASS' if not polls['errors'] else 'FAIL'}  ledger: polls without errors: {polls['errors'] or 0}",
+    ]
+
+
 def report(name: str, saturation: dict, twenty: dict) -> list[str]:
     rps_target, p95_target = TARGETS[name]
     errors = sum(saturation["errors"].values()) + sum(twenty["errors"].values())
@@ -350,25 +420,33 @@ def main(argv: list[str] | None = None) -> int:
         "--rate-limit", action="store_true", help="run with the rate limiter on (budgets no scenario reaches)"
     )
     parser.add_argument(
+        "--scenarios", default="api,partial,ledger", help="comma-separated: api, partial, ledger (default all)"
+    )
+    parser.add_argument("--ledger-hands", type=int, default=1000, help="hands in the ledger scenario (default 1000)")
+    parser.add_argument(
         "--client", choices=["wrk", "python"], default="wrk" if shutil.which("wrk") else "python", help="load client"
     )
     args = parser.parse_args(argv)
     args.seconds = min(args.seconds, 60)  # bounded: never an open-ended run
 
     bodies = engine_requests(200, args.seed)
+    scenarios = set(args.scenarios.split(","))
     port = free_port()
     workers = worker_description()
-    scratch = tempfile.TemporaryDirectory(prefix="load-")
-    server = start_gunicorn(port, Path(scratch.name) / "db.sqlite3", args.workers, args.rate_limit)
+    scratch = tempfile.mkdtemp(prefix="load-")
+    database = os.environ.get("DATABASE_URL") or f"sqlite:///{scratch}/load.sqlite3"
+    server = start_gunicorn(port, database, args.workers, args.rate_limit)
     lines = [
         f"gunicorn, {args.workers} workers ({workers}), {HOST}:{port}; client {args.client}; "
         f"{args.seconds:g} s per scenario; {len(bodies)} distinct requests; "
-        f"rate limiter {'on (SQLite)' if args.rate_limit else 'off'}"
+        f"rate limiter {'on' if args.rate_limit else 'off'}"
     ]
     try:
         wait_until_up(port, server)
         check_answers(port, bodies)
         for name, build, call in (("api", api_request, api_call), ("partial", partial_request, partial_call)):
+            if name not in scenarios:
+                continue
             if args.client == "wrk":
                 calls = [call(body) for body in bodies]
 
@@ -384,9 +462,18 @@ def main(argv: list[str] | None = None) -> int:
             saturation = measure(args.saturation_users, args.seconds)
             twenty = measure(20, args.seconds)
             lines += report(name, saturation, twenty)
+        if "ledger" in scenarios:
+
+            def polls(method: str, path: str, seconds: float) -> dict:
+                if args.client == "wrk":
+                    return wrk_scenario([(method, path, {}, None)], port, args.saturation_users, seconds)
+                raw = f"{method} {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\nConnection: close\r\n\r\n".encode()
+                return asyncio.run(scenario([raw], port, args.saturation_users, seconds))
+
+            lines += ledger_scenario(port, args.ledger_hands, args.seconds, polls)
     finally:
         stop(server)
-        scratch.cleanup()
+        shutil.rmtree(scratch, ignore_errors=True)
     print("\n".join(lines))
     return 0 if all("FAIL" not in line for line in lines) else 1
 

@@ -252,11 +252,30 @@ def contact_sheet():
     return "\n".join(html)
 
 
+SPRITE_ORDER = [name for row in ROWS for name in row]
+
+
+def sprite(tiles):
+    """Every tile in one file, side by side, each named by a <view> (its notation): `tiles.svg#8m` in an <img>
+    shows that tile alone. The page asks for this one file instead of 35 (issue 14: the first load)."""
+    # no width or height: a <view> sets what an <img> shows, and the page's CSS gives the tile its 3:4 shape
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {60 * len(SPRITE_ORDER)} 80">']
+    for i, name in enumerate(SPRITE_ORDER):
+        body = tiles[name].split("\n")[2:-2]  # without the <svg> and <title> lines and the closing tag
+        parts.append(f'<view id="{name}" viewBox="{60 * i} 0 60 80"/>')
+        parts.append(f'<g transform="translate({60 * i})">')
+        parts.extend(body)
+        parts.append("</g>")
+    parts.append("</svg>\n")
+    return "\n".join(parts)
+
+
 def main():
     OUT.mkdir(parents=True, exist_ok=True)
     tiles = build()
     for name, data in tiles.items():
         (OUT / f"{name}.svg").write_text(data, encoding="utf-8")
+    (OUT / "tiles.svg").write_text(sprite(tiles), encoding="utf-8")
     sheet = Path(__file__).resolve().parent / "tile_sheet.html"
     sheet.write_text(contact_sheet(), encoding="utf-8")
     sizes = [len(d.encode()) for d in tiles.values()]

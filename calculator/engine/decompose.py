@@ -17,19 +17,13 @@ SetGroup = tuple[str, int]
 
 
 class Decomposition(NamedTuple):
-    """One split. A NamedTuple: immutable, and cheap to build; `Decomposition.of(pair, sets)` makes one."""
+    """One split. A NamedTuple: immutable, and cheap to build."""
 
     pair: int
     sets: tuple[SetGroup, ...]
     # The first tiles of the sequences and of the triplets: kept at hand, every rule looks at them.
     sequences: tuple[int, ...]
     triplets: tuple[int, ...]
-
-    @classmethod
-    def of(cls, pair: int, sets: tuple[SetGroup, ...]) -> Decomposition:
-        sequences = tuple(first for kind, first in sets if kind == "seq")
-        triplets = tuple(first for kind, first in sets if kind == "tri")
-        return cls(pair, sets, sequences, triplets)
 
 
 # One suit's split: (pair rank or None, sets as (kind, rank index 0-8)).
@@ -68,6 +62,11 @@ def _suit_splits(counts: tuple[int, ...], allow_sequences: bool) -> tuple[SuitSp
                     continue
                 results.append((first if pair else sub_pair, taken + sub_sets))
     return tuple(results)
+
+
+def suit_splits(counts: tuple[int, ...], allow_sequences: bool) -> tuple[SuitSplit, ...]:
+    """All splits of one block's counts into sets and at most one pair (remembered per counts)."""
+    return _suit_splits(counts, allow_sequences)
 
 
 @cache
@@ -199,7 +198,7 @@ def decompositions(counts: list[int] | tuple[int, ...]) -> list[Decomposition]:
     """Every distinct split of the concealed tiles into exactly one pair and sets.
 
     A hand is the product of its blocks' splits; the blocks' parts are joined in block order, so the
-    result is the same as `Decomposition.of` on the joined sets, without filtering them again.
+    result lists the sequences and triplets of the joined sets, without filtering them again.
     """
     if sum(counts) % 3 != 2:
         return []

@@ -2,25 +2,23 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TypedDict
 
 from .decompose import Decomposition
 from .hand import ScoreRequest
 from .notation import format_tiles
-from .tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS
+from .text import Text
+from .tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS, SEAT_NAMES_EN, SEAT_NAMES_ZH
 
 
-class Line(NamedTuple):
-    """One explanation line. A NamedTuple: immutable, and cheap to build (an answer has a dozen)."""
+class Line(TypedDict):
+    """One explanation line as the answer carries it: every number with its name, arithmetic and rule."""
 
     code: str  # stable: what the number is (zhi_fan, fan, jiao, long_bonus, …)
     label: str  # its name in the user's language
     detail: str  # the arithmetic or the reason
     value: int
     rule: str  # the section of RULES.md it comes from
-
-    def to_dict(self) -> dict:
-        return {"code": self.code, "label": self.label, "detail": self.detail, "value": self.value, "rule": self.rule}
 
 
 def decomposition_groups(request: ScoreRequest, decomposition: Decomposition, win_role: str | None) -> list[dict]:
@@ -67,12 +65,17 @@ _SEQUENCE_TEXT = tuple(
 )
 
 
-def line(lang: str, code: str, label: tuple[str, str], detail: tuple[str, str] | str, value: int, rule: str) -> dict:
-    """A line as the answer carries it (`Line.to_dict`), in the user's language from (zh, en) pairs; a plain
-    string detail is used as it is (already in the user's language, or the same in both)."""
-    index = 1 if lang == "en" else 0
-    text = detail if isinstance(detail, str) else detail[index]
-    return {"code": code, "label": label[index], "detail": text, "value": value, "rule": rule}
+def line(lang: str, code: str, label: Text | str, detail: Text | str, value: int, rule: str) -> Line:
+    """A line in the user's language; a plain string is used as it is (already in the user's language, or the
+    same in both)."""
+    name = label if isinstance(label, str) else label(lang)
+    text = detail if isinstance(detail, str) else detail(lang)
+    return {"code": code, "label": name, "detail": text, "value": value, "rule": rule}
+
+
+def seat_name(seat: str, lang: str) -> str:
+    """A seat as explanations name it: 东家 / East."""
+    return SEAT_NAMES_EN[seat] if lang == "en" else SEAT_NAMES_ZH[seat] + "家"
 
 
 def not_a_win_answer(ruleset: str, request, code: str, message: str, brief: bool) -> dict:

@@ -2,23 +2,27 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Protocol
 
+from .card import HouseCard
 from .notation import format_counts, format_tiles
+from .text import Text
 from .tiles import ALL_TILES, NUM_KINDS, Tile, counts_of
 
 MELD_TYPES = ("pung", "chow", "kong_exposed", "kong_added", "kong_concealed")
-MELD_NAMES_ZH = {"pung": "碰", "chow": "吃", "kong_exposed": "明杠", "kong_added": "补杠", "kong_concealed": "暗杠"}
-MELD_NAMES_EN = {
-    "pung": "pung",
-    "chow": "chow",
-    "kong_exposed": "exposed kong",
-    "kong_added": "added kong",
-    "kong_concealed": "concealed kong",
+MELD_NAMES = {
+    "pung": Text("碰", "Pung"),
+    "chow": Text("吃", "Chow"),
+    "kong_exposed": Text("明杠", "Exposed kong"),
+    "kong_added": Text("补杠", "Added kong"),
+    "kong_concealed": Text("暗杠", "Concealed kong"),
 }
 EXPOSED_TYPES = ("pung", "chow", "kong_exposed", "kong_added")
 KONG_TYPES = ("kong_exposed", "kong_added", "kong_concealed")
 
+# Every flag of API.md, in the order the request echo lists them (each ruleset declares the ones it uses, with
+# their labels and conditions: rulesets/flags.py).
 FLAGS = (
     "kong_bloom",
     "double_kong_bloom",
@@ -29,26 +33,6 @@ FLAGS = (
     "pao_long",
     "liable_caishen",
 )
-FLAG_NAMES_ZH = {
-    "kong_bloom": "杠后开花",
-    "double_kong_bloom": "杠上杠后开花",
-    "robbing_kong": "抢杠胡",
-    "last_tile": "海底捞月",
-    "heavenly": "天胡",
-    "earthly": "地胡",
-    "pao_long": "抛龙",
-    "liable_caishen": "包牌",
-}
-FLAG_NAMES_EN = {
-    "kong_bloom": "win on a kong replacement",
-    "double_kong_bloom": "win on a second kong replacement",
-    "robbing_kong": "robbing a kong",
-    "last_tile": "last tile",
-    "heavenly": "heavenly hand",
-    "earthly": "earthly hand",
-    "pao_long": "passed self-draw (抛龙)",
-    "liable_caishen": "liable discard (包牌)",
-}
 
 
 # Melds, requests and xinyu options are built for every request (and every wait of a waits answer), so they
@@ -73,18 +57,6 @@ class Meld:
         self.notation = format_tiles(self.tiles)
 
     @property
-    def is_kong(self) -> bool:
-        return self.type in KONG_TYPES
-
-    @property
-    def is_exposed(self) -> bool:
-        return self.type in EXPOSED_TYPES
-
-    @property
-    def is_triplet_like(self) -> bool:
-        return self.type != "chow"
-
-    @property
     def suit(self) -> str:
         return self.kind.suit
 
@@ -95,27 +67,14 @@ class Meld:
         return body
 
 
-@dataclass(frozen=True)
-class BazhiOptions:
-    tariff: str = "315"
-    multi_jiao: bool = False
+class Options(Protocol):
+    """A game's options (each ruleset package defines its own): the request's `options`, the card included."""
 
-    def to_dict(self) -> dict:
-        return {"tariff": self.tariff, "multi_jiao": self.multi_jiao}
+    house: HouseCard
 
+    def to_dict(self) -> dict: ...
 
-@dataclass(slots=True)
-class XinyuOptions:
-    caishen: Tile
-    indicator: Tile | None = None
-    dealer_streak: int = 1
-
-    def to_dict(self) -> dict:
-        body: dict = {"caishen": self.caishen.notation}
-        if self.indicator is not None:
-            body["indicator"] = self.indicator.notation
-        body["dealer_streak"] = self.dealer_streak
-        return body
+    def with_card(self, card: HouseCard) -> Options: ...
 
 
 @dataclass(slots=True)
@@ -127,7 +86,7 @@ class ScoreRequest:
     """
 
     ruleset: str
-    options: BazhiOptions | XinyuOptions
+    options: Options
     hand: tuple[Tile, ...]
     win_tile: Tile | None
     melds: tuple[Meld, ...]
@@ -135,6 +94,7 @@ class ScoreRequest:
     dealer: str
     discarder: str | None
     flags: frozenset[str]
+    alternatives: bool = False  # also score the hand under the card's other readings (RULES.md §5.3)
     # Derived from the fields above (not arguments: `dataclasses.replace` recomputes them).
     concealed: tuple[Tile, ...] = field(init=False, repr=False, compare=False)  # hand + win tile
     concealed_counts: list[int] = field(init=False, repr=False, compare=False)
@@ -177,6 +137,10 @@ class ScoreRequest:
             flags=self.flags if flags is None else flags,
         )
 
+    def with_card(self, card: HouseCard) -> ScoreRequest:
+        """The same request scored under another house card (one alternative of RULES.md §5.3)."""
+        return replace(self, options=self.options.with_card(card), alternatives=False)
+
     def kinds_exhausted(self) -> set[int]:
         """Kinds the hand already holds all four of (melds included): never a wait."""
         counts = list(self.all_counts)
@@ -195,4 +159,6 @@ class ScoreRequest:
         body["dealer"] = self.dealer
         body["discarder"] = self.discarder
         body["flags"] = [f for f in FLAGS if f in self.flags] if self.flags else []  # in the order of FLAGS
+        if self.alternatives:
+            body["alternatives"] = True
         return body

@@ -1,45 +1,52 @@
-"""Who pays whom: payment rows and the nets derived from them."""
+"""Who pays whom: payment rows as the answer carries them (API.md `payments`), and the nets derived from them.
+
+Both rulesets build their rows with `row` and sum them with `nets`, so every answer's rows look the same.
+"""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NotRequired, TypedDict
 
 from .tiles import SEATS
 
-
-class Payment(NamedTuple):
-    """One transfer. A NamedTuple: immutable like a frozen dataclass, several times cheaper to build."""
-
-    payer: str
-    payee: str
-    amount: int
-    part: str  # "fan" (out of the 底) or "jiao" (outside) in bazhi; "long" in xinyu
-    code: str  # stable reason code, e.g. "fan", "dealer_extra", "discarder_jiao"
-    reason: str  # the reason in the user's language
-    on_behalf_of: str | None = None  # 包牌: the seat whose share the payer takes over
-
-    def to_dict(self) -> dict:
-        body = {
-            "from": self.payer,
-            "to": self.payee,
-            "amount": self.amount,
-            "part": self.part,
-            "code": self.code,
-            "reason": self.reason,
-        }
-        if self.on_behalf_of is not None:
-            body["on_behalf_of"] = self.on_behalf_of
-        return body
+# One transfer: `part` is "fan" (out of the 底) or "jiao" (outside) in bazhi, "long" in xinyu; `code` is its stable
+# reason code ("fan", "dealer_extra", "half" …); under 包牌 `on_behalf_of` names the seat whose share the payer
+# took over. (The functional form: a class cannot name a field "from".)
+PaymentRow = TypedDict(  # noqa: UP013
+    "PaymentRow",
+    {
+        "from": str,
+        "to": str,
+        "amount": int,
+        "part": str,
+        "code": str,
+        "reason": str,
+        "on_behalf_of": NotRequired[str],
+    },
+)
 
 
-def net_of(payments: list[Payment], part: str | None = None) -> dict[str, int]:
-    """Each seat's balance over the rows (of one part, or all). Always sums to zero."""
+def row(payer: str, payee: str, amount: int, part: str, code: str, reason: str) -> PaymentRow:
+    """One payment row, in the answer's form."""
+    return {"from": payer, "to": payee, "amount": amount, "part": part, "code": code, "reason": reason}
+
+
+def taken_over(row_: PaymentRow, liable: str, reason: str) -> PaymentRow:
+    """包牌 / 独缴: the row paid by `liable` instead, naming the seat whose share it is."""
+    return {**row_, "from": liable, "reason": reason, "on_behalf_of": row_["from"]}
+
+
+def nets(rows: list[PaymentRow], parts: tuple[str, ...]) -> tuple[dict[str, int], dict[str, dict[str, int]]]:
+    """Each seat's balance in all and per part, in one pass over the rows. Each sums to zero."""
     net = dict.fromkeys(SEATS, 0)
-    for row in payments:
-        if part is None or row.part == part:
-            net[row.payer] -= row.amount
-            net[row.payee] += row.amount
-    return net
+    by_part = {part: dict.fromkeys(SEATS, 0) for part in parts}
+    for one in rows:
+        payer, payee, amount, part = one["from"], one["to"], one["amount"], by_part[one["part"]]
+        net[payer] -= amount
+        net[payee] += amount
+        part[payer] -= amount
+        part[payee] += amount
+    return net, by_part
 
 
 def round_half_up(numerator: int, denominator: int) -> int:

@@ -11,9 +11,10 @@ from functools import lru_cache
 
 from .errors import ScoreError
 from .errors import flag_conflict as conflict
-from .hand import FLAG_NAMES_EN, FLAG_NAMES_ZH, FLAGS, MELD_TYPES, Meld, ScoreRequest
+from .hand import FLAGS, MELD_TYPES, Meld, ScoreRequest
 from .notation import InvalidNotationError, parse_tiles
 from .rulesets import RULESETS, Ruleset
+from .rulesets.flags import Situation, unmet
 from .tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS, SEATS, Tile, previous_seat
 
 MAX_TILE_TEXT = 200  # longer than any real hand written with spaces; keeps parsing cheap
@@ -28,6 +29,13 @@ def _is_mapping(value: object) -> bool:
 def parse_request(data: object) -> ScoreRequest:
     if not _is_mapping(data):
         raise ScoreError("bad_json", "请求必须是一个 JSON 对象", "the request must be a JSON object")
+    if not REQUEST_KEYS.issuperset(data):
+        _unknown_key(data, REQUEST_KEYS, "")  # raises
+    alternatives = data.get("alternatives", False)
+    if type(alternatives) is not bool:
+        raise ScoreError(
+            "bad_json", "alternatives 必须是 true 或 false", "alternatives must be true or false", "alternatives"
+        )
     ruleset = _ruleset(data.get("ruleset"))
     options = ruleset.parse_options(data.get("options"))
     hand = _tiles(data.get("hand"), "hand", required=True)
@@ -49,7 +57,7 @@ def parse_request(data: object) -> ScoreRequest:
         _check_meld_feeders(melds, winner, ruleset)
     flags = _flags(data.get("flags"), ruleset)
     request = ScoreRequest(
-        ruleset=ruleset.name,
+        ruleset=ruleset.id,
         options=options,
         hand=hand,
         win_tile=win_tile,
@@ -58,6 +66,7 @@ def parse_request(data: object) -> ScoreRequest:
         dealer=dealer,
         discarder=discarder,
         flags=flags,
+        alternatives=alternatives,
     )
     # The last checks, each answered inline on the everyday request (a helper is called to raise): every
     # call costs more than its work here, as scoring runs between other work with the processor's caches cold.
@@ -70,12 +79,26 @@ def parse_request(data: object) -> ScoreRequest:
     return request
 
 
+# The fields of a request and of a meld (API.md); anything else is refused, naming the key.
+REQUEST_KEYS = frozenset(
+    ["ruleset", "options", "hand", "win_tile", "melds", "winner", "dealer", "discarder", "alternatives", "flags"]
+)
+MELD_KEYS = frozenset(["type", "tiles", "from"])
+
+
+def _unknown_key(data: Mapping, known: frozenset[str], where: str) -> None:
+    """Raise `bad_json` for the first key of `data` that is not a field (`where` is the object's path)."""
+    key = next(key for key in data if key not in known)
+    name = f"{where}.{key}" if where else str(key)
+    raise ScoreError("bad_json", f"请求里没有 {name!r} 这一项", f"unknown field {name!r} in the request", name)
+
+
 def _ruleset(name: object) -> Ruleset:
     if not isinstance(name, str) or name not in RULESETS:
         raise ScoreError(
             "unknown_ruleset",
-            f"未知的规则 {name!r}（可选：bazhi 八支，xinyu 新余）",
-            f"unknown ruleset {name!r} (use 'bazhi' or 'xinyu')",
+            f"未知的规则 {name!r}（可选：{'，'.join(f'{r.id} {r.title.zh}' for r in RULESETS.values())}）",
+            f"unknown ruleset {name!r} (use {' or '.join(repr(r) for r in RULESETS)})",
             "ruleset",
         )
     return RULESETS[name]
@@ -124,8 +147,8 @@ def _check_in_ruleset(tiles, ruleset: Ruleset, field: str) -> None:
         if tile.index not in ruleset.kinds:
             raise ScoreError(
                 "tile_not_in_ruleset",
-                f"{ruleset.name_zh}没有 {tile.name_zh}（{tile}）这张牌",
-                f"{tile} ({tile.name_en}) is not a tile of {ruleset.name_en}",
+                f"{ruleset.title.zh}没有 {tile.name_zh}（{tile}）这张牌",
+                f"{tile} ({tile.name_en}) is not a tile of {ruleset.id}",
                 field,
             )
 
@@ -147,6 +170,8 @@ def _meld(item: object, number: int, ruleset: Ruleset, options) -> Meld:
     field, tiles_field, from_field = MELD_FIELDS[number - 1]
     if not _is_mapping(item):
         raise ScoreError("bad_meld", f"第 {number} 组副露格式不对", f"meld {number} must be an object", field)
+    if not MELD_KEYS.issuperset(item):
+        _unknown_key(item, MELD_KEYS, field)  # raises
     kind = item.get("type")
     if kind not in MELD_TYPES:
         raise ScoreError(
@@ -156,7 +181,7 @@ def _meld(item: object, number: int, ruleset: Ruleset, options) -> Meld:
             field,
         )
     if kind == "chow" and not ruleset.allows_chow:
-        raise ScoreError("chow_not_allowed", f"{ruleset.name_zh}不准吃牌", f"{ruleset.name_en} has no chows", field)
+        raise ScoreError("chow_not_allowed", f"{ruleset.title.zh}不准吃牌", f"{ruleset.id} has no chows", field)
     tiles, shape = _meld_tiles(item.get("tiles"), tiles_field)
     if not ruleset.kinds.issuperset(shape):
         _check_in_ruleset(tiles, ruleset, field)  # raises, naming the first tile the game lacks
@@ -286,9 +311,9 @@ def _flags(raw: object, ruleset: Ruleset) -> frozenset[str]:
     if not isinstance(raw, list):
         raise ScoreError("bad_flag", "flags 必须是列表", "flags must be a list", "flags")
     for flag in raw:
-        if flag not in FLAGS or flag not in ruleset.flags:
-            where_zh = "" if flag not in FLAGS else f"（{ruleset.name_zh}不用这个标记）"
-            where_en = "" if flag not in FLAGS else f" (not used in {ruleset.name_en})"
+        if flag not in FLAGS or flag not in ruleset.flag_ids:
+            where_zh = "" if flag not in FLAGS else f"（{ruleset.title.zh}不用这个标记）"
+            where_en = "" if flag not in FLAGS else f" (not used in {ruleset.id})"
             raise ScoreError("bad_flag", f"未知的标记 {flag!r}{where_zh}", f"unknown flag {flag!r}{where_en}", "flags")
     return frozenset(raw)
 
@@ -323,32 +348,29 @@ def _check_tile_count(request: ScoreRequest) -> None:
 
 
 def check_flags(request: ScoreRequest, ruleset: Ruleset) -> None:
-    """The flag rules (API.md): each flag against the discarder, the kongs, the seats, and the others."""
+    """The flag rules (API.md, RULES.md §4): each flag set, in the order of FLAGS, against the conditions its
+    ruleset declares for it, in their declared order; the first that fails is the error."""
     if not request.flags:
-        return  # every rule below is about a flag that is set
-    kongs = len(request.kongs)
-    for flag in FLAGS:
-        if flag not in request.flags:
-            continue
-        zh, en = FLAG_NAMES_ZH[flag], FLAG_NAMES_EN[flag]
-        if flag in ("kong_bloom", "double_kong_bloom", "last_tile", "heavenly", "pao_long") and not request.self_draw:
-            raise conflict(f"{zh}只能是自摸，不能有放铳家", f"{en} needs a self-draw (no discarder)")
-        if flag in ("robbing_kong", "earthly", "liable_caishen") and request.self_draw:
-            raise conflict(f"{zh}需要指定放铳家", f"{en} needs a discarder")
-    if request.has("kong_bloom") and kongs < 1:
-        raise conflict("杠后开花需要至少一个杠", "kong_bloom needs a kong")
-    if request.has("double_kong_bloom") and kongs < 2:
-        raise conflict("杠上杠后开花需要至少两个杠", "double_kong_bloom needs two kongs")
-    if request.has("heavenly"):
-        if request.winner != request.dealer:
-            raise conflict("天胡只能是庄家", "heavenly needs the dealer as the winner")
-        if request.melds:
-            raise conflict("天胡不能有副露或杠", "heavenly needs a hand with no melds")
-    if request.has("earthly"):
-        if request.winner == request.dealer:
-            raise conflict("地胡只能是闲家", "earthly needs a winner who is not the dealer")
-        if request.melds:
-            raise conflict("地胡不能有副露或杠", "earthly needs a hand with no melds")
-        if request.has("robbing_kong"):
-            raise conflict("地胡和抢杠胡不能同时成立", "earthly and robbing_kong cannot both hold")
-    ruleset.check_flags(request)
+        return  # every rule is about a flag that is set
+    situation = situation_of(request)
+    for flag_id in FLAGS:
+        if flag_id in request.flags:
+            flag = ruleset.flag_by_id[flag_id]
+            failed = unmet(flag, situation)
+            if failed:
+                reason = failed[0].reason
+                raise conflict(f"{flag.label.zh}：{reason.zh}", f"{flag.label.en}: {reason.en}")
+
+
+def situation_of(request: ScoreRequest) -> Situation:
+    """What the flag conditions ask, read off a request."""
+    win = request.win_tile
+    return Situation(
+        request.winner,
+        request.dealer,
+        request.discarder,
+        len(request.kongs),
+        len(request.melds),
+        request.flags,
+        None if win is None else request.all_counts[win.index],
+    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .errors import ScoreError
 from .hand import ScoreRequest
 from .request import check_flags, parse_request
-from .rulesets import RULESETS, Ruleset
+from .rulesets import DISTANCES, RULESETS, Ruleset
 from .tiles import Tile, next_seat
 from .waits import wait_kinds
 
@@ -25,15 +25,53 @@ def score(data: object, lang: str = "zh") -> dict:
 def score_request(request: ScoreRequest, lang: str = "zh") -> dict:
     ruleset = RULESETS[request.ruleset]
     if request.win_tile is None:
-        return waits_result(request, lang)
-    return ruleset.evaluate(request, lang)
+        return waits_result(request, lang)  # `alternatives` is ignored in waits mode (API.md)
+    answer = ruleset.evaluate(request, lang)
+    if answer.get("win") is False:
+        # for learners: what to throw, and one nearest win with the tiles that do not fit
+        answer["discards"] = DISTANCES[request.ruleset].discards(request)
+        answer["nearest"] = DISTANCES[request.ruleset].nearest(request)
+    if request.alternatives:
+        answer["alternatives"] = alternatives(ruleset, request, answer)
+    return answer
+
+
+def alternatives(ruleset: Ruleset, request: ScoreRequest, answer: dict) -> list[dict]:
+    """The same hand under the card's other readings (RULES.md §5.3): every scoring house rule and every value
+    other than the card's, one option changed at a time, listed where the verdict, the not-a-win code or any
+    seat's net differs; in the order of the ruleset's house rules, values in their listed order."""
+    card = request.options.house
+    found = []
+    for rule in ruleset.house_rules_at_stake(request):
+        for choice in rule.choices:
+            if choice.value == card[rule.id] and type(choice.value) is type(card[rule.id]):
+                continue
+            other = ruleset.evaluate(request.with_card(card.replace(rule.id, choice.value)), brief=True)
+            entry = differing(rule.id, choice.value, answer, other)
+            if entry is not None:
+                found.append(entry)
+    return found
+
+
+def differing(rule_id: str, value: object, answer: dict, other: dict) -> dict | None:
+    """The alternatives entry for `other` (API.md), or None when it answers as `answer` does."""
+    if other["win"]:
+        if answer["win"] and other["net"] == answer["net"]:
+            return None
+        return {"option": rule_id, "value": value, "win": True, "net": dict(other["net"])}
+    if not answer["win"] and other["code"] == answer["code"]:
+        return None
+    return {"option": rule_id, "value": value, "win": False, "code": other["code"]}
 
 
 def waits_result(request: ScoreRequest, lang: str = "zh") -> dict:
     ruleset = RULESETS[request.ruleset]
     waits = wait_kinds(ruleset, request)
     discarder = next_seat(request.winner)
-    return {
+    distance = DISTANCES[request.ruleset]
+    shanten = distance.shanten(request)
+    blocked = distance.blocked_by(request, waits, shanten)
+    answer = {
         "ruleset": request.ruleset,
         "win": False,
         "request": request.to_dict(),
@@ -45,7 +83,12 @@ def waits_result(request: ScoreRequest, lang: str = "zh") -> dict:
             }
             for tile in waits
         ],
+        "shanten": shanten,
+        "blocked_by": blocked,
     }
+    if blocked:
+        answer["blocked_message"] = distance.blocked_message(request, blocked, shanten, lang)
+    return answer
 
 
 def variant(ruleset: Ruleset, request: ScoreRequest, tile: Tile, discarder: str | None, lang: str) -> dict:

@@ -3,19 +3,13 @@
 from __future__ import annotations
 
 from .hand import ScoreRequest
-from .tiles import Tile
+from .tiles import ALL_TILES, Tile
 
 
 def wait_kinds(ruleset, request: ScoreRequest) -> list[Tile]:
-    """Kinds that make `request` (with no win tile) a legal win, by self-draw or by discard.
-
-    A ruleset that can answer from tile counts (`waits_of`) does: the search below builds a request per
-    kind and asks `is_win` twice, about 70 questions per hand, which made waits the slowest part of scoring.
-    """
-    fast = getattr(ruleset, "waits_of", None)
-    if fast is not None:
-        return [Tile(i) for i in fast(request)]
-    return search_wait_kinds(ruleset, request)
+    """Kinds that make `request` (with no win tile) a legal win, by self-draw or by discard: each ruleset answers
+    from tile counts (`waits_of`), which `search_wait_kinds` checks in the tests."""
+    return [ALL_TILES[i] for i in ruleset.waits_of(request)]
 
 
 def search_wait_kinds(ruleset, request: ScoreRequest) -> list[Tile]:
@@ -25,7 +19,7 @@ def search_wait_kinds(ruleset, request: ScoreRequest) -> list[Tile]:
     for index in sorted(ruleset.kinds):
         if index in exhausted:
             continue
-        tile = Tile(index)
+        tile = ALL_TILES[index]
         if ruleset.is_win(request.with_win(tile, None)) or ruleset.is_win(request.with_win(tile, "_")):
             waits.append(tile)
     return waits

@@ -15,8 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import combinations_with_replacement
 from typing import NamedTuple
 
+from .decompose import suit_splits
 from .tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS, Tile
 
 MAX_WILD = 4  # four copies of the 财神 kind exist; more wild tiles can never be needed
@@ -279,3 +281,126 @@ def loose_groups(natural: list[int] | tuple[int, ...], wild_tiles: tuple[Tile, .
     """A hand read without sets (十三不搭, 4龙, 全风向): its natural tiles and its 财神 as they are."""
     tiles = tuple(ALL_TILES[i] for i in range(NUM_KINDS) for _ in range(natural[i]))
     return [Group("tiles", tiles + wild_tiles, wild_tiles)]
+
+
+# --------------------------------------------------------------------------- no fifth copies (house rule)
+#
+# Under the house rule wild_fifth_copy=false (RULES.md §5.2) a 财神 may stand for a kind only while the copies of
+# that kind (natural tiles, the winner's melds, and the 财神 standing for it) stay at most four. The tables above
+# cannot say that (they know a block's counts, not how many copies are left), so the standard shape is searched
+# again with each rank's room: every way the block can be sets (and the pair), by the number of 财神 it takes.
+
+
+class CappedPlan(NamedTuple):
+    """A standard reading under capped copies: the pair's block, 财神 per block, and the groups themselves."""
+
+    pair_block: int
+    per_block: tuple[int, ...]
+    groups: tuple[Group, ...]
+
+
+def _capped_block(
+    counts: tuple[int, ...], room: tuple[int, ...], sequences: bool, pair: bool, wild: int
+) -> dict[int, tuple[BlockGroup, ...]]:
+    """Every number of 财神 (at most `wild`) with which this block becomes sets (plus the pair if `pair`), each
+    with one way to do it; `room[r]` is how many 财神 may stand for rank r."""
+    return _capped_search(tuple(counts), tuple(room), sequences, pair, wild)
+
+
+@lru_cache(maxsize=50_000)
+def _capped_search(
+    counts: tuple[int, ...], room: tuple[int, ...], sequences: bool, pair: bool, wild: int
+) -> dict[int, tuple[BlockGroup, ...]]:
+    """Each number of 财神 that gives the block a whole number of sets (and the pair) tried as every multiset of
+    stand-ins within the room, the block with them read by the suit tables: bounded, whatever the block holds."""
+    found: dict[int, tuple[BlockGroup, ...]] = {}
+    for used in range(wild + 1):
+        if (sum(counts) + used) % 3 != (2 if pair else 0):
+            continue
+        for stand_ins in combinations_with_replacement(range(len(counts)), used):
+            if any(stand_ins.count(rank) > room[rank] for rank in set(stand_ins)):
+                continue
+            full = list(counts)
+            for rank in stand_ins:
+                full[rank] += 1
+            split = next((s for s in suit_splits(tuple(full), sequences) if (s[0] is not None) == pair), None)
+            if split is not None:
+                found[used] = _marked(split, stand_ins)
+                break
+    return found
+
+
+def _marked(split, stand_ins: tuple[int, ...]) -> tuple[BlockGroup, ...]:
+    """A block's split as groups, each stand-in given to a group that holds its rank."""
+    pair, sets = split
+    groups = ([("pair", pair, [pair, pair])] if pair is not None else []) + [
+        ("triplet", first, [first] * 3) if kind == "tri" else ("sequence", first, [first, first + 1, first + 2])
+        for kind, first in sets
+    ]
+    wild: list[list[int]] = [[] for _ in groups]
+    for rank in stand_ins:
+        holder = next(n for n, (_, _, ranks) in enumerate(groups) if ranks.count(rank) > wild[n].count(rank))
+        wild[holder].append(rank)
+    return tuple((kind, first, tuple(w)) for (kind, first, _), w in zip(groups, wild, strict=True))
+
+
+def capped_standard_plan(
+    blocks: list[tuple[int, ...]],
+    room: tuple[int, ...],
+    wild: int,
+    colour: Colour = ANY_COLOUR,
+    sequences: bool = True,
+) -> CappedPlan | None:
+    """`standard_plan` when a 财神 may not make a fifth copy: `room` holds, per kind (0-33), how many more copies
+    the 财神 may be. The 财神 of the hand must all be used: each block takes some number of them."""
+    if not _fits_colour(blocks, colour):
+        return None
+    per_block_options = []
+    for b, (base, size, seqs) in enumerate(BLOCKS):
+        block = blocks[b]
+        if not colour.allowed[b]:
+            per_block_options.append(({0: ()}, {}))
+            continue
+        block_room = room[base : base + size]
+        as_sets = _capped_block(block, block_room, sequences and seqs, False, wild)
+        as_pair = _capped_block(block, block_room, sequences and seqs, True, wild)
+        if colour.required[b] and not any(block):
+            as_sets = {used: groups for used, groups in as_sets.items() if used}  # it must hold a tile
+        per_block_options.append((as_sets, as_pair))
+    for pair_block in range(4):
+        choice = _share_out(per_block_options, pair_block, wild)
+        if choice is not None:
+            groups = []
+            for b, used in enumerate(choice):
+                options = per_block_options[b][1 if b == pair_block else 0]
+                base = BLOCKS[b][0]
+                groups.extend(_placed(base, options[used]))
+            pair_first = sorted(groups, key=lambda group: group.type != "pair")
+            return CappedPlan(pair_block, tuple(choice), tuple(pair_first))
+    return None
+
+
+def _share_out(options: list, pair_block: int, wild: int) -> list[int] | None:
+    """How many 财神 each block takes, so that they add up to `wild` (the first way found, in block order)."""
+
+    def walk(b: int, left: int) -> list[int] | None:
+        if b == 4:
+            return [] if left == 0 else None
+        for used in sorted(options[b][1 if b == pair_block else 0]):
+            if used <= left:
+                rest = walk(b + 1, left - used)
+                if rest is not None:
+                    return [used, *rest]
+        return None
+
+    return walk(0, wild)
+
+
+def _placed(base: int, groups: tuple[BlockGroup, ...]) -> list[Group]:
+    out = []
+    for kind, first, wild_ranks in groups:
+        ranks = [first, first + 1, first + 2] if kind == "sequence" else [first] * (2 if kind == "pair" else 3)
+        out.append(
+            Group(kind, tuple(ALL_TILES[base + r] for r in ranks), tuple(ALL_TILES[base + r] for r in wild_ranks))
+        )
+    return out

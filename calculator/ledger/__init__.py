@@ -1,15 +1,18 @@
-"""The table ledger (RULES.md §1.7, §2.6, §3) as pure functions: no Django, no database.
+"""The table ledger (RULES.md §3) as pure functions: no Django, no database, no game named.
 
-A table is a configuration (ruleset, options, stake, multiplier, first dealer) and an ordered log of entries:
+A table is a configuration (players, first dealer, and its first rule card: ruleset, options with the house rules,
+stake, multiplier) and an ordered log of entries:
 
-    {"kind": "hand", "result": <an engine result of a win>}
+    {"kind": "hand", "result": <an engine result of a win>, "card_version": 1}
     {"kind": "draw"}                      # 流局
-    {"kind": "leave", "seat": "W"}        # xinyu: a player leaves mid-game
+    {"kind": "leave", "seat": "W"}        # a player leaves mid-game (a game with a leaving penalty)
     {"kind": "next"}                      # start the next 底 game / 局 with fresh stakes
+    {"kind": "card", "card_version": 2}   # a new rule card, before the first hand of a 底 game / 局
 
-`replay(config, entries)` folds the log into the table's state: balances, outside, totals, status, ended_reason,
-dealer and streak, and for every entry what it actually moved (`applied`, after caps). Nothing is stored that
-cannot be recomputed this way; the database keeps the log, this module keeps the arithmetic.
+Each game's table rules (the stake, caps, 通底, 全缴, the leaving penalty, the deal) live in its ruleset package
+(`RULESETS[id].table`, calculator/engine/rulesets/<game>/table.py); this module keeps the books with them: `State`
+is the account the rules change (`Book`), `apply` adds one entry, `replay(config, entries, cards)` folds a whole
+log. The database stores the state after every entry (calculator/models.py); a replay only verifies it.
 
 The readings this module relies on, beyond those RULES.md marks (each is repeated where it is used):
 - [reading L1] Capped payments are applied row by row in the engine's order; each row pays
@@ -19,33 +22,52 @@ The readings this module relies on, beyond those RULES.md marks (each is repeate
   totals keep every hand).
 - [reading L3] The dealer and the streak carry on across 底 games / 局: the deal follows the hands.
 - [reading L4] bazhi has no streak in its scoring; the ledger still shows one: 1 when a seat takes the deal,
-  +1 each time the dealer keeps it.
+  +1 each time the dealer keeps it on a win.
 - [reading L5] xinyu: a player leaving a 冲击 room ends the 局 with ended_reason "bust" (the leaver is at 0);
   in an ordinary table the game goes on (a substitute takes the seat).
 - [reading L6] A table's 底分 changes only the 底 (the stake); 交分 and the 通底 payment stay the tariff's.
 - [reading L7] 通底 is reported instead of 脱底 when all three losers are at 0 (it is the bigger event).
 - [reading L8] xinyu ordinary tables (no room stake) have no caps, no bust and no 全缴 transfer; `next` is refused
   there (there is nothing to restart: balances are running totals).
+- [reading L9] A drawn hand that keeps the deal (house rule draw_dealer) keeps the streak as it is: only a win
+  adds to it.
+- [reading L10] A new rule card starts the current 底 game / 局 afresh: balances are the new stake (nothing was
+  played in it yet); card changes in a row are allowed (they do not lock the card).
 """
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-SEATS = ("E", "S", "W", "N")
-RULESETS = ("bazhi", "xinyu")
-TARIFFS = ("315", "525")
-DEFAULT_STAKE = {"315": 30, "525": 50}  # RULES.md §1.3 底分
-ONE_ZUI_JIAO = {"315": 10, "525": 20}  # RULES.md §1.3 交分 for one extra 嘴 (the 通底 payment)
-ROOM_STAKES = (100, 200, 500)  # RULES.md §2.6
-LEAVE_PENALTY = 50  # RULES.md §2.6: −50 × the dealer's streak × the multiplier
-MAX_STAKE = 1_000_000
+from calculator.engine.errors import ScoreError
+from calculator.engine.rulesets import RULESETS, Ruleset
+from calculator.engine.rulesets.base import read_option
+from calculator.engine.rulesets.table import TableRules, penalty_shares
+from calculator.engine.tiles import SEATS, next_seat
+
+from .settlement import settlement
+
 MAX_MULTIPLIER = 1000
+MAX_NAME = 40  # characters of a player's name
+DEFAULT_NAMES = {"E": "东", "S": "南", "W": "西", "N": "北"}  # what the ledger names an unnamed seat
+TABLE_FIELDS = ("ruleset", "options", "players", "stake", "multiplier", "dealer")
+CARD_FIELDS = ("ruleset", "options", "stake", "multiplier")
 
-
-def next_seat(seat: str) -> str:
-    """下家: E → S → W → N → E."""
-    return SEATS[(SEATS.index(seat) + 1) % 4]
+__all__ = [
+    "SEATS",
+    "Card",
+    "LedgerError",
+    "State",
+    "TableConfig",
+    "apply",
+    "next_seat",
+    "parse_config",
+    "penalty_shares",
+    "replay",
+    "settlement",
+]
 
 
 def zero() -> dict[str, int]:
@@ -55,9 +77,12 @@ def zero() -> dict[str, int]:
 class LedgerError(Exception):
     """A request the ledger refuses. `status` is the HTTP status the API answers with."""
 
-    def __init__(self, code: str, zh: str, en: str, status: int = 400, field: str | None = None):
+    def __init__(
+        self, code: str, zh: str, en: str, status: int = 400, field: str | None = None, retry_after: int | None = None
+    ):
         super().__init__(f"{code}: {en}")
         self.code, self.zh, self.en, self.status, self.field = code, zh, en, status, field
+        self.retry_after = retry_after  # seconds, for a 429
 
     def to_dict(self, lang: str = "zh") -> dict:
         body = {"code": self.code, "message": self.en if lang == "en" else self.zh}
@@ -65,134 +90,220 @@ class LedgerError(Exception):
             body["field"] = self.field
         return {"error": body}
 
+    @classmethod
+    def of(cls, error: ScoreError) -> LedgerError:
+        """An engine refusal (bad_option, bad_tile …) as the ledger answers it: 400, the same code and field."""
+        return cls(error.code, error.zh, error.en, 400, error.field)
+
 
 # ---------------------------------------------------------------------------------------------------------
-# Configuration
+# The rule card and the table's configuration
+
+
+@dataclass(frozen=True)
+class Card:
+    """A table's rule card (API.md): ruleset, options (`house` with every house rule), stake, multiplier."""
+
+    ruleset: str
+    options: Mapping
+    stake: int | None
+    multiplier: int = 1
+    version: int = 1
+
+    @property
+    def rules(self) -> Ruleset:
+        return RULESETS[self.ruleset]
+
+    @property
+    def table(self) -> TableRules:
+        return self.rules.table
+
+    @property
+    def is_room(self) -> bool:
+        """Whether the table plays for stakes that run out (a 底 game, a 冲击 room) or keeps running totals."""
+        return self.table.is_room(self.stake)
+
+    @property
+    def house(self) -> Mapping:
+        return self.options["house"]
+
+    def to_dict(self) -> dict:
+        return {
+            "version": self.version,
+            "ruleset": self.ruleset,
+            "options": _plain(self.options),
+            "stake": self.stake,
+            "multiplier": self.multiplier,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> Card:
+        """A stored card (validated on the way in)."""
+        return cls(data["ruleset"], data["options"], data["stake"], data["multiplier"], data.get("version", 1))
+
+
+def _plain(options: Mapping) -> dict:
+    return {key: dict(value) if isinstance(value, Mapping) else value for key, value in options.items()}
 
 
 @dataclass(frozen=True)
 class TableConfig:
-    ruleset: str
-    options: dict
-    players: dict
-    stake: int | None
-    multiplier: int
+    """What a table starts with: its first rule card, the players and the first dealer."""
+
+    card: Card
+    players: Mapping
     dealer: str
 
-    @property
-    def is_room(self) -> bool:
-        """bazhi always plays a 底 game; xinyu only when the table has a room stake (冲击)."""
-        return self.ruleset == "bazhi" or self.stake is not None
-
-    @property
-    def tariff(self) -> str:
-        return self.options.get("tariff", "315")
-
-    def to_dict(self) -> dict:
-        return {
-            "ruleset": self.ruleset,
-            "options": dict(self.options),
-            "players": dict(self.players),
-            "stake": self.stake,
-            "multiplier": self.multiplier,
-            "dealer": self.dealer,
-        }
+    ruleset = property(lambda self: self.card.ruleset)
+    options = property(lambda self: self.card.options)
+    stake = property(lambda self: self.card.stake)
+    multiplier = property(lambda self: self.card.multiplier)
+    is_room = property(lambda self: self.card.is_room)
 
 
-def _bad(field: str, zh: str, en: str) -> LedgerError:
-    return LedgerError("bad_table", zh, en, 400, field)
+def _bad(field: str, zh: str, en: str, code: str = "bad_table") -> LedgerError:
+    return LedgerError(code, zh, en, 400, field)
 
 
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def parse_config(data: object) -> TableConfig:
-    """Validate a create-table body (API.md): defaults filled, anything odd refused with the field named."""
-    if not isinstance(data, dict):
-        raise LedgerError("bad_json", "请求必须是一个 JSON 对象", "the request must be a JSON object")
+def refuse_unknown(data: Mapping, known: tuple[str, ...], prefix: str = "") -> None:
+    """API.md: a field the body may not have is a 400 bad_json naming it (nothing unknown is ever stored)."""
+    for key in data:
+        if key not in known:
+            name = f"{prefix}{key}" if isinstance(key, str) else prefix.rstrip(".") or "body"
+            raise _bad(name, f"不认识的字段 {name}", f"unknown field {name}", "bad_json")
+
+
+def ruleset_of(data: Mapping) -> Ruleset:
     ruleset = data.get("ruleset")
-    if ruleset not in RULESETS:
+    if not isinstance(ruleset, str) or ruleset not in RULESETS:
         raise LedgerError("unknown_ruleset", f"没有规则 {ruleset!r}", f"no ruleset {ruleset!r}", 400, "ruleset")
-    options = data.get("options") or {}
-    if not isinstance(options, dict):
-        raise _bad("options", "options 必须是对象", "options must be an object")
-    if ruleset == "bazhi":
-        unknown = sorted(set(options) - {"tariff", "multi_jiao"})
-        if unknown:
-            raise _bad("options", f"八支没有选项 {unknown[0]!r}", f"bazhi has no option {unknown[0]!r}")
-        tariff = options.get("tariff", "315")
-        if tariff not in TARIFFS:
-            raise _bad("options.tariff", "tariff 只能是 315 或 525", "tariff must be 315 or 525")
-        multi = options.get("multi_jiao", False)
-        if not isinstance(multi, bool):
-            raise _bad("options.multi_jiao", "multi_jiao 必须是 true 或 false", "multi_jiao must be true or false")
-        options = {"tariff": tariff, "multi_jiao": multi}
-        stake = data.get("stake")
-        if stake is None:
-            stake = DEFAULT_STAKE[tariff]
-        if not _whole(stake) or not 1 <= stake <= MAX_STAKE:
+    return RULESETS[ruleset]
+
+
+def parse_options(rules: Ruleset, raw: object) -> dict:
+    """A table's options: the ruleset's table options (defaults filled) and `house`, the whole card of house
+    rules. Anything else, a per-hand option (xinyu's 财神) included, is a bad_option naming it."""
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, Mapping):
+        raise _bad("options", "options 必须是对象", "options must be an object", "bad_option")
+    known = {option.id: option for option in rules.table_options}
+    for key in raw:
+        if key not in known and key != "house":
+            name = f"options.{key}" if isinstance(key, str) else "options"
             raise _bad(
-                "stake",
-                f"底分必须是 1 到 {MAX_STAKE} 的整数",
-                f"stake (底分) must be a whole number from 1 to {MAX_STAKE}",
+                name,
+                f"牌桌没有选项 {key!r}（每手不同的选项随那手牌给）",
+                f"a table has no option {key!r} (options that change per hand come with each hand)",
+                "bad_option",
             )
+    try:
+        options = {key: read_option(option, raw.get(key)) for key, option in known.items()}
+        options["house"] = rules.read_card(raw.get("house")).to_dict()
+    except ScoreError as error:
+        raise LedgerError.of(error) from None
+    return options
+
+
+def parse_stake(table: TableRules, value: object, options: Mapping) -> int | None:
+    rule = table.stake
+    if value is None and rule.none is None:
+        return table.default_stake(options)
+    if rule.allows(value):
+        return value
+    if rule.choices:
+        listed = [str(choice) for choice in rule.choices]
+        zh = f"{rule.label.zh}的底只能是 {'、'.join(listed[:-1])} 或 {listed[-1]}（{rule.none.zh}为 null）"
+        en = f"the {rule.label.en} stake must be {', '.join(listed[:-1])} or {listed[-1]} (null: {rule.none.en})"
     else:
-        # The 财神 changes every hand, so a xinyu table has no options of its own.
-        if options:
-            raise _bad(
-                "options",
-                "新余的牌桌没有选项（财神每手单独给）",
-                "a xinyu table has no options (the 财神 is given with each hand)",
-            )
-        stake = data.get("stake")
-        if stake is not None and stake not in ROOM_STAKES:
-            raise _bad(
-                "stake",
-                "冲击房间的底只能是 100、200 或 500（普通牌桌为 null）",
-                "the room stake must be 100, 200 or 500 (null for an ordinary table)",
-            )
-    multiplier = data.get("multiplier", 1)
-    if multiplier is None:
-        multiplier = 1
-    if not _whole(multiplier) or not 1 <= multiplier <= MAX_MULTIPLIER:
+        zh = f"{rule.label.zh}必须是 {rule.minimum} 到 {rule.maximum} 的整数"
+        en = f"{rule.label.en} must be a whole number from {rule.minimum} to {rule.maximum}"
+    raise _bad("stake", zh, en)
+
+
+def parse_multiplier(value: object) -> int:
+    if value is None:
+        return 1
+    if not _whole(value) or not 1 <= value <= MAX_MULTIPLIER:
         raise _bad(
             "multiplier",
             f"倍数必须是 1 到 {MAX_MULTIPLIER} 的整数",
             f"multiplier must be a whole number from 1 to {MAX_MULTIPLIER}",
         )
+    return value
+
+
+def parse_card(data: Mapping, version: int = 1) -> Card:
+    """A rule card from a create-table body (its card fields), every value checked."""
+    rules = ruleset_of(data)
+    options = parse_options(rules, data.get("options"))
+    stake = parse_stake(rules.table, data.get("stake"), options)
+    return Card(rules.id, options, stake, parse_multiplier(data.get("multiplier")), version)
+
+
+def change_card(card: Card, data: object) -> Card:
+    """`POST /api/tables/<id>/card` (API.md): the next version of the card. `options` replaces the options (house
+    rules included); `stake` and `multiplier` replace theirs when given (a null stake: the game's default, or no
+    stake where the game allows it); what is left out stays. The ruleset cannot change."""
+    if not isinstance(data, Mapping):
+        raise LedgerError("bad_json", "请求必须是一个 JSON 对象", "the request must be a JSON object")
+    refuse_unknown(data, (*CARD_FIELDS, "version"))
+    if "ruleset" in data and data["ruleset"] != card.ruleset:
+        raise _bad("ruleset", "牌桌的规则不能改", "a table's ruleset cannot change")
+    rules = card.rules
+    options = parse_options(rules, data["options"]) if "options" in data else dict(card.options)
+    stake = parse_stake(rules.table, data["stake"], options) if "stake" in data else card.stake
+    multiplier = parse_multiplier(data["multiplier"]) if "multiplier" in data else card.multiplier
+    return Card(card.ruleset, options, stake, multiplier, card.version + 1)
+
+
+def clean_name(value: object, seat: str) -> str:
+    """A player's name: text of at most MAX_NAME characters, spaces collapsed, no control characters (a lone
+    surrogate, NUL …); empty → the seat's name."""
+    field_name = f"players.{seat}"
+    if value is None:
+        value = ""
+    if not isinstance(value, str):
+        raise _bad(field_name, "玩家名字必须是文字", "a player's name must be text")
+    name = " ".join(value.split())
+    if any(unicodedata.category(ch) in ("Cc", "Cs", "Cn", "Co") for ch in name):
+        raise _bad(field_name, "名字里有不能显示的字符", "the name holds a character that cannot be shown")
+    if len(name) > MAX_NAME:
+        raise _bad(field_name, f"名字最多 {MAX_NAME} 个字", f"a name has at most {MAX_NAME} characters")
+    return name or DEFAULT_NAMES[seat]
+
+
+def parse_config(data: object) -> TableConfig:
+    """Validate a create-table body (API.md): defaults filled, anything odd refused with the field named."""
+    if not isinstance(data, Mapping):
+        raise LedgerError("bad_json", "请求必须是一个 JSON 对象", "the request must be a JSON object")
+    refuse_unknown(data, TABLE_FIELDS)
+    card = parse_card(data)
     dealer = data.get("dealer", "E")
     if dealer not in SEATS:
         raise LedgerError("bad_seat", "庄家必须是 E、S、W 或 N", "the dealer must be E, S, W or N", 400, "dealer")
     raw_players = data.get("players") or {}
-    if not isinstance(raw_players, dict) or set(raw_players) - set(SEATS):
+    if not isinstance(raw_players, Mapping):
         raise _bad("players", "players 必须是以 E S W N 为键的对象", "players must be an object keyed by E S W N")
-    players = {}
-    for seat in SEATS:
-        name = raw_players.get(seat) or ""
-        if not isinstance(name, str):
-            raise _bad(f"players.{seat}", "玩家名字必须是文字", "a player's name must be text")
-        name = " ".join(name.split())
-        if len(name) > 24:
-            raise _bad(f"players.{seat}", "名字最多 24 个字", "a name has at most 24 characters")
-        players[seat] = name or {"E": "东", "S": "南", "W": "西", "N": "北"}[seat]
-    return TableConfig(ruleset, options, players, stake, multiplier, dealer)
-
-
-def config_from_dict(data: dict) -> TableConfig:
-    """A stored configuration back into a TableConfig (no validation: it was validated on the way in)."""
-    return TableConfig(
-        data["ruleset"], dict(data["options"]), dict(data["players"]), data["stake"], data["multiplier"], data["dealer"]
-    )
+    refuse_unknown(raw_players, SEATS, "players.")
+    players = {seat: clean_name(raw_players.get(seat), seat) for seat in SEATS}
+    return TableConfig(card, players, dealer)
 
 
 # ---------------------------------------------------------------------------------------------------------
-# State
+# State: the account a table's rules change
 
 
 @dataclass
 class State:
+    """A table's account after some entries. It is the `Book` the game's table rules write to."""
+
     config: TableConfig
+    card: Card
     game: int = 1
     balances: dict = field(default_factory=zero)
     outside: dict = field(default_factory=zero)
@@ -202,9 +313,17 @@ class State:
     dealer: str = "E"
     dealer_streak: int = 1
     hands: int = 0  # scored hands over the whole table (a hand's n)
-    log: list = field(default_factory=list)
+    events: int = 0  # draws, leaves, next and card changes
+    played: int = 0  # hands, draws and leaves in the current 底 game / 局: the card is locked while > 0
+    log: list = field(default_factory=list)  # the entries applied to this state object (a replay's record)
+    rows: list = field(default_factory=list)  # what the entry being applied moved
+
+    @property
+    def entries(self) -> int:
+        return self.hands + self.events
 
     def to_dict(self) -> dict:
+        """The state as stored after every entry (and on the table row)."""
         return {
             "game": self.game,
             "balances": dict(self.balances),
@@ -214,17 +333,78 @@ class State:
             "ended_reason": self.ended_reason,
             "dealer": self.dealer,
             "dealer_streak": self.dealer_streak,
+            "hands_total": self.hands,
+            "events_total": self.events,
+            "played": self.played,
+            "card_version": self.card.version,
         }
+
+    @classmethod
+    def from_dict(cls, config: TableConfig, card: Card, data: Mapping) -> State:
+        return cls(
+            config=config,
+            card=card,
+            game=data["game"],
+            balances=dict(data["balances"]),
+            outside=dict(data["outside"]),
+            totals=dict(data["totals"]),
+            status=data["status"],
+            ended_reason=data["ended_reason"],
+            dealer=data["dealer"],
+            dealer_streak=data["dealer_streak"],
+            hands=data["hands_total"],
+            events=data["events_total"],
+            played=data["played"],
+        )
+
+    # ------------------------------------------------------------------------------ Book
+
+    def pay_rows(self, rows: list[dict], capped: bool) -> None:
+        """Apply the engine's payment rows; [reading L1] each row capped at what the payer has left. Rows of the
+        game's outside parts (bazhi 交, RULES.md §1.5) are kept outside and never capped."""
+        outside_parts = self.card.table.outside_parts
+        for row in rows:
+            payer, payee, owed, part = row["from"], row["to"], row["amount"], row.get("part")
+            outside = part in outside_parts
+            amount = owed if outside or not capped else min(owed, max(self.balances[payer], 0))
+            self._move(payer, payee, amount, owed, outside, row.get("code", ""), row.get("reason", ""), part)
+            if "on_behalf_of" in row:
+                self.rows[-1]["on_behalf_of"] = row["on_behalf_of"]
+
+    def transfer(self, payer: str, payee: str, amount: int, code: str, reason: str, outside: bool = False) -> None:
+        self._move(payer, payee, amount, amount, outside, code, reason, code)
+
+    def end(self, reason: str) -> None:
+        self.status, self.ended_reason = "ended", reason
+
+    def _move(self, payer, payee, amount, owed, outside, code, reason, part) -> None:
+        book = self.outside if outside else self.balances
+        book[payer] -= amount
+        book[payee] += amount
+        self.totals[payer] -= amount
+        self.totals[payee] += amount
+        self.rows.append(
+            {
+                "from": payer,
+                "to": payee,
+                "amount": amount,
+                "owed": owed,
+                "column": "outside" if outside else "balance",
+                "code": code,
+                "reason": reason,
+                "part": part,
+            }
+        )
 
 
 def start(config: TableConfig) -> State:
-    state = State(config=config, dealer=config.dealer)
+    state = State(config=config, card=config.card, dealer=config.dealer)
     _fresh_stakes(state)
     return state
 
 
 def _fresh_stakes(state: State) -> None:
-    stake = state.config.stake if state.config.is_room else 0
+    stake = state.card.stake if state.card.is_room else 0
     state.balances = dict.fromkeys(SEATS, stake)
     state.status, state.ended_reason = "playing", None
 
@@ -239,47 +419,12 @@ def refuse_if_ended(state: State) -> None:
         )
 
 
-def _move(state: State, payer: str, payee: str, amount: int, column: str) -> None:
-    book = state.balances if column == "balance" else state.outside
-    book[payer] -= amount
-    book[payee] += amount
-    state.totals[payer] -= amount
-    state.totals[payee] += amount
-
-
-def _row(payer: str, payee: str, amount: int, owed: int, column: str, code: str, reason: str) -> dict:
-    return {
-        "from": payer,
-        "to": payee,
-        "amount": amount,
-        "owed": owed,
-        "column": column,
-        "code": code,
-        "reason": reason,
-    }
-
-
 def _net(rows: list[dict]) -> dict[str, int]:
     net = zero()
     for row in rows:
         net[row["from"]] -= row["amount"]
         net[row["to"]] += row["amount"]
     return net
-
-
-def _pay_capped(state: State, rows: list[dict], capped: bool) -> list[dict]:
-    """Apply the engine's payment rows to the balances; [reading L1] each row capped at what the payer has left."""
-    applied = []
-    for row in rows:
-        payer, payee, owed = row["from"], row["to"], row["amount"]
-        if row.get("part") == "jiao":  # bazhi 交: outside the 底, never capped (RULES.md §1.5)
-            _move(state, payer, payee, owed, "outside")
-            applied.append(_row(payer, payee, owed, owed, "outside", row.get("code", "jiao"), row.get("reason", "")))
-            continue
-        amount = min(owed, max(state.balances[payer], 0)) if capped else owed
-        _move(state, payer, payee, amount, "balance")
-        applied.append(_row(payer, payee, amount, owed, "balance", row.get("code", ""), row.get("reason", "")))
-    return applied
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -293,8 +438,12 @@ def streak_mismatch(state) -> LedgerError:
         f"庄家连庄数是 {state.dealer_streak}",
         f"the dealer's streak is {state.dealer_streak}",
         409,
-        "options.dealer_streak",
+        f"options.{state.card.table.streak_option}",
     )
+
+
+def _pass_deal(state: State) -> None:
+    state.dealer, state.dealer_streak = next_seat(state.dealer), 1
 
 
 def apply_hand(state: State, result: dict) -> dict:
@@ -303,109 +452,96 @@ def apply_hand(state: State, result: dict) -> dict:
     if not isinstance(result, dict) or result.get("win") is not True:
         raise LedgerError("not_a_win", "只能记录胡牌", "only a win can be recorded")
     request = result["request"]
-    winner, dealer = request["winner"], request["dealer"]
-    if dealer != state.dealer:
+    if request["dealer"] != state.dealer:
         raise LedgerError("dealer_mismatch", f"庄家是 {state.dealer}", f"the dealer is {state.dealer}", 409, "dealer")
-    losers = [s for s in SEATS if s != winner]
-    config = state.config
-    before = dict(state.balances)
-    if config.ruleset == "bazhi":
-        # RULES.md §1.7: 番 comes out of the 底, a payer (包牌 too) pays at most what is left; 交 is outside.
-        rows = _pay_capped(state, result["payments"], capped=True)
-        if all(state.balances[s] == 0 for s in losers):
-            # 通底: each of the three losers pays the winner one more 嘴's 交分, outside [reading L6, L7].
-            extra = ONE_ZUI_JIAO[config.tariff]
-            for seat in losers:
-                _move(state, seat, winner, extra, "outside")
-                rows.append(_row(seat, winner, extra, extra, "outside", "tongdi", "通底"))
-            state.status, state.ended_reason = "ended", "tongdi"
-        elif any(state.balances[s] == 0 for s in SEATS):
-            state.status, state.ended_reason = "ended", "tuodi"
-        # Dealer (§1.7): keeps the deal on a win without 交; passes it to the 下家 on a 交 win or anyone else's win.
-        if winner == state.dealer and not result["jiao"]["is_jiao"]:
-            state.dealer_streak += 1
-        else:
-            state.dealer, state.dealer_streak = next_seat(state.dealer), 1
+    table = state.card.table
+    if table.streak_option and request["options"].get(table.streak_option, 1) != state.dealer_streak:
+        raise streak_mismatch(state)
+    before = _begin(state)
+    table.settle(state, result, state.card)
+    if table.keeps_deal(result):
+        state.dealer_streak += 1
     else:
-        streak = request["options"].get("dealer_streak", 1)
-        if streak != state.dealer_streak:
-            raise streak_mismatch(state)
-        if config.stake is not None and result.get("quanjiao"):
-            # 全缴 (§2.6): in a 冲击 room every other player pays all they have left, instead of the hand's payments.
-            rows = []
-            for seat in losers:
-                left = state.balances[seat]
-                _move(state, seat, winner, left, "balance")
-                rows.append(_row(seat, winner, left, left, "balance", "quanjiao", "全缴"))
-            state.status, state.ended_reason = "ended", "quanjiao"
-        else:
-            # §2.6: payments come out of the room stake, capped at what is left; an ordinary table has no cap [L8].
-            rows = _pay_capped(state, result["payments"], capped=config.stake is not None)
-            if config.stake is not None and any(state.balances[s] == 0 for s in SEATS):
-                state.status, state.ended_reason = "ended", "bust"
-        # Dealer (§2.6): a dealer win → streak + 1; another player's win → the 下家 deals, streak 1.
-        if winner == state.dealer:
-            state.dealer_streak += 1
-        else:
-            state.dealer, state.dealer_streak = next_seat(state.dealer), 1
+        _pass_deal(state)
     state.hands += 1
-    return _log(state, "hand", rows, before, n=state.hands, winner=winner)
+    state.played += 1
+    return _log(state, "hand", before, n=state.hands, winner=request["winner"], card_version=state.card.version)
 
 
 def apply_draw(state: State) -> dict:
-    """流局: no payments. bazhi: the deal passes to the 下家 (§1.7); xinyu: same dealer, same streak (§2.6)."""
+    """流局: no payments; the deal as the card's draw_dealer says (RULES.md §5) [reading L9]."""
     refuse_if_ended(state)
-    before = dict(state.balances)
-    if state.config.ruleset == "bazhi":
-        state.dealer, state.dealer_streak = next_seat(state.dealer), 1
-    return _log(state, "draw", [], before)
+    before = _begin(state)
+    if not state.card.table.keeps_deal_on_draw(state.card):
+        _pass_deal(state)
+    state.events += 1
+    state.played += 1
+    return _log(state, "draw", before)
 
 
-def penalty_shares(seat: str, amount: int) -> dict[str, int]:
-    """[reading §2.6] The penalty goes to the other three: amount ÷ 3 rounded down each, the remainder to the
-    first of them in play order after the leaver."""
-    others = [next_seat(seat), next_seat(next_seat(seat)), next_seat(next_seat(next_seat(seat)))]
-    shares = dict.fromkeys(others, amount // 3)
-    shares[others[0]] += amount % 3
-    return shares
-
-
-def apply_leave(state: State, seat: str) -> dict:
-    """xinyu §2.6: leaving mid-game. Ordinary table: −50 × the dealer's streak × the multiplier.
-    冲击 room: the leaver loses all that is left and the 局 ends [reading L5: ended_reason "bust"]."""
-    if state.config.ruleset != "xinyu":
-        raise LedgerError("not_available", "八支没有中途离场的罚分", "bazhi has no penalty for leaving", 409)
+def apply_leave(state: State, seat: object) -> dict:
+    """A player leaves mid-game: the game's penalty (RULES.md §2.6), where it has one."""
+    table = state.card.table
+    if table.leave_label is None:
+        title = state.card.rules.title
+        raise LedgerError(
+            "not_available", f"{title.zh}没有中途离场的罚分", f"{title.en} has no penalty for leaving", 409
+        )
     if seat not in SEATS:
         raise LedgerError("bad_seat", "座位必须是 E、S、W 或 N", "the seat must be E, S, W or N", 400, "seat")
     refuse_if_ended(state)
-    before = dict(state.balances)
-    room = state.config.stake is not None
-    amount = state.balances[seat] if room else LEAVE_PENALTY * state.dealer_streak * state.config.multiplier
-    rows = []
-    for other, share in penalty_shares(seat, amount).items():
-        _move(state, seat, other, share, "balance")
-        rows.append(_row(seat, other, share, share, "balance", "leave", "中途离场"))
-    if room:
-        state.status, state.ended_reason = "ended", "bust"
-    return _log(state, "leave", rows, before, seat=seat)
+    before = _begin(state)
+    table.leave(state, seat, state.dealer_streak, state.card)
+    state.events += 1
+    state.played += 1
+    return _log(state, "leave", before, seat=seat)
 
 
 def apply_next(state: State) -> dict:
     """Start the next 底 game / 局 with fresh stakes; outside and totals carry on [readings L2, L3, L8]."""
-    if not state.config.is_room:
+    if not state.card.is_room:
         raise LedgerError(
             "not_available",
             "普通牌桌没有底可以重开（余额是累计的）",
             "an ordinary table has no stake to restart (balances are running totals)",
             409,
         )
-    before = dict(state.balances)
+    before = _begin(state)
     state.game += 1
     _fresh_stakes(state)
-    return _log(state, "next", [], before)
+    state.events += 1
+    state.played = 0
+    return _log(state, "next", before)
 
 
-def _log(state: State, kind: str, rows: list[dict], before: dict, **extra) -> dict:
+def card_locked() -> LedgerError:
+    return LedgerError(
+        "card_locked",
+        "这一底 / 局已经记过牌了：规则只能在开局前或“下一底 / 局”之后修改",
+        "this 底 game / 局 has entries already: the rules can change only before its first hand or after “next”",
+        409,
+    )
+
+
+def apply_card(state: State, card: Card) -> dict:
+    """A new rule card (API.md), only while the current 底 game / 局 has no hand, draw or leave [reading L10]."""
+    if state.played:
+        raise card_locked()
+    before = _begin(state)
+    state.card = card
+    _fresh_stakes(state)
+    state.events += 1
+    return _log(state, "card", before, card_version=card.version)
+
+
+def _begin(state: State) -> dict:
+    state.rows = []
+    return dict(state.balances)
+
+
+def _log(state: State, kind: str, before: dict, **extra) -> dict:
+    rows = state.rows
+    state.rows = []
     entry = {
         "kind": kind,
         **extra,
@@ -418,9 +554,13 @@ def _log(state: State, kind: str, rows: list[dict], before: dict, **extra) -> di
     return entry
 
 
-def apply(state: State, entry: dict) -> dict:
+def apply(state: State, entry: Mapping, cards: Mapping[int, Card] | None = None) -> dict:
+    """One stored entry applied to the state (a replay). A hand must have been scored under the card in force."""
     kind = entry.get("kind")
     if kind == "hand":
+        version = entry.get("card_version", state.card.version)
+        if version != state.card.version:
+            raise ValueError(f"hand scored under card {version}, but card {state.card.version} is in force")
         return apply_hand(state, entry["result"])
     if kind == "draw":
         return apply_draw(state)
@@ -428,14 +568,16 @@ def apply(state: State, entry: dict) -> dict:
         return apply_leave(state, entry.get("seat"))
     if kind == "next":
         return apply_next(state)
+    if kind == "card":
+        return apply_card(state, (cards or {})[entry["card_version"]])
     raise ValueError(f"unknown ledger entry {kind!r}")
 
 
-def replay(config: TableConfig, entries: list[dict]) -> State:
-    """The table's state after its log, every number recomputed from the stored results."""
+def replay(config: TableConfig, entries: list[Mapping], cards: Mapping[int, Card] | None = None) -> State:
+    """The table's state after its log, every number recomputed from the stored results and cards."""
     state = start(config)
     for entry in entries:
-        apply(state, entry)
+        apply(state, entry, cards)
     return state
 
 
@@ -444,16 +586,17 @@ def replay(config: TableConfig, entries: list[dict]) -> State:
 
 
 def prepare_request(state: State, body: object) -> dict:
-    """The score request the table will score: ruleset, dealer, the table's options and (xinyu) the dealer's
-    streak filled in. A value that contradicts the table is refused (409), never silently replaced."""
-    if not isinstance(body, dict):
+    """The score request the table will score: ruleset, dealer, the card's options (house rules included) and
+    the dealer's streak filled in. A value that contradicts the table is refused (409), never silently
+    replaced; a value the engine would refuse is left for the engine (400)."""
+    if not isinstance(body, Mapping):
         raise LedgerError("bad_json", "请求必须是一个 JSON 对象", "the request must be a JSON object")
-    config = state.config
-    request = {k: v for k, v in body.items() if k != "n"}
-    ruleset = request.get("ruleset") or config.ruleset
-    if ruleset != config.ruleset:
+    card = state.card
+    request = dict(body)
+    ruleset = request.get("ruleset") or card.ruleset
+    if ruleset != card.ruleset:
         raise LedgerError(
-            "ruleset_mismatch", f"这张牌桌打的是 {config.ruleset}", f"this table plays {config.ruleset}", 409, "ruleset"
+            "ruleset_mismatch", f"这张牌桌打的是 {card.ruleset}", f"this table plays {card.ruleset}", 409, "ruleset"
         )
     request["ruleset"] = ruleset
     dealer = request.get("dealer") or state.dealer
@@ -462,28 +605,48 @@ def prepare_request(state: State, body: object) -> dict:
             "dealer_mismatch", f"现在的庄家是 {state.dealer}", f"the dealer now is {state.dealer}", 409, "dealer"
         )
     request["dealer"] = dealer
-    options = request.get("options") or {}
-    if not isinstance(options, dict):
-        raise LedgerError("bad_option", "options 必须是对象", "options must be an object", 400, "options")
-    options = dict(options)
-    if ruleset == "bazhi":
-        for key, value in config.options.items():
-            if key in options and options[key] != value:
-                raise LedgerError(
-                    "option_mismatch",
-                    f"这张牌桌的 {key} 是 {value!r}",
-                    f"this table's {key} is {value!r}",
-                    409,
-                    f"options.{key}",
-                )
-            options[key] = value
-    else:
-        streak = options.get("dealer_streak", state.dealer_streak)
-        if streak != state.dealer_streak:
-            raise streak_mismatch(state)
-        options["dealer_streak"] = state.dealer_streak
-    request["options"] = options
+    request["options"] = card_options(state, request.get("options"))
     return request
+
+
+def card_options(state: State, raw: object) -> dict:
+    """A hand's options with the card's filled in: what the hand gives must agree with the card (409
+    option_mismatch) and with the table's streak (409 dealer_mismatch); per-hand options pass through."""
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, Mapping):
+        raise LedgerError("bad_option", "options 必须是对象", "options must be an object", 400, "options")
+    card, rules = state.card, state.card.rules
+    options = dict(raw)
+    try:
+        for option in rules.table_options:
+            if option.id in raw and read_option(option, raw[option.id]) != card.options[option.id]:
+                raise _mismatch(f"options.{option.id}", card.options[option.id])
+            options[option.id] = card.options[option.id]
+        if "house" in raw:
+            rules.read_card(raw["house"])  # an unknown rule or value is the engine's 400, before any 409
+            for key, value in raw["house"].items():
+                if value != card.house[key]:
+                    raise _mismatch(f"options.house.{key}", card.house[key])
+    except ScoreError as error:
+        raise LedgerError.of(error) from None
+    options["house"] = dict(card.house)
+    streak = state.card.table.streak_option
+    if streak:
+        if options.get(streak, state.dealer_streak) != state.dealer_streak:
+            raise streak_mismatch(state)
+        options[streak] = state.dealer_streak
+    return options
+
+
+def _mismatch(field_name: str, value: object) -> LedgerError:
+    return LedgerError(
+        "option_mismatch",
+        f"这张牌桌的 {field_name} 是 {value!r}",
+        f"this table's {field_name} is {value!r}",
+        409,
+        field_name,
+    )
 
 
 def check_win(result: dict, lang: str = "zh") -> None:

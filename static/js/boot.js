@@ -1,2 +1,82 @@
 // Runs before first paint: marks the page as scripted so the tile keyboard shows and the no-JS fields fold away.
 document.documentElement.classList.add("js");
+
+// After the first visit the calculator and the rules page open offline: the service worker (public/sw.js) is
+// served at the site's root; this script's data-sw names it.
+(function (worker) {
+  if (!worker || !("serviceWorker" in navigator)) return;
+  window.addEventListener("load", () => {
+    navigator.serviceWorker.register(worker).catch(() => {});
+  });
+})(document.currentScript && document.currentScript.dataset.sw);
+
+// On an English page each Chinese word of the games (庄, 底, 交, 龙 …) is explained where the page first shows it,
+// written in Chinese or in pinyin ("jiao"): the word becomes a <dfn> (with the whole Chinese run it stands in), and
+// "(pinyin: what it means)" follows it. The words come from the page (json_script "glossary-data",
+// calculator/glossary.py); the rules page lists them all.
+(function () {
+  const SKIP = "script, style, button, select, option, textarea, label, legend, summary, nav, code, dfn, .gloss, " +
+    ".strip, .keyboard, .compass, .seg, .tiles, .verdict, .badge, .role, .mark, .tag, .balances, .visually-hidden, " +
+    "[aria-hidden='true']";
+  const HAN = /[\u3400-\u9fff]/;
+  const shown = (el) => (el.checkVisibility ? el.checkVisibility() : el.getClientRects().length > 0);
+
+  // Where the first word not yet explained starts in a text: [index, length, word, written in pinyin?]
+  function firstWord(text, words, done) {
+    let best = null;
+    for (const word of words) {
+      if (done.has(word.term)) continue;
+      const han = text.indexOf(word.term);
+      if (han >= 0 && (!best || han < best[0])) best = [han, word.term.length, word, false];
+      const latin = word.pinyin ? text.search(new RegExp("\\b" + word.pinyin + "\\b")) : -1;
+      if (latin >= 0 && (!best || latin < best[0])) best = [latin, word.pinyin.length, word, true];
+    }
+    return best;
+  }
+
+  function explain() {
+    const data = document.getElementById("glossary-data");
+    const main = document.getElementById("main");
+    if (!data || !main) return;
+    // the longer word first where two start at one place (底龙 before 底)
+    const words = JSON.parse(data.textContent).sort((a, b) => b.term.length - a.term.length);
+    const done = new Set(Array.from(document.querySelectorAll("dfn[data-term]"), (d) => d.dataset.term));
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT, {
+      acceptNode: (node) => {
+        const parent = node.parentElement;
+        const fit = parent && /\S/.test(node.data) && !parent.closest(SKIP) && shown(parent);
+        return fit ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT;
+      },
+    });
+    const nodes = [];
+    while (walker.nextNode()) nodes.push(walker.currentNode);
+    for (let node of nodes) {
+      let found = firstWord(node.data, words, done);
+      while (found) {
+        const [index, length, word, latin] = found;
+        // a Chinese word inside a longer Chinese run (可多交, 庄家) is explained after the run, not inside it
+        let start = index;
+        let end = index + length;
+        while (!latin && start > 0 && HAN.test(node.data[start - 1])) start--;
+        while (!latin && end < node.data.length && HAN.test(node.data[end])) end++;
+        const run = node.splitText(start);
+        const rest = run.splitText(end - start);
+        const term = document.createElement("dfn");
+        term.dataset.term = word.term;
+        if (!latin) term.lang = "zh-Hans";
+        run.replaceWith(term);
+        term.appendChild(run);
+        const gloss = document.createElement("span");
+        gloss.className = "gloss";
+        gloss.textContent = " (" + (latin ? word.term : word.pinyin || word.term) + ": " + word.meaning + ")";
+        term.after(gloss);
+        done.add(word.term);
+        node = rest;
+        found = firstWord(node.data, words, done);
+      }
+    }
+  }
+
+  document.addEventListener("DOMContentLoaded", explain);
+  document.addEventListener("htmx:afterSettle", explain);
+})();

@@ -3,17 +3,23 @@
 (function () {
   "use strict";
 
-  const form = document.getElementById("calc");
+  const field = (name) => form.elements.namedItem(name);
+  const $ = (id) => document.getElementById(id);
+  const form = $("calc");
   const textNode = document.getElementById("calc-text");
   if (!form || !textNode) return;
   const T = JSON.parse(textNode.textContent);
+  // Each game's declarations (rulesets/<game>/declarations.toml, via json_script): options, flags with their
+  // conditions, house rules. The page reads the rules here; it keeps no copy of them.
+  const GAMES = {};
+  JSON.parse($("calc-rulesets").textContent).forEach((g) => { GAMES[g.id] = g; });
+  const FIRST_GAME = Object.keys(GAMES)[0];
+  const LANG = (document.documentElement.lang || "").startsWith("en") ? "en" : "zh";
 
   const HONOURS = "ESWNCFP";
   const SEATS = ["E", "S", "W", "N"];
   const KONGS = ["kong_exposed", "kong_added", "kong_concealed"];
   const MAX_MELDS = 4;
-  const field = (name) => form.elements.namedItem(name);
-  const $ = (id) => document.getElementById(id);
 
   // ------------------------------------------------------------------ notation
 
@@ -23,6 +29,7 @@
   }
   const byIndex = (a, b) => indexOf(a) - indexOf(b);
 
+  // The tiles of a notation, or null when it cannot be read (the engine says why, beside the field).
   function parse(text) {
     const tiles = [];
     let pending = [];
@@ -46,6 +53,13 @@
     return pending.length ? null : tiles;
   }
 
+  // The first notation field whose text cannot be read: taps must not write over what was typed there.
+  function unreadable() {
+    const names = ["hand", "win_tile"];
+    for (let n = 1; n <= MAX_MELDS; n++) names.push("meld" + n + "_tiles");
+    return names.map(field).find((input) => input && input.value.trim() && parse(input.value) === null) || null;
+  }
+
   function notation(tiles) {
     const sorted = tiles.slice().sort(byIndex);
     let out = "";
@@ -54,13 +68,6 @@
       if (ranks.length) out += ranks.join("") + suit;
     }
     return out + sorted.filter((t) => HONOURS.includes(t)).join("");
-  }
-
-  function nextTile(tile) {
-    if (!HONOURS.includes(tile)) return ((Number(tile[0]) % 9) + 1) + tile[1];
-    const winds = "ESWN", dragons = "CFP";
-    if (winds.includes(tile)) return winds[(winds.indexOf(tile) + 1) % 4];
-    return dragons[(dragons.indexOf(tile) + 1) % 3];
   }
 
   // ------------------------------------------------------------------ state <-> fields
@@ -91,7 +98,10 @@
   }
 
   const radio = (name) => (form.querySelector('input[name="' + name + '"]:checked') || {}).value || "";
-  const ruleset = () => radio("ruleset") || "bazhi";
+  const ruleset = () => (GAMES[radio("ruleset")] ? radio("ruleset") : FIRST_GAME);
+  const game = () => GAMES[ruleset()];
+  const tileOptions = () => game().options.filter((o) => o.kind === "tile");
+  const isTileOption = (mode) => tileOptions().some((o) => o.id === mode);
   const capacity = () => 13 - 3 * state.melds.length;
 
   function counts() {
@@ -112,7 +122,7 @@
   function setMode(mode) {
     state.mode = mode;
     form.querySelectorAll("[data-mode]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.mode === mode)));
-    form.classList.toggle("picking-wild", mode === "caishen" || mode === "indicator");
+    form.classList.toggle("picking-wild", isTileOption(mode));
     say(T.modeHints[mode] || "");
     updateKeys();
   }
@@ -130,9 +140,12 @@
   function tap(tile) {
     const c = counts();
     const mode = state.mode;
-    if (mode === "caishen" || mode === "indicator") {
+    if (isTileOption(mode)) {
       field(mode).value = tile;
-      field(mode === "caishen" ? "indicator" : "caishen").value = "";
+      // an option that decides another and the one it decides say the same thing: the last one tapped counts
+      tileOptions().forEach((o) => {
+        if (o.gives === mode || (o.id !== mode && tileOptions().some((p) => p.id === mode && p.gives === o.id))) field(o.id).value = "";
+      });
       setMode("hand");
       return changed();
     }
@@ -141,7 +154,7 @@
       if (state.hand.length < capacity()) state.hand.push(tile);
       else if (!state.win) state.win = tile;
       else return say(T.full);
-      return changed(true);
+      return tapped();
     }
     if (state.melds.length >= MAX_MELDS) return say(T.tooManyMelds);
     let tiles;
@@ -161,7 +174,13 @@
     const from = mode === "kong_concealed" ? "" : mode === "chow" ? upperOf(winner) : discarder || upperOf(winner);
     state.melds.push({ type: mode, tiles, from });
     setMode("hand");
-    return changed(true);
+    return tapped();
+  }
+
+  // After a tap on the keyboard the hand is in view above it (the page scrolls only if it is not).
+  function tapped() {
+    changed(true);
+    $("hand-view").scrollIntoView({ block: "nearest" });
   }
 
   function removeHandTile(tile) {
@@ -174,21 +193,25 @@
     if (state.win) state.win = null;
     else if (state.hand.length) state.hand.pop();
     else if (state.melds.length) state.melds.pop();
-    changed(true);
+    tapped();
   }
 
   function clearAll() {
     state.hand = [];
     state.win = null;
     state.melds = [];
-    changed(true);
+    writeFields(); // "Clear" empties what was typed too
+    changed();
   }
 
   // ------------------------------------------------------------------ drawing
 
   function fold(folded) {
+    const hadFocus = $("keyboard-body").contains(document.activeElement);
     $("keyboard").classList.toggle("is-folded", folded);
     $("key-toggle").setAttribute("aria-expanded", String(!folded));
+    if (folded && hadFocus) $("key-toggle").focus();
+    measure();
   }
 
   function tileImg(tile, small) {
@@ -214,6 +237,9 @@
   }
 
   function render() {
+    const view = $("hand-view");
+    const controls = () => Array.from(view.querySelectorAll("button, select"));
+    const focused = controls().indexOf(document.activeElement);
     const handBox = $("hand-tiles");
     handBox.replaceChildren();
     const sorted = state.hand.slice().sort(byIndex);
@@ -264,34 +290,41 @@
     const have = state.hand.length + (state.win ? 1 : 0);
     $("hand-count").textContent = have + " / " + (capacity() + 1);
     $("hand-hint").hidden = have > 0;
+    if (focused >= 0) {
+      // the tapped tile is gone: the focus goes to the tile now in its place (or the last one, or the keyboard)
+      const now = controls();
+      const next = now[Math.min(focused, now.length - 1)] || $("key-toggle");
+      next.focus();
+    }
     // A complete hand folds the keyboard away so the answer moves up; removing a tile unfolds it.
     const complete = have === capacity() + 1;
     if (complete !== state.complete) {
       state.complete = complete;
       fold(complete);
     }
-    $("key-toggle").hidden = !complete;
     renderWild();
   }
 
   function renderWild() {
-    const box = $("wild-tile");
+    const box = form.querySelector('[data-wild-of="' + ruleset() + '"]');
     if (!box) return;
     box.replaceChildren();
-    const ind = field("indicator").value;
-    const cs = field("caishen").value || (ind ? nextTile(ind) : "");
-    if (cs) box.appendChild(tileImg(cs, true));
-    if (ind) {
+    const options = tileOptions();
+    const source = options.find((o) => o.gives && field(o.id).value);
+    const shown = options.find((o) => !o.gives && field(o.id).value);
+    const tile = shown ? field(shown.id).value : source ? source.derived[field(source.id).value] : "";
+    if (tile) box.appendChild(tileImg(tile, true));
+    if (source && !shown) {
       const note = document.createElement("span");
       note.className = "hint";
-      note.textContent = T.wildFrom.replace("%(tile)s", T.tileNames[ind]);
+      note.textContent = T.wildFrom.replace("%(tile)s", T.tileNames[field(source.id).value]);
       box.appendChild(note);
     }
   }
 
   function updateKeys() {
     const c = counts();
-    const picking = state.mode === "caishen" || state.mode === "indicator";
+    const picking = isTileOption(state.mode);
     form.querySelectorAll("button[data-tile]").forEach((key) => {
       const t = key.dataset.tile;
       let off = false;
@@ -305,69 +338,149 @@
     });
   }
 
-  // ------------------------------------------------------------------ seats and flags (mirrors forms.flag_blockers)
+  // ------------------------------------------------------------------ games, seats and flags
 
-  function blockers(flag, d) {
-    const out = [];
-    const kongs = d.melds.filter((m) => KONGS.includes(m)).length;
-    if (["kong_bloom", "double_kong_bloom", "last_tile", "heavenly", "pao_long"].includes(flag) && d.discarder) out.push("self_draw");
-    if (["robbing_kong", "earthly", "liable_caishen"].includes(flag) && !d.discarder) out.push("discard");
-    if (flag === "kong_bloom" && kongs < 1) out.push("kong");
-    if (flag === "double_kong_bloom" && kongs < 2) out.push("two_kongs");
-    if (flag === "heavenly" && d.winner !== d.dealer) out.push("winner_dealer");
-    if (flag === "earthly" && d.winner === d.dealer) out.push("winner_not_dealer");
-    if ((flag === "heavenly" || flag === "earthly") && d.melds.length) out.push("no_melds");
-    if (flag === "earthly" && d.ruleset === "xinyu" && d.discarder && d.discarder !== d.dealer) out.push("discarder_dealer");
-    if (flag === "earthly" && d.flags.includes("robbing_kong")) out.push("not_robbing");
-    if (flag === "robbing_kong" && d.flags.includes("earthly")) out.push("not_earthly");
-    if (d.ruleset === "bazhi") {
-      if ((flag === "kong_bloom" || flag === "double_kong_bloom") && d.flags.includes("last_tile")) out.push("not_last_tile");
-      if (flag === "last_tile" && (d.flags.includes("kong_bloom") || d.flags.includes("double_kong_bloom"))) out.push("not_kong_bloom");
+  // One flag condition (the engine's rulesets/flags.py `holds`, read for this page's input).
+  function holds(cond, d) {
+    switch (cond.code) {
+      case "self_draw": return !d.discarder;
+      case "discard": return !!d.discarder;
+      case "kongs": return d.kongs >= cond.arg;
+      case "winner_dealer": return d.winner === d.dealer;
+      case "winner_not_dealer": return d.winner !== d.dealer;
+      case "no_melds": return d.melds === 0;
+      case "discarder_dealer": return !d.discarder || d.discarder === d.dealer;
+      case "without": return !d.flags.includes(cond.arg);
+      case "win_tile_not_held": return d.winCopies === null || d.winCopies <= 1;
+      default: return true;
     }
-    return out;
   }
 
-  function updateSeatsAndFlags() {
-    const rs = ruleset();
+  function blockers(flag, d) {
+    const declared = game().flags.find((f) => f.id === flag);
+    return declared ? declared.conditions.filter((c) => !holds(c, d)) : [];
+  }
+
+  // Elements of another game than the chosen one are hidden, and their fields not sent (the rule card's).
+  function showGame(rs) {
     form.dataset.ruleset = rs;
+    form.querySelectorAll("[data-rulesets]").forEach((el) => {
+      const mine = el.dataset.rulesets.split(" ").includes(rs);
+      el.classList.toggle("is-foreign", !mine);
+      el.querySelectorAll(".house-fields").forEach((f) => { f.disabled = !mine; });
+    });
+    if (!GAMES[rs].allows_chow && state.mode === "chow") setMode("hand");
+  }
+
+  // What the page changed by itself because of another choice, given back when that choice is undone: the
+  // discarder reset to self-draw when that seat became the winner, flags unticked when they could no longer apply.
+  const taken = { discarder: "", flags: new Set() };
+
+  const flagLabel = (box) => box.closest("label").textContent.trim();
+  const seatName = (seat) => T.seats[seat];
+
+  // `byUser`: the field the user just changed ("winner", "discarder", "flags", "ruleset", ...), or nothing for a
+  // change of the tiles.
+  function updateSeatsAndFlags(byUser) {
+    const rs = ruleset();
+    showGame(rs);
+    const notes = [];
     const winner = radio("winner");
+    if (byUser === "discarder") taken.discarder = "";
+    const selfDraw = form.querySelector('input[name="discarder"][value=""]');
+    if (taken.discarder && taken.discarder !== winner && selfDraw.checked) {
+      form.querySelector('input[name="discarder"][value="' + taken.discarder + '"]').checked = true;
+      notes.push(T.discarderBack.replace("%(seat)s", seatName(taken.discarder)));
+      taken.discarder = "";
+    }
     form.querySelectorAll('input[name="discarder"]').forEach((r) => {
       const blocked = r.value !== "" && r.value === winner;
       r.disabled = blocked;
-      if (blocked && r.checked) form.querySelector('input[name="discarder"][value=""]').checked = true;
+      if (blocked && r.checked) {
+        selfDraw.checked = true;
+        taken.discarder = r.value;
+        notes.push(T.discarderReset.replace("%(seat)s", seatName(r.value)));
+      }
     });
     const boxes = Array.from(form.querySelectorAll('input[name="flags"]'));
-    // Flags of the other game are dropped, then blocked ones unchecked until nothing changes.
-    boxes.forEach((b) => {
-      if (b.closest(".flag").classList.contains("only-xinyu") && rs !== "xinyu") b.checked = false;
+    const foreign = (b) => b.closest(".flag").classList.contains("is-foreign");
+    const c = counts();
+    const situation = () => ({
+      winner,
+      dealer: radio("dealer"),
+      discarder: radio("discarder"),
+      kongs: state.melds.filter((m) => KONGS.includes(m.type)).length,
+      melds: state.melds.length,
+      flags: boxes.filter((b) => b.checked).map((b) => b.value),
+      winCopies: state.win ? c[state.win] || 0 : null,
     });
+    // Flags of the other game are dropped; flags taken away before come back once they can apply again.
+    boxes.forEach((b) => {
+      if (foreign(b) && b.checked) {
+        b.checked = false;
+        taken.flags.add(b.value);
+        notes.push(T.flagOff.replace("%(flag)s", flagLabel(b)).replace("%(why)s", T.notThisGame));
+      }
+    });
+    boxes.forEach((b) => {
+      if (!taken.flags.has(b.value) || foreign(b) || b.checked) return;
+      if (blockers(b.value, situation()).length === 0) {
+        b.checked = true;
+        taken.flags.delete(b.value);
+        notes.push(T.flagBack.replace("%(flag)s", flagLabel(b)));
+      }
+    });
+    // Blocked flags are unchecked until nothing changes (one flag may exclude another).
     for (let pass = 0; pass < 3; pass++) {
-      const d = {
-        ruleset: rs,
-        winner,
-        dealer: radio("dealer"),
-        discarder: radio("discarder"),
-        melds: state.melds.map((m) => m.type),
-        flags: boxes.filter((b) => b.checked).map((b) => b.value),
-      };
+      const d = situation();
       boxes.forEach((b) => {
         const why = blockers(b.value, d);
         b.disabled = why.length > 0;
-        if (why.length) b.checked = false;
-        $("why-" + b.value).textContent = why.length ? T.reasons[why[0]] : "";
+        if (why.length && b.checked) {
+          b.checked = false;
+          taken.flags.add(b.value);
+          notes.push(T.flagOff.replace("%(flag)s", flagLabel(b)).replace("%(why)s", why[0].reason[LANG]));
+        }
+        $("why-" + b.value).textContent = why.length ? why[0].reason[LANG] : "";
         b.closest(".flag").classList.toggle("is-off", why.length > 0);
       });
+    }
+    tell(notes, byUser);
+  }
+
+  // The page's own changes, said where the seats are (and, after a tap, above the keyboard too).
+  function tell(notes, byUser) {
+    const box = $("seat-notice");
+    if (notes.length) {
+      box.textContent = notes.join(" ");
+      box.hidden = false;
+      if (!byUser) say(notes.join(" "));
+    } else if (byUser) {
+      box.textContent = "";
+      box.hidden = true;
     }
   }
 
   // ------------------------------------------------------------------ wiring
 
-  function fire() {
-    form.dispatchEvent(new CustomEvent("calc:update", { bubbles: true }));
+  // A tap asks for the answer at once (a newer request replaces one still on its way: the form's hx-sync);
+  // typing waits for a pause.
+  function fire(typed) {
+    form.dispatchEvent(new CustomEvent(typed ? "calc:typed" : "calc:update", { bubbles: true }));
   }
 
   function changed(fromTaps) {
-    if (fromTaps !== undefined) writeFields();
+    if (fromTaps !== undefined) {
+      if (unreadable()) {
+        // a typed field cannot be read: the tiles are not written over it
+        readFields();
+        render();
+        say(T.fixTyped);
+        $("notation").open = true;
+        return;
+      }
+      writeFields();
+    }
     render();
     updateKeys();
     updateSeatsAndFlags();
@@ -381,7 +494,7 @@
     if (mode) {
       const m = mode.dataset.mode || mode.dataset.modeSwitch;
       setMode(state.mode === m && m !== "hand" ? "hand" : m);
-      if (mode.dataset.modeSwitch) $("keyboard").scrollIntoView({ block: "nearest", behavior: "smooth" });
+      if (mode.dataset.modeSwitch) fold(false);
       return;
     }
     if (e.target.closest("#key-toggle")) return fold(!$("keyboard").classList.contains("is-folded"));
@@ -400,20 +513,51 @@
       render();
       updateKeys();
       updateSeatsAndFlags();
-      return fire();
+      return fire(true);
     }
-    if (name === "indicator" || name === "caishen") renderWild();
-    updateSeatsAndFlags();
+    if (name === "flags") taken.flags.delete(e.target.value);
+    if (isTileOption(name) || name === "ruleset") renderWild();
+    updateSeatsAndFlags(name);
     if (name === "winner") render();
     fire();
   });
 
+  // ------------------------------------------------------------------ the answer
+
+  // The engine's error about one field is shown beside that field too, and the field marked invalid, as the whole
+  // page does it (Django's `<id>_error`, named by the field's aria-describedby).
+  function markFieldError() {
+    form.querySelectorAll(".invalid-feedback").forEach((el) => el.remove());
+    form.querySelectorAll('[aria-invalid="true"]').forEach((el) => {
+      el.removeAttribute("aria-invalid");
+      el.classList.remove("is-invalid");
+      const ids = (el.getAttribute("aria-describedby") || "").split(" ").filter((id) => id && !id.endsWith("_error"));
+      if (ids.length) el.setAttribute("aria-describedby", ids.join(" "));
+      else el.removeAttribute("aria-describedby");
+    });
+    const problem = $("result").querySelector("[data-field]");
+    const input = problem && field(problem.dataset.field);
+    if (!input || !input.id) return;
+    const note = document.createElement("div");
+    note.className = "invalid-feedback";
+    note.id = input.id + "_error";
+    note.textContent = problem.querySelector(".problem-message").textContent;
+    input.insertAdjacentElement("afterend", note);
+    input.setAttribute("aria-invalid", "true");
+    input.classList.add("is-invalid");
+    input.setAttribute("aria-describedby", [note.id, input.getAttribute("aria-describedby")].filter(Boolean).join(" "));
+    const box = input.closest("details");
+    if (box) box.open = true;
+  }
+
   function copyLink(url) {
+    // The link is selected at once, so the outcome never waits on the clipboard (which may never answer).
     const status = $("copy-status");
-    const done = () => { if (status) status.textContent = T.copied; };
+    selectShare();
+    status.textContent = T.selected;
     if (navigator.clipboard && window.isSecureContext) {
-      navigator.clipboard.writeText(url).then(done, () => selectShare());
-    } else selectShare();
+      navigator.clipboard.writeText(url).then(() => { status.textContent = T.copied; }, () => {});
+    }
   }
 
   function selectShare() {
@@ -421,26 +565,54 @@
     if (input) { input.focus(); input.select(); }
   }
 
-  // The small verdict beside the hand, so the answer is visible while tapping.
-  function updateMini() {
-    const mini = $("mini");
-    const result = $("result");
-    if (!mini || !result) return;
-    const gain = result.querySelector(".verdict-gain");
-    const title = result.querySelector(".verdict-title");
-    mini.className = "mini";
-    if (gain) {
-      mini.textContent = gain.textContent;
-      mini.classList.add("mini-win");
-    } else if (title) {
-      mini.textContent = title.textContent.trim();
-      mini.classList.add("mini-info");
-    } else if (result.querySelector(".problem")) {
-      mini.textContent = "!";
-      mini.classList.add("mini-problem");
-    } else mini.textContent = "";
+  // Offline, or the server did not answer: the strip says so (the tiles can still be entered).
+  function unreachable() {
+    const strip = $("strip");
+    strip.replaceChildren();
+    const p = document.createElement("p");
+    p.className = "strip-verdict";
+    p.dataset.strip = "offline";
+    p.textContent = T.offline;
+    strip.appendChild(p);
   }
-  document.body.addEventListener("htmx:afterSwap", updateMini);
+
+  document.body.addEventListener("htmx:afterSwap", (e) => {
+    if (e.target.id === "result") markFieldError();
+  });
+  document.body.addEventListener("htmx:sendError", unreachable);
+
+  // ------------------------------------------------------------------ the language switch
+
+  // The other language keeps the whole hand: the switch returns to this page with the fields as they are now
+  // (the address may still hold an earlier hand while an answer is on its way, or hold none at all).
+  const languageForm = document.querySelector("form.lang-switch");
+  if (languageForm) {
+    languageForm.addEventListener("submit", () => {
+      const query = new URLSearchParams();
+      for (const [name, value] of new FormData(form)) {
+        if (name !== "csrfmiddlewaretoken" && value !== "") query.append(name, value);
+      }
+      languageForm.elements.namedItem("next").value = form.getAttribute("hx-get") + "?" + query.toString();
+    });
+  }
+
+  // ------------------------------------------------------------------ where things are on the screen
+
+  // The strip (top) and the keyboard (bottom) cover part of the screen: the page scrolls controls into the
+  // band between them (html's scroll-padding).
+  function measure() {
+    const root = document.documentElement.style;
+    root.setProperty("--strip-height", $("strip").offsetHeight + 8 + "px");
+    root.setProperty("--dock-height", $("keyboard").offsetHeight + 8 + "px");
+  }
+  if (window.ResizeObserver) new ResizeObserver(measure).observe($("keyboard"));
+
+  // A page opened with an answer (a share link, another reading, a wait's breakdown): the answer is in view.
+  function showAnswer() {
+    const result = $("result");
+    const target = result.querySelector(".payout") || result.querySelector("[data-win], [data-waits]");
+    if (target && !location.hash) target.scrollIntoView({ block: "start" });
+  }
 
   readFields();
   const notationBox = $("notation");
@@ -448,5 +620,6 @@
   render();
   setMode("hand");
   updateSeatsAndFlags();
-  updateMini();
+  measure();
+  showAnswer();
 })();

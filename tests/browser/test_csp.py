@@ -42,13 +42,16 @@ X1 = {
 COVERED = {
     "calculator": "test_calculator_result_waits_and_htmx",
     "rules": "test_calculator_result_waits_and_htmx",
+    "trainer": "test_trainer_question_answer_and_next",
     "set_language": "test_calculator_result_waits_and_htmx",
     "ledger_new": "test_ledger_create_record_and_table_pages",
     "ledger_edit": "test_ledger_create_record_and_table_pages",
     "ledger_record": "test_ledger_create_record_and_table_pages",
     "ledger_action": "test_ledger_create_record_and_table_pages",
     "ledger_table": "test_ledger_create_record_and_table_pages",
+    "ledger_mine": "test_ledger_create_record_and_table_pages",
     "ledger_csv": None,  # text/csv
+    "ledger_live": None,  # the table page's live part, fetched by static/js/ledger.js (an HTML fragment or 204)
 }
 
 
@@ -135,6 +138,17 @@ def test_calculator_result_waits_and_htmx(watched):
     visit(watched, "/?" + urlencode(B1))
 
 
+def test_trainer_question_answer_and_next(watched):
+    visit(watched, "/trainer/?seed=5&kind=pay")
+    watched.click('button[name="answer"][value="0"]')  # htmx swaps the graded question in
+    watched.wait_for_selector('#trainer[data-graded="true"]')
+    watched.watch.assert_clean("the trainer after an answer")
+    watched.click("#trainer-next")
+    watched.wait_for_selector("#trainer:not([data-graded])")
+    watched.watch.assert_clean("the trainer's next question")
+    visit(watched, "/trainer/?seed=8&kind=waits&answer=none")
+
+
 def test_ledger_create_record_and_table_pages(watched):
     visit(watched, "/tables/new/")
     for seat, name in zip("ESWN", ["阿东", "小南", "老西", "北北"], strict=True):
@@ -156,6 +170,8 @@ def test_ledger_create_record_and_table_pages(watched):
     watched.watch.assert_clean("the table after a drawn hand")
     table_id, token = edit.split("/tables/", 1)[1].split("/edit/")
     visit(watched, f"/tables/{table_id}/")
+    visit(watched, "/tables/")  # this phone's tables, listed by the page's script from localStorage
+    assert watched.locator("#mine-list li").count() == 1
     # the calculator bound to the table (its edit page's "record a hand" link)
     visit(watched, "/?" + urlencode({"table": table_id, "token": token.strip("/"), **B1}))
 

@@ -192,7 +192,7 @@ def test_bao_three_melds_several_feeders_the_discarder_pays():
         discarder="S",
     )
     assert result["bao"] == "S"
-    assert result["bao_rule"] == "three_melds"
+    assert result["bao_reason"] == "sandui_several_feeders"
     assert result["net"] == {"E": 0, "S": -150, "W": 150, "N": 0}
 
 
@@ -222,14 +222,14 @@ def test_bao_shuangsihe_alarm_needs_pungs_one_or_two_apart():
         "1234678p", "4p", melds=[pung("333p", "N"), pung("555p", "E")], winner="W", dealer="E", discarder="S"
     )
     assert result["bao"] == "S"
-    assert result["bao_rule"] == "shuangsihe"
+    assert result["bao_reason"] == "shuangsihe"
     assert result["net"] == {"E": 0, "S": -150, "W": 150, "N": 0}
 
 
 def test_bao_red_dragon_alarm_the_discarder_pays():
     result = bazhi("5558889m", "9m", melds=[pung("CCC", "N"), pung("222m", "W")], winner="E", dealer="E", discarder="S")
     assert result["bao"] == "S"
-    assert result["bao_rule"] == "hunyise_red"
+    assert result["bao_reason"] == "hunyise_dingzui"
     assert result["net"] == {"E": 125, "S": -125, "W": 0, "N": 0}
 
 

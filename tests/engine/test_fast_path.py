@@ -12,7 +12,7 @@ import random
 from calculator.engine.decompose import completing_kinds, decompositions, is_complete
 from calculator.engine.request import parse_request
 from calculator.engine.rulesets import RULESETS
-from calculator.engine.rulesets.bazhi.scoring import waits_from_counts
+from calculator.engine.rulesets.bazhi.reading import waits_from_counts
 from calculator.engine.tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS, RED_DRAGON
 from calculator.engine.waits import search_wait_kinds, wait_kinds
 from calculator.engine.wildcards import block_counts, standard_plan

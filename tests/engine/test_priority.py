@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from calculator.engine.priority import priority
+from calculator.engine.rulesets.xinyu.priority import priority
 
 TABLE = {"options": {"caishen": "5p"}, "dealer": "E"}
 PLAIN = "123m456m789sEEE2s"  # ordinary win on 2s (level 0)
@@ -113,7 +113,7 @@ def test_malformed_bodies():
 
 def test_reason_in_english():
     result = ask("E", "2s", claim("S", PLAIN), claim("N", QINGYISE), lang="en")
-    assert "full flush" in result["reason"]
+    assert "Pure one suit" in result["reason"]
 
 
 def test_claims_must_be_on_the_tile_named():

@@ -93,24 +93,38 @@ def test_payments_always_sum_to_zero(request):
 def test_every_readings_total_is_the_sum_of_its_payments(request):
     """Readings are ranked on a total computed from the formula: it must equal the rows, 包牌 or not."""
     from calculator.engine.request import parse_request
-    from calculator.engine.rulesets.bazhi import scoring as bazhi
+    from calculator.engine.rulesets.bazhi.bao import liable_seat
+    from calculator.engine.rulesets.bazhi.declarations import TARIFFS
+    from calculator.engine.rulesets.bazhi.payments import payments_and_nets
+    from calculator.engine.rulesets.bazhi.reading import hand_facts, read_hand, waits_before_win, win_roles
 
     result = score(request)
     assume(result.get("win") is True)
     parsed = parse_request(request)
-    tariff = bazhi.TARIFFS[parsed.options.tariff]
-    facts = bazhi.hand_facts(parsed, tariff)
+    tariff = TARIFFS[parsed.options.tariff]
     win = parsed.win_tile.index
-    unique = [t.index for t in bazhi.waits_before_win(parsed)] == [win]
+    facts = hand_facts(parsed, tariff, [t.index for t in waits_before_win(parsed)] == [win])
     readings = [
-        bazhi.read_hand(parsed, tariff, facts, d, role, unique)
+        read_hand(parsed, tariff, facts, d, role)
         for d in decompositions(parsed.concealed_counts)
-        for role in bazhi.win_roles(d, win)
+        for role in win_roles(d, win)
     ]
     assert readings
     for reading in readings:
-        for seen in (reading, bazhi.with_bao(parsed, reading)):
-            assert seen.total == sum(row["amount"] for row in bazhi.payments_for(parsed, tariff, seen, "zh"))
+        bao = liable_seat(parsed, bool(reading.triggers))
+        for liable in {None, bao[0] if bao else None}:
+            rows, _, _ = payments_and_nets(
+                parsed.winner,
+                parsed.dealer,
+                parsed.discarder,
+                reading.fan,
+                reading.di_fan,
+                reading.jiao_per_loser if reading.jiao_count else None,
+                tariff,
+                liable,
+                "zh",
+            )
+            assert reading.total == sum(row["amount"] for row in rows)
     assert max(r.total for r in readings) == result["net"][request["winner"]]
 
 
@@ -144,6 +158,7 @@ def test_every_wait_wins_and_every_win_is_a_wait(request):
     assume("error" not in waits)
     listed = {w["tile"] for w in waits["waits"]}
     result = score(request)
+    assume("error" not in result)  # e.g. 抢杠胡 on a tile the winner holds (RULES.md §4)
     assert (request["win_tile"] in listed) == (result["win"] is True)
     for wait in waits["waits"]:
         assert wait["self_draw"].get("win") is True or "error" in wait["self_draw"]

@@ -7,6 +7,14 @@ import pytest
 from calculator.engine import score
 from tests.engine.helpers import bazhi, error_code, kong, pung
 
+DEFAULT_BAZHI_CARD = {
+    "yadang_wait": "unique",
+    "tongtian_sihe": True,
+    "haidi": "label",
+    "qianggang": "as_discard",
+    "bao_on": "jiao",
+    "draw_dealer": "pass",
+}
 B1 = {"ruleset": "bazhi", "hand": "111345789p79m55s", "win_tile": "8m", "winner": "S", "dealer": "E", "discarder": "W"}
 
 
@@ -97,7 +105,7 @@ def test_flag_rules():
 
 def test_defaults_are_filled_in_the_echo():
     result = score(B1)
-    assert result["request"]["options"] == {"tariff": "315", "multi_jiao": False}
+    assert result["request"]["options"] == {"tariff": "315", "multi_jiao": False, "house": DEFAULT_BAZHI_CARD}
     assert result["request"]["hand"] == "79m111345789p55s"
     assert result["request"]["flags"] == []
 
@@ -126,7 +134,7 @@ def test_a_rejected_request_is_answered_not_raised():
         (
             {"melds": [{"type": "pung", "tiles": "EEE", "from": "X"}], "winner": "x"},
             "tile_not_in_ruleset",
-            "E (East) is not a tile of bazhi (red dragon game)",
+            "E (East) is not a tile of bazhi",
             "melds[0]",
         ),
         (

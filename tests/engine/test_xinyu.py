@@ -6,7 +6,8 @@ import pytest
 
 from calculator.engine.request import parse_request
 from calculator.engine.rulesets import RULESETS
-from calculator.engine.rulesets.xinyu.scoring import caishen_after, di_long, waits_of
+from calculator.engine.rulesets.xinyu.payments import di_long
+from calculator.engine.rulesets.xinyu.wilds import caishen_after, waits_of
 from calculator.engine.tiles import Tile
 from calculator.engine.waits import wait_kinds
 from tests.engine.helpers import xinyu
@@ -316,7 +317,7 @@ def test_discard_even_unit_halves_exactly():
 def test_robbing_kong_the_robbed_player_pays_for_all():
     result = xinyu("123m456m789sEEE5p", "2s", winner="W", discarder="S", flags=["robbing_kong"])  # case X7
     assert result["net"] == {"E": 0, "S": -24, "W": 24, "N": 0}
-    assert result["bao"] == "S" and result["bao_rule"] == "qianggang"
+    assert result["bao"] == "S" and result["bao_reason"] == "qianggang"
     assert [(p["from"], p["amount"], p["code"], p.get("on_behalf_of")) for p in result["payments"]] == [
         ("S", 12, "fangchong", None),
         ("S", 6, "duijiao", "N"),
@@ -327,7 +328,7 @@ def test_robbing_kong_the_robbed_player_pays_for_all():
 def test_liable_caishen_discarder_pays_p_plus_two_halves():
     result = xinyu(PLAIN, "2s", discarder="W", flags=["liable_caishen"])  # 13 + 7 + 7
     assert result["net"] == {"E": 0, "S": 27, "W": -27, "N": 0}
-    assert result["bao"] == "W" and result["bao_rule"] == "baopai"
+    assert result["bao"] == "W" and result["bao_reason"] == "baopai"
     assert {p["code"] for p in result["payments"]} == {"fangchong", "baopai"}
 
 
@@ -347,7 +348,7 @@ def test_explanation_shows_l_bonuses_di_long_and_p():
 
 def test_english_labels():
     result = xinyu("1112345678999m", "5m", discarder="W", lang="en")
-    assert result["patterns"][0]["label"] == "full flush"
+    assert result["patterns"][0]["label"] == "Pure one suit"
     assert result["payments"][0]["reason"].startswith("discarder")
 
 

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from calculator.engine import score
 from calculator.engine.notation import format_tiles
 from calculator.engine.request import parse_request
-from calculator.engine.rulesets.xinyu import scoring as X
+from calculator.engine.rulesets.xinyu import reading as X
+from calculator.engine.rulesets.xinyu import wilds as W
 from calculator.engine.tiles import SEATS, Tile, previous_seat
 from calculator.engine.wildcards import ANY_COLOUR, shisanbuda_natural
 
@@ -153,17 +154,24 @@ def _shapes(counts: tuple[int, ...], pair_left: bool = True) -> frozenset[bool]:
     return frozenset(found)
 
 
-def _brute_best(request) -> tuple[int, int] | None:
-    """(bonus 龙, pattern count) of the best reading found by trying every kind for every 财神."""
-    wilds = X.wilds_of(request)
+def _brute_best(request, capped: bool = False) -> tuple[int, int] | None:
+    """(bonus 龙, pattern count) of the best reading found by trying every kind for every 财神; `capped`: no
+    stand-in may make a fifth copy, the winner's melds counted (house rule wild_fifth_copy=false)."""
+    wilds = W.wilds_of(request)
+    in_melds = [0] * 34
+    for meld in request.melds:
+        for tile in meld.tiles:
+            in_melds[tile.index] += 1
     no_chow = all(m.type != "chow" for m in request.melds)
-    meld_blocks = {X._block_of(m.kind.index) for m in request.melds}
+    meld_blocks = {W.block_of(m.kind.index) for m in request.melds}
     best = None
     for stand_ins in combinations_with_replacement(range(34), wilds.count):
         full = list(wilds.natural)
         for kind in stand_ins:
             full[kind] += 1
-        blocks = meld_blocks | {X._block_of(i) for i in range(34) if full[i]}
+        if capped and any(full[k] + in_melds[k] > 4 for k in range(34)):
+            continue
+        blocks = meld_blocks | {W.block_of(i) for i in range(34) if full[i]}
         colours: list[str | None] = [None]
         if not blocks - {3}:
             colours.append("quanfeng")
@@ -184,8 +192,8 @@ def _brute_best(request) -> tuple[int, int] | None:
                 reading = X._reading(request, wilds, shape, X.ColourChoice(colour, ANY_COLOUR), triplets)
                 key = (reading.bonus, len(reading.patterns))
                 best = key if best is None or key > best else best
-    if X.is_silong(request, wilds) or X.is_quanfeng(wilds):
-        colour = "quanfeng" if X.is_quanfeng(wilds) else None
+    if W.is_silong(request, wilds) or W.is_quanfeng(wilds):
+        colour = "quanfeng" if W.is_quanfeng(wilds) else None
         reading = X._reading(request, wilds, "none", X.ColourChoice(colour, ANY_COLOUR), False)
         key = (reading.bonus, len(reading.patterns))
         best = key if best is None or key > best else best
@@ -193,14 +201,66 @@ def _brute_best(request) -> tuple[int, int] | None:
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
-@given(xinyu_requests(complete=True))
-def test_the_tables_find_the_reading_a_brute_force_search_finds(data):
+@given(xinyu_requests(complete=True), st.booleans())
+def test_the_tables_find_the_reading_a_brute_force_search_finds(data, fifth_copy):
+    """The per-block tables (and, under wild_fifth_copy=false, the capped search) against every stand-in."""
+    data = {**data, "options": {**data["options"], "house": {"wild_fifth_copy": fifth_copy}}}
     request = parse_request(data)
-    assume(X.wilds_of(request).count <= 2)  # 34² stand-ins per hand keeps the search quick
-    found = X.readings(request, X.wilds_of(request))
+    assume(W.wilds_of(request).count <= 2)  # 34² stand-ins per hand keeps the search quick
+    found = X.readings(request, W.wilds_of(request))
     mine = None
     if found:
         best = X.best_reading(found)
         mine = (best.bonus, len(best.patterns))
-    assert mine == _brute_best(request)
-    assert X.is_win(request) == (mine is not None)
+    assert mine == _brute_best(request, capped=not fifth_copy)
+    assert W.is_win(request) == (mine is not None)
+
+
+@st.composite
+def crowded_requests(draw) -> dict:
+    """14 tiles from a few kinds (four copies are common), one or two of them 财神, maybe a pung: the hands where
+    a 财神 would have to be a fifth copy."""
+    window = draw(st.sampled_from(SUIT_STARTS)) + draw(st.integers(0, 4))
+    kinds = [window + i for i in range(5)] + [27, 31]
+    caishen = draw(st.sampled_from([k for k in range(34) if k not in kinds]))
+    counts = [0] * 34
+    for _ in range(14):
+        kind = draw(st.sampled_from(kinds))
+        assume(counts[kind] < 4)
+        counts[kind] += 1
+    winner = draw(st.sampled_from(SEATS))
+    melds = []
+    triplets = [k for k in kinds if counts[k] >= 3]
+    if triplets and draw(st.booleans()):
+        kind = draw(st.sampled_from(triplets))
+        counts[kind] -= 3
+        feeder = draw(st.sampled_from([s for s in SEATS if s != winner]))
+        melds.append({"type": "pung", "tiles": format_tiles([Tile(kind)] * 3), "from": feeder})
+    for _ in range(draw(st.integers(1, 2))):
+        taken = draw(st.sampled_from([k for k in range(34) if counts[k]]))
+        counts[taken] -= 1
+        counts[caishen] += 1
+    concealed = [Tile(i) for i in range(34) for _ in range(counts[i])]
+    win = draw(st.sampled_from(concealed))
+    concealed.remove(win)
+    return {
+        "ruleset": "xinyu",
+        "options": {"caishen": Tile(caishen).notation, "house": {"wild_fifth_copy": False}},
+        "hand": format_tiles(concealed),
+        "win_tile": win.notation,
+        "melds": melds,
+        "winner": winner,
+        "dealer": "E",
+        "discarder": draw(st.sampled_from([None] + [s for s in SEATS if s != winner])),
+        "flags": [],
+    }
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(crowded_requests())
+def test_no_fifth_copy_finds_the_reading_a_capped_brute_force_finds(data):
+    request = parse_request(data)
+    found = X.readings(request, W.wilds_of(request))
+    mine = (X.best_reading(found).bonus, len(X.best_reading(found).patterns)) if found else None
+    assert mine == _brute_best(request, capped=True)
+    assert W.is_win(request) == (mine is not None)

@@ -31,7 +31,8 @@ def main(url: str) -> None:
     from django.db import connection, connections
 
     from calculator import ledger
-    from calculator.ledger_api import create_table, record_hand, table_json
+    from calculator.ledger.store import create_table, record_hand
+    from calculator.ledger_api import table_json
     from calculator.models import Hand, Table
 
     call_command("migrate", verbosity=0)
@@ -63,7 +64,7 @@ def main(url: str) -> None:
     free, _ = create_table(config)
     free_outcomes = race(free.id, lambda i: dict(B1))
     same, _ = create_table(config)
-    version = Table.objects.get(pk=same.id).seq
+    version = Table.objects.get(pk=same.id).version
     same_outcomes = race(same.id, lambda i: {**B1, "version": version})
 
     def summary(table_id: str) -> dict:
@@ -77,7 +78,7 @@ def main(url: str) -> None:
             "stored_applied": [h.applied for h in hands],
             "replayed_applied": [h["applied"] for h in body["hands"]],
             "balances": body["balances"],
-            "version": table.seq,
+            "version": table.version,
         }
 
     print(

@@ -138,7 +138,7 @@ def test_draw_undo_next_and_game_over(client, table):
     undone = post(client, f"{url}/undo", None, token)
     assert undone.status_code == 200 and undone.json()["status"] == "ended"
     body = post(client, f"{url}/undo", None, token).json()
-    assert len(body["hands"]) == 3 and body["status"] == "playing"
+    assert body["hands_total"] == 3 and body["hands"] == [] and body["status"] == "playing"
 
 
 def test_stored_equals_recomputed(client, table):

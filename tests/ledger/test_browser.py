@@ -116,12 +116,15 @@ def record_through_the_calculator(page, base: str) -> None:
     assert page.get_attribute('[data-seat="S"][data-net]', "data-net") == "19"
     assert f"token={token}" in page.url  # the address keeps the table after htmx replaced it
     assert token not in page.input_value("#share-url")  # the share link does not
-    page.click("#record-hand")
-    page.wait_for_selector("#preview")
-    assert "小南 +19" in page.inner_text("#preview")
-    page.click("#confirm")
+    assert "小南" in page.inner_text("label[for=id_winner_1]")  # the seat buttons name the players
+    page.click("#record-hand")  # recorded straight from the result card: back at the table
     page.wait_for_selector("#balances")
     assert page.url.split("?")[0] == edit_url
+    assert balances(page) == {"E": 25, "S": 49, "W": 23, "N": 23}
+    page.go_back()  # the calculator again, fetched anew: its button sends the same hand with the same key
+    page.wait_for_selector("#record-hand")
+    page.click("#record-hand")
+    page.wait_for_selector("#repeat")  # "already recorded": nothing recorded twice
     assert balances(page) == {"E": 25, "S": 49, "W": 23, "N": 23}
     assert page.locator("#history > li").count() == 1
     assert [e for e in page.errors if "favicon" not in e] == []
@@ -154,16 +157,22 @@ def create_record_undo_share(page, base: str) -> None:
     if os.environ.get("LEDGER_SCREENSHOT"):
         page.screenshot(path=os.environ["LEDGER_SCREENSHOT"], full_page=True)
 
-    page.click("#undo")
-    page.wait_for_selector("#balances")
+    page.click("#undo")  # asks first, naming the entry it removes
+    assert "#3" in page.inner_text("#undo-what")
+    page.click("#undo-confirm")
+    page.wait_for_selector("#redo")
     assert balances(page) == {"E": 71, "S": 31, "W": 8, "N": 10}
     assert page.locator("#history > li").count() == 2
     assert page.locator("#status strong").inner_text() == "老西"  # the dealer after hand 2
+    page.click("#redo")  # brings hand 3 back exactly
+    page.wait_for_selector("#undo")
+    assert balances(page) == {"E": 64, "S": 26, "W": 1, "N": 29}
+    assert page.locator("#history > li").count() == 3 and page.locator("#redo").count() == 0
 
     view_url = page.input_value("#view-url")
     assert "/edit/" not in view_url and page.input_value("#edit-url").startswith(edit_url.split("/edit/")[0])
     page.goto(view_url)
-    assert balances(page) == {"E": 71, "S": 31, "W": 8, "N": 10}
+    assert balances(page) == {"E": 64, "S": 26, "W": 1, "N": 29}
     assert page.locator("#actions").count() == 0 and page.locator("#ledger form").count() == 0
     assert page.locator("#edit-url").count() == 0
     assert page.locator("#mode.ledger-mode-view").count() == 1
@@ -171,3 +180,101 @@ def create_record_undo_share(page, base: str) -> None:
     # guessing an edit link leads nowhere
     response = page.goto(view_url + "edit/" + "x" * 32 + "/")
     assert response.status == 404
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Issue 12: nothing recorded twice, every phone up to date, QR codes
+
+
+def new_table_page(page, base: str, ruleset: str = "bazhi") -> str:
+    page.goto(f"{base}/tables/new/")
+    for seat, name in {"E": "阿东", "S": "小南", "W": "老西", "N": "北北"}.items():
+        page.fill(f"input[name=name_{seat}]", name)
+    page.check(f"input[name=ruleset][value={ruleset}]")
+    page.click("#new-table button[type=submit]")
+    page.wait_for_selector("#balances")
+    return page.url.split("?")[0]
+
+
+def test_the_back_button_cannot_record_a_hand_twice(live_server):
+    on_a_phone(lambda page: back_button(page, live_server.url))
+
+
+def back_button(page, base: str) -> None:
+    from calculator.models import Hand
+
+    new_table_page(page, base)
+    page.click("#record-form-link")
+    page.fill("input[name=hand]", "111345789p79m55s")
+    page.fill("input[name=win_tile]", "8m")
+    page.check("input[name=winner][value='S']")
+    page.check("input[name=discarder][value='W']")
+    page.click("#score")
+    page.wait_for_selector("#confirm")
+    # a copy of the confirmation as a cached page would keep it (bfcache, a second tab)
+    cached = page.context.new_page()
+    cached.goto(page.url)
+    page.click("#confirm")
+    page.wait_for_selector("#balances")
+    assert balances(page) == {"E": 23, "S": 49, "W": 23, "N": 25}
+    page.go_back()  # the confirmation page again: it knows its hand is recorded, and offers no button
+    sync_api.expect(page.locator("#already")).to_be_visible()
+    assert page.locator("#confirm").count() == 0
+    cached.click("#confirm")  # the old page's button: the same key, so the first answer, nothing new
+    cached.wait_for_selector("#repeat")
+    assert balances(cached) == {"E": 23, "S": 49, "W": 23, "N": 25}
+    assert Hand.objects.count() == 1
+    assert [e for e in page.errors if "favicon" not in e] == []
+
+
+def test_a_second_phone_sees_a_change_within_2_seconds_without_losing_its_form(live_server):
+    on_a_phone(lambda page: two_phones(page, live_server.url))
+
+
+def two_phones(page, base: str) -> None:
+    edit_url = new_table_page(page, base, "xinyu")  # an ordinary xinyu table: draws and the leave form
+    view_url = page.input_value("#view-url")
+    other = page.context.browser.new_context(viewport={"width": 390, "height": 844}, locale="zh-CN").new_page()
+    other.goto(view_url)
+    referee = page.context.browser.new_context(viewport={"width": 390, "height": 844}, locale="zh-CN").new_page()
+    referee.goto(edit_url)
+    referee.select_option("#leave-form select[name=seat]", "N")  # half-filled: who leaves
+    assert other.locator("#history > li").count() == 0
+
+    page.click("#draw")  # the first phone records a drawn hand
+    page.wait_for_selector("#history > li")
+    sync_api.expect(other.locator("#history > li")).to_have_count(1, timeout=2000)
+    sync_api.expect(referee.locator("#history > li")).to_have_count(1, timeout=2000)
+    assert referee.input_value("#leave-form select[name=seat]") == "N"  # its form kept
+    assert referee.locator("#live").get_attribute("data-version") == page.locator("#live").get_attribute("data-version")
+    referee.click("#leave")  # and it still works, with the new version
+    referee.wait_for_selector("#history > li.entry-leave")
+    sync_api.expect(other.locator("#history > li.entry-leave")).to_have_count(1, timeout=2000)
+    assert balances(other) == {"E": 18, "S": 16, "W": 16, "N": -50}  # 50 = 16 × 3 + 2: E, after N, gets the 2
+
+
+def test_qr_codes_of_the_read_only_and_the_edit_link(live_server):
+    on_a_phone(lambda page: qr_codes(page, live_server.url))
+
+
+def qr_codes(page, base: str) -> None:
+    from calculator.ledger.qr import qr_data_uri
+
+    new_table_page(page, base)
+    view_url, edit_url = page.input_value("#view-url"), page.input_value("#edit-url")
+    view_qr = page.locator("#view-qr")
+    sync_api.expect(view_qr).to_be_visible()
+    assert view_qr.get_attribute("src") == qr_data_uri(view_url)
+    assert view_qr.get_attribute("src").startswith("data:image/svg+xml")
+    assert view_qr.evaluate("img => img.naturalWidth") > 100  # drawn: the CSP lets data: images in
+    edit_qr = page.locator("#edit-qr")
+    sync_api.expect(edit_qr).to_be_hidden()  # behind a tap
+    page.click("#edit-qr-box summary")
+    sync_api.expect(edit_qr).to_be_visible()
+    assert edit_qr.get_attribute("src") == qr_data_uri(edit_url)
+    page.goto(view_url)
+    assert page.locator("#edit-qr").count() == 0 and page.locator("#view-qr").count() == 1
+    page.click("#nav-mine")  # this phone's tables: the one just made, with its edit link
+    sync_api.expect(page.locator("#mine-list li")).to_have_count(1)
+    assert page.locator("#mine-list li a").get_attribute("href") == edit_url
+    assert [e for e in page.errors if "favicon" not in e] == []

@@ -14,6 +14,12 @@ from calculator.models import Hand, Table
 
 pytestmark = pytest.mark.django_db
 
+
+def wrong_token(token: str) -> str:
+    """The token with its last character changed."""
+    return token[:-1] + ("y" if token.endswith("x") else "x")
+
+
 NAMES = {"name_E": "阿东", "name_S": "小南", "name_W": "老西", "name_N": "北北"}
 # Case B1 as the calculator would send it, with a tariff and a dealer the table must override.
 B1 = {
@@ -28,7 +34,7 @@ B1 = {
 
 
 def new_table(client, **fields) -> tuple[Table, str]:
-    body = {"ruleset": "bazhi", "tariff": "315", "multiplier": 1, "dealer": "E", **NAMES, **fields}
+    body = {"ruleset": "bazhi", "bazhi-tariff": "315", "dealer": "E", **NAMES, **fields}
     response = client.post("/tables/new/", body)
     assert response.status_code == 302
     table = Table.objects.get(pk=response["Location"].split("/")[2])
@@ -57,13 +63,14 @@ def test_the_edit_page_opens_the_calculator_for_its_table(client):
     html = client.get(edit).content.decode()
     link = attr(html, "record-link", "href")
     assert urlsplit(link).path == "/"
-    assert parse_qs(urlsplit(link).query) == {"table": [table.id], "token": [token_of(edit)]}
+    # the table's version when the calculator was opened: a hand recorded meanwhile makes its button stale
+    assert parse_qs(urlsplit(link).query) == {"table": [table.id], "token": [token_of(edit)], "at": ["0"]}
     assert attr(html, "record-form-link", "href") == f"{edit}record/"  # typing the notation stays possible
     assert "?table=" not in client.get(f"/tables/{table.id}/").content.decode()  # nothing of it when read-only
 
 
 def test_prefill_from_the_table_and_the_record_button(client):
-    table, edit = new_table(client, dealer="N", multi_jiao="on")
+    table, edit = new_table(client, dealer="N", **{"bazhi-multi_jiao": "on"})
     bound = f"/?table={table.id}&token={token_of(edit)}"
     page = client.get(bound)
     html = page.content.decode()
@@ -82,28 +89,49 @@ def test_prefill_from_the_table_and_the_record_button(client):
     html = client.get(f"{bound}&{urlencode(B1)}").content.decode()
     nets = dict(re.findall(r'data-seat="([ESWN])" data-net="(-?\d+)"', html))
     assert nets == {"E": "-5", "S": "19", "W": "-7", "N": "-7"}
-    record = attr(html, "record-hand", "href")
-    assert record.startswith(f"/tables/{table.id}/edit/{token_of(edit)}/record/?")
+    assert attr(html, "record-form", "action") == f"/tables/{table.id}/edit/{token_of(edit)}/record/"
+    assert attr(html, "record-hand", "form") == "record-form"  # a button of the form outside the calculator's
+    fields = dict(re.findall(r'<input type="hidden" form="record-form" name="(\w+)" value="([^"]*)"', html))
     share = attr(html, "share-url", "value")
     assert token_of(edit) not in share and "table=" not in share
     assert token_of(edit) not in attr(html, "copy-link", "data-url")
-    assert record.split("?", 1)[1] == urlsplit(share).query  # the button carries HandForm.query_string()
+    assert unescape(fields["q"]) == urlsplit(share).query  # the button carries the hand's share query
     assert parse_qs(urlsplit(share).query)["tariff"] == ["315"]
+    assert fields["version"] == "0" and len(fields["key"]) == 32
+    # the seat buttons name the players
+    assert re.search(r'<label class="seg-item" for="id_winner_1">.*?<span>南 小南</span>', html)
 
-    # the button leads to the ledger's confirmation, which records the same numbers
-    preview = client.get(record).content.decode()
-    assert 'id="preview"' in preview and "小南 +19" in preview
-    q = unescape(re.search(r'name="q" value="([^"]*)"', preview).group(1))
-    version = re.search(r'name="version" value="(\d+)"', preview).group(1)
-    assert client.post(record.split("?")[0], {"q": q, "version": version}).status_code == 302
+    # the button records the hand straight away: back at the table, the same numbers
+    post = {"from": "calculator", **{k: unescape(v) for k, v in fields.items()}}
+    done = client.post(f"/tables/{table.id}/edit/{token_of(edit)}/record/", post)
+    assert done.status_code == 302 and done["Location"] == edit
     assert Hand.objects.get().applied == {"E": -5, "S": 19, "W": -7, "N": -7}
+    # the same result sent again (a second tap, the Back button): the first answer, nothing recorded twice
+    again = client.post(f"/tables/{table.id}/edit/{token_of(edit)}/record/", post)
+    assert again["Location"] == f"{edit}?repeat=1" and Hand.objects.count() == 1
+    # the calculator page fetched anew (Back) still opened at version 0: the same key for the same hand
+    html = client.get(f"{bound}&at=0&{urlencode(B1)}").content.decode()
+    refetched = dict(re.findall(r'<input type="hidden" form="record-form" name="(\w+)" value="([^"]*)"', html))
+    assert refetched["key"] == fields["key"] and refetched["version"] == "0"
+    # another hand from that stale page: refused on the table page, not recorded
+    other = dict(
+        re.findall(
+            r'<input type="hidden" form="record-form" name="(\w+)" value="([^"]*)"',
+            client.get(f"{bound}&at=0&{urlencode({**B1, 'winner': 'E'})}").content.decode(),
+        )
+    )
+    refused = client.post(
+        f"/tables/{table.id}/edit/{token_of(edit)}/record/",
+        {"from": "calculator", **{k: unescape(v) for k, v in other.items()}},
+    )
+    assert refused.status_code == 409 and 'id="ledger-error"' in refused.content.decode() and Hand.objects.count() == 1
 
     # the dealer N lost the hand: the calculator now opens with E as the dealer
     assert checked(client.get(bound).content.decode(), "dealer") == "E disabled"
 
 
 def test_xinyu_table_fills_the_streak_and_htmx_keeps_the_binding(client):
-    table, edit = new_table(client, ruleset="xinyu", room="100", dealer="E")
+    table, edit = new_table(client, ruleset="xinyu", dealer="E", **{"xinyu-stake": "100"})
     token = token_of(edit)
     query = {"ruleset": "xinyu", "caishen": "5p", "hand": "123m456m789sEEE5p", "win_tile": "2s", "winner": "E"}
     html = client.get(f"/?table={table.id}&token={token}").content.decode()
@@ -131,7 +159,7 @@ def test_xinyu_table_fills_the_streak_and_htmx_keeps_the_binding(client):
 
 def test_wrong_token_is_a_404_and_without_a_table_nothing_changes(client):
     table, edit = new_table(client)
-    assert client.get(f"/?table={table.id}&token={token_of(edit)[:-1]}x").status_code == 404
+    assert client.get(f"/?table={table.id}&token={wrong_token(token_of(edit))}").status_code == 404
     assert client.get(f"/?table={table.id}").status_code == 404
     html = client.get(f"/?{urlencode(B1)}").content.decode()
     assert 'id="table-banner"' not in html and 'id="record-hand"' not in html and 'name="token"' not in html
@@ -139,11 +167,44 @@ def test_wrong_token_is_a_404_and_without_a_table_nothing_changes(client):
 
 
 def test_an_ended_table_offers_no_record_button(client):
-    table, edit = new_table(client, stake=5)  # a tiny 底: B1 ends it at once (脱底)
+    table, edit = new_table(client, **{"bazhi-stake": 5})  # a tiny 底: B1 ends it at once (脱底)
     query = {**B1, "dealer": "E"}
-    preview = client.get(f"{edit}record/?{urlencode(query)}").content.decode()
+    preview = client.get(f"{edit}record/?{urlencode(query)}", follow=True).content.decode()
     q = unescape(re.search(r'name="q" value="([^"]*)"', preview).group(1))
     assert client.post(f"{edit}record/", {"q": q}).status_code == 302
     html = client.get(f"/?table={table.id}&token={token_of(edit)}&{urlencode(query)}").content.decode()
     assert 'data-win="true"' in html and 'id="record-hand"' not in html
     assert 'class="ended"' in html
+
+
+def test_a_tap_of_a_bound_calculator_reads_nothing_from_the_database(client, django_assert_num_queries):
+    """Issue 12: a tap must not replay the ledger; it does not even read it. The calculator opened at version `at`
+    shows the table as it was then, read once."""
+    table, edit = new_table(client)
+    link = attr(client.get(edit).content.decode(), "record-link", "href")
+    tap = f"{link}&{urlencode(B1)}"
+    assert client.get(tap, headers={"HX-Request": "true"}).status_code == 200  # the first tap reads the table
+    with django_assert_num_queries(0):
+        body = client.get(tap, headers={"HX-Request": "true"}).content.decode()
+    assert 'id="record-hand"' in body
+    wrong = link.replace(token_of(edit), wrong_token(token_of(edit)))
+    assert client.get(f"{wrong}&{urlencode(B1)}", headers={"HX-Request": "true"}).status_code == 404
+
+
+def test_the_bound_calculator_scores_under_the_tables_rule_card(client):
+    """A table whose card reads 海底捞月 as one more 嘴: the calculator shows its house rules fixed, scores the hand
+    under them, and records what it showed."""
+    table, edit = new_table(client, **{"bazhi-house_haidi": "zui"})
+    link = attr(client.get(edit).content.decode(), "record-link", "href")
+    html = client.get(link).content.decode()
+    house = re.search(r'<fieldset class="house-fields" disabled>(.*?)</fieldset>', html, re.S).group(1)
+    assert re.search(r'name="house_haidi".*?<option value="zui" selected', house, re.S)  # shown, not changeable
+    last_tile = {**B1, "discarder": "", "win_tile": "8m", "flags": "last_tile"}  # 海底捞月: a self-draw
+    html = client.get(f"{link}&{urlencode(last_tile)}").content.decode()
+    shown = dict(re.findall(r'data-seat="([ESWN])" data-net="(-?\d+)"', html))
+    fields = dict(re.findall(r'<input type="hidden" form="record-form" name="(\w+)" value="([^"]*)"', html))
+    assert "house_haidi=zui" in unescape(fields["q"])
+    post = {"from": "calculator", **{k: unescape(v) for k, v in fields.items()}}
+    assert client.post(f"/tables/{table.id}/edit/{token_of(edit)}/record/", post).status_code == 302
+    hand = Hand.objects.get()
+    assert hand.result["zui"] == ["haidi"] and {s: str(v) for s, v in hand.applied.items()} == shown

@@ -13,6 +13,12 @@ from calculator.models import Hand, Table
 
 pytestmark = pytest.mark.django_db
 
+
+def wrong(token: str) -> str:
+    """The token with its last character changed."""
+    return token[:-1] + ("y" if token.endswith("x") else "x")
+
+
 CALCULATOR_QUERY = {
     # what calculator.forms.HandForm.query_string() writes; the dealer E and tariff 525 are the calculator's and
     # are replaced by the table's
@@ -32,8 +38,7 @@ def edit(client):
         "/tables/new/",
         {
             "ruleset": "bazhi",
-            "tariff": "315",
-            "multiplier": 1,
+            "bazhi-tariff": "315",
             "dealer": "E",
             "name_E": "阿东",
             "name_S": "小南",
@@ -60,37 +65,49 @@ def test_read_only_link_has_no_controls_and_wrong_tokens_are_404(client, edit):
     html = client.get(f"/tables/{table.id}/").content.decode()
     assert 'name="version"' not in html and 'id="edit-url"' not in html and "/edit/" not in html
     token = edit.rstrip("/").rsplit("/", 1)[1]
-    assert client.get(f"/tables/{table.id}/edit/{token[:-1]}x/").status_code == 404
-    assert client.post(f"/tables/{table.id}/edit/{token[:-1]}x/draw/").status_code == 404
+    assert client.get(f"/tables/{table.id}/edit/{wrong(token)}/").status_code == 404
+    assert client.post(f"/tables/{table.id}/edit/{wrong(token)}/draw/").status_code == 404
     assert client.get("/tables/nosuch/").status_code == 404
     assert not table.events.exists()
 
 
 def test_record_from_the_calculator_query_string(client, edit):
     table = Table.objects.get()
-    preview = client.get(f"{edit}record/?{urlencode(CALCULATOR_QUERY)}")
+    preview = client.get(f"{edit}record/?{urlencode(CALCULATOR_QUERY)}", follow=True)
     html = preview.content.decode()
     assert preview.status_code == 200 and 'id="preview"' in html
+    [(_, status)] = preview.redirect_chain  # the first visit gets the hand's idempotency key
+    key = re.search(r'name="key" value="([^"]*)"', html).group(1)
+    assert status == 302 and len(key) >= 16
     assert "小南 +19" in html and "阿东 −7" in html  # scored at the table's 315, not the calculator's 525
+    assert "<strong>阿东</strong>" in html and "<strong>小南</strong>" not in html  # the dealer before the hand
     query = re.search(r'name="q" value="([^"]*)"', html).group(1).replace("&amp;", "&")
     version = re.search(r'name="version" value="(\d+)"', html).group(1)
     assert not Hand.objects.exists()  # a preview records nothing
-    done = client.post(f"{edit}record/", {"q": query, "version": version})
-    assert done.status_code == 302
+    done = client.post(f"{edit}record/", {"q": query, "version": version, "key": key})
+    assert done.status_code == 302 and "repeat" not in done["Location"]
     hand = Hand.objects.get()
     assert hand.applied == {"E": -7, "S": 19, "W": -7, "N": -5}
     assert hand.request["options"]["tariff"] == "315"
-    # the same confirmation sent again (a second tap, or a second phone) is a visible conflict, not a double
-    again = client.post(f"{edit}record/", {"q": query, "version": version})
-    assert again.status_code == 400 and Hand.objects.count() == 1
+    # the same confirmation sent again (a second tap, the Back button) is the first answer, recorded once
+    again = client.post(f"{edit}record/", {"q": query, "version": version, "key": key})
+    assert again.status_code == 302 and again["Location"].endswith("?repeat=1") and Hand.objects.count() == 1
+    # and its page says it is recorded already, with no button to record it again
+    html = client.get(f"{edit}record/?{urlencode(CALCULATOR_QUERY)}&key={key}").content.decode()
+    assert 'id="already"' in html and 'id="confirm"' not in html
+    # another phone's confirmation of the same hand (another key, the old version) is a visible conflict
+    other = client.post(f"{edit}record/", {"q": query, "version": version, "key": "another-phone"})
+    assert other.status_code == 400 and Hand.objects.count() == 1
     # the dealer moved to S: the next preview is scored with S as the dealer, and says so
-    html = client.get(f"{edit}record/?{urlencode(CALCULATOR_QUERY)}").content.decode()
+    html = client.get(f"{edit}record/?{urlencode(CALCULATOR_QUERY)}", follow=True).content.decode()
     assert "小南 +23" in html
     assert table.hands.count() == 1
 
 
 def test_not_a_win_is_explained_and_records_nothing(client, edit):
-    html = client.get(f"{edit}record/?{urlencode({**CALCULATOR_QUERY, 'win_tile': '1m'})}").content.decode()
+    html = client.get(
+        f"{edit}record/?{urlencode({**CALCULATOR_QUERY, 'win_tile': '1m'})}", follow=True
+    ).content.decode()
     assert 'id="record-error"' in html and 'id="preview"' not in html
     assert not Hand.objects.exists()
 
@@ -110,19 +127,90 @@ def test_csv_and_chart(client, edit):
     table = Table.objects.get()
     query = urlencode(CALCULATOR_QUERY)
     for _ in range(2):
-        html = client.get(f"{edit}record/?{query}").content.decode()
+        html = client.get(f"{edit}record/?{query}", follow=True).content.decode()
         q = re.search(r'name="q" value="([^"]*)"', html).group(1).replace("&amp;", "&")
-        client.post(f"{edit}record/", {"q": q})
+        key = re.search(r'name="key" value="([^"]*)"', html).group(1)
+        client.post(f"{edit}record/", {"q": q, "key": key})
     client.post(f"{edit}draw/")
     response = client.get(f"/tables/{table.id}/export.csv")
     assert response["Content-Type"].startswith("text/csv")
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
-    assert rows[0][:7] == ["seq", "game", "kind", "n", "winner", "discarder", "dealer_before"]
-    assert rows[0][7:11] == ["change 阿东", "change 小南", "change 老西", "change 北北"]
-    assert [r[2] for r in rows[1:]] == ["hand", "hand", "draw"]
-    assert rows[2][6] == "S" and rows[2][7:11] == ["-7", "23", "-9", "-7"]
-    assert rows[3][-4:] == ["-14", "42", "-16", "-12"]  # totals after the draw
+    head = ["序号", "第几底/局", "类别", "规则卡版本", "第几手", "胡牌", "放铳", "庄家（之前）", "连庄（之前）"]
+    assert rows[0][:9] == head
+    assert rows[0][9:16] == ["手牌", "胡的牌", "副露", "特殊", "本手选项", "计分", "包牌"]
+    per_seat = ["变动", "番", "交", "通底", "替人付", "封顶少付", "余", "底外", "总计"]
+    assert rows[0][16:25] == [f"{word} 阿东" for word in per_seat]
+    assert [r[2] for r in rows[1:4]] == ["胡牌", "胡牌", "流局"]
+    assert rows[1][:9] == ["1", "1", "胡牌", "1", "1", "小南", "老西", "阿东", "1"]
+    assert rows[1][9:11] == [
+        "79m111345789p55s",
+        "8m",
+    ]  # the engine's normalised notation and rows[1][14] == "番 5 每家"
+    east = rows[2][16:25]  # 阿东 in hand 2: paid 番 5 + the dealer's 底番 2; nothing capped; 16 left of 30
+    assert east == ["-7", "-7", "0", "0", "0", "0", "16", "0", "-14"]
+    assert rows[2][7] == "小南" and rows[2][8] == "1"  # the dealer before hand 2
+    totals = [rows[3][16 + 9 * i + 8] for i in range(4)]
+    assert totals == ["-14", "42", "-16", "-12"]  # totals after the draw
+    assert rows[4] == [] and rows[5] == ["结算", "付", "收", "金额"]
+    assert rows[6:] == [["", "阿东", "小南", "14"], ["", "老西", "小南", "16"], ["", "北北", "小南", "12"]]
+    english = list(
+        csv.reader(io.StringIO(client.get(f"/tables/{table.id}/export.csv?lang=en").content.decode("utf-8-sig")))
+    )
+    assert english[0][:3] == ["entry", "game", "kind"] and english[0][16] == "change 阿东"
     html = client.get(f"/tables/{table.id}/").content.decode()
     lines = re.findall(r'<polyline class="line ln-([ESWN])" points="([^"]+)"', html)
     assert [seat for seat, _ in lines] == ["E", "S", "W", "N"]
     assert all(len(points.split()) == 4 for _, points in lines)  # start, two hands, the draw
+    assert html.count('<use href="#mark-') == 16  # a marker per point and player
+
+
+def test_the_card_and_its_change_form(client, edit):
+    table = Table.objects.get()
+    html = client.get(edit).content.decode()
+    assert 'id="card-form"' in html and "规则卡 v1" in html
+    changed = client.post(
+        f"{edit}card/",
+        {"version": 0, "bazhi-tariff": "525", "bazhi-stake": "", "bazhi-house_draw_dealer": "keep"},
+    )
+    assert changed.status_code == 302
+    html = client.get(edit).content.decode()
+    assert "规则卡 v2 · 八支 525" in html
+    lines = dict(re.findall(r"<dt>([^<]*)</dt><dd>([^<]*)</dd>", html))
+    assert lines["底分"] == "50" and lines["流局庄家"] == "连庄"  # a house rule off its default is listed
+    assert "压档要求" not in lines  # the ones at their default are not
+    client.post(f"{edit}draw/", {"version": 1})
+    html = client.get(edit).content.decode()
+    assert 'id="card-form"' not in html and 'id="card-locked"' in html
+    refused = client.post(f"{edit}card/", {"version": 2, "bazhi-tariff": "315"})
+    assert refused.status_code == 409 and table.cards.count() == 2
+
+
+def test_undo_asks_names_the_entry_and_redo_brings_it_back(client, edit):
+    html = client.get(f"{edit}record/?{urlencode(CALCULATOR_QUERY)}", follow=True).content.decode()
+    q = re.search(r'name="q" value="([^"]*)"', html).group(1).replace("&amp;", "&")
+    key = re.search(r'name="key" value="([^"]*)"', html).group(1)
+    client.post(f"{edit}record/", {"q": q, "key": key})
+    html = client.get(edit).content.decode()
+    undo_box = re.search(r'<details class="undo" id="undo-box">(.*?)</details>', html, re.S).group(1)
+    assert "#1" in undo_box and "小南" in undo_box and 'id="undo-confirm"' in undo_box
+    assert client.post(f"{edit}undo/", {"version": 1}).status_code == 302
+    html = client.get(edit).content.decode()
+    assert 'id="redo"' in html and 'id="no-history"' in html
+    assert client.post(f"{edit}redo/", {"version": 2}).status_code == 302
+    assert Hand.objects.get().applied == {"E": -7, "S": 19, "W": -7, "N": -5}
+
+
+def test_the_live_part_answers_204_while_nothing_changed(client, edit):
+    table = Table.objects.get()
+    url = f"/tables/{table.id}/live/"
+    assert client.get(url, {"v": 0}).status_code == 204
+    client.post(f"{edit}draw/", {"version": 0})
+    fresh = client.get(url, {"v": 0})
+    html = fresh.content.decode()
+    assert fresh.status_code == 200 and html.startswith('<div id="live" data-version="1">')
+    assert "/edit/" not in html  # the live part is the read-only one
+    assert client.get(url, {"v": 1}).status_code == 204
+    assert client.get("/tables/nosuch/live/", {"v": 0}).status_code == 404
+    assert client.get(url, {"v": 0, "from": "x"}).status_code == 404
+    earlier = client.get(url, {"v": 0, "from": 1}).content.decode()  # a page of earlier entries stays that page
+    assert 'data-seq="1"' in earlier

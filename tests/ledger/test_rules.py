@@ -10,6 +10,7 @@ import pytest
 
 from calculator import ledger as L
 from calculator.engine import score
+from calculator.engine.rulesets import RULESETS
 from tests.ledger.hands import B1, B2
 
 
@@ -118,23 +119,39 @@ def test_leave_is_xinyu_only_and_next_needs_a_stake():
 
 
 @pytest.mark.parametrize(
-    "body, field",
+    "body, field, code",
     [
-        ({"ruleset": "mahjong"}, "ruleset"),
-        ({"ruleset": "bazhi", "options": {"tariff": "400"}}, "options.tariff"),
-        ({"ruleset": "bazhi", "stake": 0}, "stake"),
-        ({"ruleset": "bazhi", "stake": True}, "stake"),
-        ({"ruleset": "xinyu", "stake": 300}, "stake"),
-        ({"ruleset": "xinyu", "options": {"caishen": "5p"}}, "options"),
-        ({"ruleset": "xinyu", "multiplier": 0}, "multiplier"),
-        ({"ruleset": "bazhi", "dealer": "e"}, "dealer"),
-        ({"ruleset": "bazhi", "players": {"X": "a"}}, "players"),
+        ({"ruleset": "mahjong"}, "ruleset", "unknown_ruleset"),
+        ({"ruleset": "bazhi", "options": {"tariff": "400"}}, "options.tariff", "bad_option"),
+        (
+            {"ruleset": "bazhi", "options": {"house": {"draw_dealer": "stay"}}},
+            "options.house.draw_dealer",
+            "bad_option",
+        ),
+        ({"ruleset": "bazhi", "options": {"house": {"dilong": "table"}}}, "options.house.dilong", "bad_option"),
+        ({"ruleset": "bazhi", "stake": 0}, "stake", "bad_table"),
+        ({"ruleset": "bazhi", "stake": True}, "stake", "bad_table"),
+        ({"ruleset": "xinyu", "stake": 300}, "stake", "bad_table"),
+        # the 财神 changes every hand: it is given with each hand, never by the table
+        ({"ruleset": "xinyu", "options": {"caishen": "5p"}}, "options.caishen", "bad_option"),
+        ({"ruleset": "xinyu", "multiplier": 0}, "multiplier", "bad_table"),
+        ({"ruleset": "bazhi", "dealer": "e"}, "dealer", "bad_seat"),
+        ({"ruleset": "bazhi", "players": {"X": "a"}}, "players.X", "bad_json"),
+        ({"ruleset": "bazhi", "players": {"E": "a" * 41}}, "players.E", "bad_table"),
+        ({"ruleset": "bazhi", "players": {"S": "\ud800"}}, "players.S", "bad_table"),
+        ({"ruleset": "bazhi", "players": {"W": "a\x00b"}}, "players.W", "bad_table"),
+        ({"ruleset": "bazhi", "junk": 60}, "junk", "bad_json"),
     ],
 )
-def test_bad_tables_name_the_field(body, field):
+def test_bad_tables_name_the_field(body, field, code):
     with pytest.raises(L.LedgerError) as refused:
         L.parse_config(body)
-    assert refused.value.field == field and refused.value.status == 400
+    assert (refused.value.field, refused.value.code, refused.value.status) == (field, code, 400)
+
+
+def test_names_up_to_40_characters():
+    config = L.parse_config({"ruleset": "bazhi", "players": {"E": "阿" * 40, "S": "  小   南 "}})
+    assert config.players["E"] == "阿" * 40 and config.players["S"] == "小 南"
 
 
 def test_defaults():
@@ -259,7 +276,11 @@ def test_xinyu_streak_must_match():
     assert refused.value.code == "dealer_mismatch"
     assert state.balances == dict.fromkeys(L.SEATS, 100)
     request = L.prepare_request(state, {"ruleset": "xinyu", "options": {"caishen": "5p"}, "winner": "S"})
-    assert request["dealer"] == "E" and request["options"] == {"caishen": "5p", "dealer_streak": 1}
+    assert request["dealer"] == "E" and request["options"] == {
+        "caishen": "5p",
+        "dealer_streak": 1,
+        "house": RULESETS["xinyu"].default_card.to_dict(),  # the table's card fills the house rules
+    }
 
 
 def test_replay_equals_step_by_step():

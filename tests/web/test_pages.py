@@ -10,16 +10,9 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 import pytest
 from django.urls import reverse
 
+from tests.web.fields import B1
+
 CASES = Path(__file__).resolve().parents[1] / "cases" / "bazhi.json"
-B1 = {
-    "ruleset": "bazhi",
-    "tariff": "315",
-    "hand": "111345789p79m55s",
-    "win_tile": "8m",
-    "winner": "S",
-    "dealer": "E",
-    "discarder": "W",
-}
 
 
 def nets(html: str) -> dict[str, int]:

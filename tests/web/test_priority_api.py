@@ -33,7 +33,7 @@ def test_priority_answers_200_with_the_winner(client):
 
 def test_priority_speaks_english_on_request(client):
     body = client.post("/api/priority?lang=en", data=json.dumps(BODY), content_type="application/json").json()
-    assert "full flush" in body["reason"]
+    assert "Pure one suit" in body["reason"]
 
 
 def test_bad_json_is_400(client):

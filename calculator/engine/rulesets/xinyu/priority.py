@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .errors import ScoreError, pick
-from .hand import ScoreRequest
-from .notation import InvalidNotationError, parse_tiles
-from .request import parse_request
-from .rulesets.xinyu.scoring import PATTERNS, PRIORITY_LEVEL_1, PRIORITY_LEVEL_2, evaluate, priority_level
-from .tiles import NUM_KINDS, SEAT_NAMES_EN, SEAT_NAMES_ZH, SEATS, Tile, seats_after
+from ...errors import ScoreError, pick
+from ...hand import ScoreRequest
+from ...notation import InvalidNotationError, parse_tiles
+from ...request import parse_request
+from ...tiles import NUM_KINDS, SEAT_NAMES_EN, SEAT_NAMES_ZH, SEATS, Tile, seats_after
+from .declarations import BONUS_BY_CODE
+from .ruleset import PRIORITY_LEVEL_1, PRIORITY_LEVEL_2, evaluate, priority_level
 
 LEVEL_NAMES = {
     0: ("普通胡牌", "ordinary win"),
@@ -201,9 +202,9 @@ def _level_text(claim: Claim, lang: str) -> str:
     if not claim.level:
         return pick(lang, *LEVEL_NAMES[0])
     names = (
-        "、".join(PATTERNS[c][0] for c in claim.level_patterns)
+        "、".join(BONUS_BY_CODE[c].name.zh for c in claim.level_patterns)
         if lang != "en"
-        else ", ".join(PATTERNS[c][1] for c in claim.level_patterns)
+        else ", ".join(BONUS_BY_CODE[c].name.en for c in claim.level_patterns)
     )
     return names
 

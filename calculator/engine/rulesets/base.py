@@ -1,0 +1,272 @@
+"""What every ruleset is: its declarations (data) and the few functions the engine calls.
+
+A game's package subclasses `Ruleset`, fills in the declarations and implements the abstract methods; the
+registry (`rulesets/__init__.py`) lists the instances. Reading options and the house card is the same for every
+game, so it is done here from the declarations.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from functools import cached_property
+
+from ..card import HouseCard
+from ..errors import ScoreError
+from ..hand import ScoreRequest
+from ..notation import InvalidNotationError, parse_tiles
+from ..text import Text
+from ..tiles import ALL_TILES, Tile
+from .declarations import Declared, Flag, HouseRule, Note, Option, Pattern, PatternGroup, ReadingNote
+from .table import TableRules
+
+
+class Ruleset(ABC):
+    """One game. Subclasses set the class attributes (their declarations) and implement the methods."""
+
+    id: str
+    rules_section: str  # the section of RULES.md that reads this game ("§1")
+    kinds: frozenset[int]  # the tile indices that exist in this game
+    allows_chow: bool
+    declared: Declared  # the game's declarations.toml
+    table: TableRules  # the game at a table: the ledger's rules (RULES.md §3)
+
+    # ------------------------------------------------------------------------------ the declarations
+
+    @property
+    def title(self) -> Text:
+        return self.declared.title
+
+    @property
+    def summary(self) -> Text:
+        """One line for the rules page."""
+        return self.declared.summary
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        return self.declared.options
+
+    @property
+    def flags(self) -> tuple[Flag, ...]:
+        return self.declared.flags
+
+    @property
+    def house(self) -> tuple[HouseRule, ...]:
+        return self.declared.house
+
+    @property
+    def pattern_groups(self) -> tuple[PatternGroup, ...]:
+        return self.declared.pattern_groups
+
+    @property
+    def readings(self) -> tuple[ReadingNote, ...]:
+        return self.declared.readings
+
+    @property
+    def notes(self) -> tuple[Note, ...]:
+        """Paragraphs of the rules page that are no pattern (a game's shape, its table-play rules …)."""
+        return self.declared.notes
+
+    @cached_property
+    def flag_ids(self) -> frozenset[str]:
+        return frozenset(flag.id for flag in self.flags)
+
+    @cached_property
+    def flag_by_id(self) -> dict[str, Flag]:
+        return {flag.id: flag for flag in self.flags}
+
+    @cached_property
+    def house_by_id(self) -> dict[str, HouseRule]:
+        return {rule.id: rule for rule in self.house}
+
+    @cached_property
+    def default_card(self) -> HouseCard:
+        return HouseCard(tuple((rule.id, rule.default) for rule in self.house))
+
+    @cached_property
+    def table_options(self) -> tuple[Option, ...]:
+        """The options a table's rule card holds (the others change from hand to hand: xinyu's 财神)."""
+        return tuple(option for option in self.options if not option.per_hand)
+
+    @cached_property
+    def scoring_house(self) -> tuple[HouseRule, ...]:
+        """The house rules that can change a scored hand (not the ledger-only ones)."""
+        return tuple(rule for rule in self.house if rule.scoring)
+
+    # ------------------------------------------------------------------------------ reading a request's options
+
+    def parse_options(self, raw: object):
+        """The request's `options`, validated against the declarations, as the game's options value."""
+        if raw is None:
+            raw = {}
+        if not isinstance(raw, Mapping):
+            raise ScoreError("bad_option", "options 必须是对象", "options must be an object", "options")
+        known = {option.id for option in self.options}
+        for key in raw:
+            if key not in known and key != "house":
+                raise ScoreError(
+                    "bad_option",
+                    f"{self.title.zh}没有选项 {key!r}",
+                    f"{self.id} has no option {key!r}",
+                    f"options.{key}" if isinstance(key, str) else "options",
+                )
+        values = {option.id: read_option(option, raw.get(option.id)) for option in self.options}
+        return self.make_options(values, self.read_card(raw.get("house")))
+
+    def read_card(self, raw: object) -> HouseCard:
+        """`options.house`: every house rule of this game, the ones not given at their default (RULES.md §5)."""
+        if raw is None or raw == {}:
+            return self.default_card
+        if not isinstance(raw, Mapping):
+            raise ScoreError(
+                "bad_option", "options.house 必须是对象", "options.house must be an object", "options.house"
+            )
+        for key, value in raw.items():
+            rule = self.house_by_id.get(key) if isinstance(key, str) else None
+            if rule is None:
+                raise ScoreError(
+                    "bad_option",
+                    f"{self.title.zh}没有桌规 {key!r}",
+                    f"{self.id} has no house rule {key!r}",
+                    f"options.house.{key}" if isinstance(key, str) else "options.house",
+                )
+            if not rule.allows(value):
+                allowed = " / ".join(_json(choice.value) for choice in rule.choices)
+                raise ScoreError(
+                    "bad_option",
+                    f"桌规 {key} 只能是 {allowed}，收到 {_json(value)}",
+                    f"house rule {key} must be {allowed}, got {_json(value)}",
+                    f"options.house.{key}",
+                )
+        return HouseCard(tuple((rule.id, raw.get(rule.id, rule.default)) for rule in self.house))
+
+    # ------------------------------------------------------------------------------ the game's own
+
+    @abstractmethod
+    def make_options(self, values: dict[str, object], card: HouseCard):
+        """The game's options value from the declared options (read and checked one by one) and the card."""
+
+    @abstractmethod
+    def check_meld(self, tiles: tuple[Tile, ...], options, number: int, field: str) -> None:
+        """A game's own rule about one meld's tiles (xinyu: no 财神 in a meld): raise `ScoreError`."""
+
+    @abstractmethod
+    def is_win(self, request: ScoreRequest) -> bool: ...
+
+    @abstractmethod
+    def waits_of(self, request: ScoreRequest) -> list[int]:
+        """The kinds that win a 13-tile request, by self-draw or by discard."""
+
+    @abstractmethod
+    def evaluate(self, request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
+        """The answer for a 14-tile request: a scored win or a not-a-win answer (API.md)."""
+
+    @abstractmethod
+    def patterns_of(self, answer: dict) -> tuple[str, ...]:
+        """The codes of the declared patterns (the rules page's `data-pattern`) an answer of `evaluate` names: for a
+        win the patterns it scores, for a not-a-win the pattern it misses, if any. For learners: the names on a
+        wait line, the topics of a trainer question."""
+
+    @cached_property
+    def pattern_by_code(self) -> dict[str, Pattern]:
+        """Every declared pattern by its code (the first one of a code, if groups repeat it)."""
+        found: dict[str, Pattern] = {}
+        for group in self.pattern_groups:
+            for pattern in group.patterns:
+                found.setdefault(pattern.code, pattern)
+        return found
+
+    def house_rules_at_stake(self, request: ScoreRequest) -> tuple[HouseRule, ...]:
+        """The scoring house rules whose other values could change this request's answer (RULES.md §5.3).
+
+        Every scoring rule by default; a game may leave out the ones that cannot apply to the request (a rule
+        about 抢杠胡 on a hand without the flag), so that `alternatives` scores only what can differ.
+        """
+        return self.scoring_house
+
+    def derive(self, option_id: str, value: object) -> object:
+        """The value an option with `gives` decides for the option it names (None: it decides nothing)."""
+        return None
+
+    def to_dict(self) -> dict:
+        """The declarations as JSON: what the page's JavaScript reads (via `json_script`) instead of a copy. An
+        option that decides another carries the whole table of what it decides (`derived`)."""
+        options = []
+        for option in self.options:
+            body = option.to_dict()
+            if option.gives:
+                body["derived"] = {
+                    tile.notation: str(self.derive(option.id, tile)) for tile in ALL_TILES if tile.index in self.kinds
+                }
+            options.append(body)
+        return {
+            "id": self.id,
+            "title": self.title.to_dict(),
+            "kinds": [tile.notation for tile in ALL_TILES if tile.index in self.kinds],
+            "allows_chow": self.allows_chow,
+            "options": options,
+            "flags": [flag.to_dict() for flag in self.flags],
+            "house": [rule.to_dict() for rule in self.house],
+        }
+
+    def __repr__(self) -> str:
+        return f"RULESETS[{self.id!r}]"
+
+
+def _json(value: object) -> str:
+    """A value as JSON writes it: true / false, "text", 3."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return repr(value)
+
+
+def read_option(option: Option, value: object):
+    """One declared option's value (its default when absent), or `bad_option` naming `options.<id>`."""
+    field = f"options.{option.id}"
+    if value is None:
+        return option.default
+    if option.kind == "bool":
+        if isinstance(value, bool):
+            return value
+        raise ScoreError(
+            "bad_option",
+            f"{option.label.zh} {option.id} 必须是 true 或 false",
+            f"{option.id} must be true or false",
+            field,
+        )
+    if option.kind == "choice":
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)  # a numeric choice ("315") may be written as a number
+        allowed = [choice.value for choice in option.choices]
+        if isinstance(value, str) and value in allowed:
+            return value
+        listed_zh, listed_en = " 或 ".join(map(str, allowed)), " or ".join(f"'{v}'" for v in allowed)
+        raise ScoreError(
+            "bad_option",
+            f"{option.label.zh}必须是 {listed_zh}，收到 {value!r}",
+            f"{option.id} must be {listed_en}, got {value!r}",
+            field,
+        )
+    if option.kind == "int":
+        if isinstance(value, int) and not isinstance(value, bool) and option.minimum <= value <= option.maximum:
+            return value
+        raise ScoreError(
+            "bad_option",
+            f"{option.label.zh} {option.id} 必须是 {option.minimum} 到 {option.maximum} 的整数，收到 {value!r}",
+            f"{option.id} must be a whole number from {option.minimum} to {option.maximum}, got {value!r}",
+            field,
+        )
+    try:  # a tile
+        tiles = parse_tiles(value) if isinstance(value, str) else ()
+    except InvalidNotationError:
+        tiles = ()
+    if len(tiles) != 1:
+        raise ScoreError(
+            "bad_option",
+            f"{option.id} 必须正好是一张牌，收到 {value!r}",
+            f"{option.id} must be exactly one tile, got {value!r}",
+            field,
+        )
+    return tiles[0]

@@ -1,0 +1,90 @@
+"""Who pays whom in bazhi (RULES.md §1.4-1.6): the chosen reading's payment rows, 包牌 applied, and the nets."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from ...explain import seat_name
+from ...frozen import FrozenDict
+from ...payments import PaymentRow, nets, row, taken_over
+from ...text import Text
+from ...tiles import SEATS
+from .declarations import Tariff
+
+PARTS = ("fan", "jiao")  # out of the 底, and outside it
+LOSERS = {seat: tuple(s for s in SEATS if s != seat) for seat in SEATS}
+REASONS = {
+    "fan": Text("番", "fan"),
+    "dealer_won": Text("庄家胡牌，每家多赔一份底番", "dealer won: one more base fan each"),
+    "dealer_extra": Text("庄家多赔一份底番", "dealer pays one more base fan"),
+    "discarder_extra": Text("放铳多赔一份底番", "discarder pays one more base fan"),
+    "jiao": Text("交牌", "jiao"),
+    "discarder_jiao": Text("放铳交牌，多赔一嘴交分", "discarder pays one more 嘴 of jiao"),
+}
+
+
+def payments_and_nets(
+    winner: str,
+    dealer: str,
+    discarder: str | None,
+    fan: int,
+    di_fan: int,
+    jiao_per_loser: int | None,
+    tariff: Tariff,
+    liable: str | None,
+    lang: str,
+) -> tuple[list[PaymentRow], dict[str, int], dict[str, dict[str, int]]]:
+    """The payment rows and each seat's balance, in all and per part. The list is the caller's; the rows and
+    balances are the remembered ones (`plain_rows`, FrozenDicts: shared between answers, so nobody can change
+    them). 包牌 moves every row to the liable seat (new rows for those it takes over), summed again."""
+    rows, net, by_part = plain_rows(winner, dealer, discarder, fan, di_fan, jiao_per_loser, tariff.jiao_zui, lang)
+    if liable:
+        moved = [paid_by(liable, one, lang) for one in rows]
+        return (moved, *nets(moved, PARTS))
+    return list(rows), net, by_part
+
+
+@cache
+def plain_rows(
+    winner: str,
+    dealer: str,
+    discarder: str | None,
+    fan: int,
+    di: int,
+    jiao: int | None,
+    jiao_zui: int,
+    lang: str,
+) -> tuple[tuple[PaymentRow, ...], dict[str, int], dict[str, dict[str, int]]]:
+    """The rows before 包牌 (rows of 0 left out) and their nets.
+
+    Every loser pays the fan; the dealer one more 底番 (every loser when the dealer wins); the discarder one more
+    底番; with 交 every loser pays the 交 and the discarder one more 嘴 of it. They depend only on the seats and a
+    few small amounts, not on the hand, so each is built once and remembered; FrozenDicts, so every answer can
+    hold them.
+    """
+    losers = LOSERS[winner]
+    said = {code: text(lang) for code, text in REASONS.items()}
+    rows = [row(loser, winner, fan, "fan", "fan", said["fan"]) for loser in losers]
+    if winner == dealer:
+        rows += [row(loser, winner, di, "fan", "dealer_extra", said["dealer_won"]) for loser in losers]
+    else:
+        rows.append(row(dealer, winner, di, "fan", "dealer_extra", said["dealer_extra"]))
+    if discarder:
+        rows.append(row(discarder, winner, di, "fan", "discarder_extra", said["discarder_extra"]))
+    if jiao is not None:
+        rows += [row(loser, winner, jiao, "jiao", "jiao", said["jiao"]) for loser in losers]
+        if discarder:
+            rows.append(row(discarder, winner, jiao_zui, "jiao", "discarder_jiao", said["discarder_jiao"]))
+    rows = [one for one in rows if one["amount"]]  # 包牌 changes who pays, never an amount: filtered first
+    net, by_part = nets(rows, PARTS)
+    parts = FrozenDict({part: FrozenDict(balances) for part, balances in by_part.items()})
+    return tuple([FrozenDict(one) for one in rows]), FrozenDict(net), parts
+
+
+def paid_by(liable: str, one: PaymentRow, lang: str) -> PaymentRow:
+    """包牌: the liable seat pays the row (as it is); a row it takes over is a new one naming the seat it pays for."""
+    payer = one["from"]
+    if payer == liable:
+        return one
+    prefix = Text(f"包牌（代{seat_name(payer, 'zh')}）：", f"liable (for {seat_name(payer, 'en')}): ")(lang)
+    return taken_over(one, liable, prefix + one["reason"])

@@ -1,0 +1,395 @@
+"""The vocabulary a ruleset declares itself in: texts in both languages, options, flags with the conditions under
+which each can apply, house rules, patterns and readings.
+
+A ruleset package states its game's facts once, as values of these types; the engine validates requests with
+them, and the forms, the page's JavaScript, the rules page and the ledger read them (through the registry,
+`calculator.engine.rulesets.RULESETS`) instead of repeating them.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from ..card import JsonValue
+from ..text import Text
+
+# ----------------------------------------------------------------------------------------------- options
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One allowed value of an option or a house rule, with its label."""
+
+    value: JsonValue
+    label: Text
+
+    def to_dict(self) -> dict:
+        return {"value": self.value, "label": self.label.to_dict()}
+
+
+OptionKind = Literal["choice", "bool", "tile", "int"]
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A request option of one game (`options.<id>` in API.md): its kind, allowed values and default.
+
+    `per_hand` options change from hand to hand (xinyu's 财神); the others are a table's (its rule card).
+    """
+
+    id: str
+    label: Text
+    kind: OptionKind
+    default: JsonValue = None
+    choices: tuple[Choice, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    per_hand: bool = False
+    help: Text | None = None
+    gives: str | None = None  # the option whose value this one decides (xinyu's indicator gives the 财神)
+
+    def to_dict(self) -> dict:
+        body: dict = {"id": self.id, "label": self.label.to_dict(), "kind": self.kind, "default": self.default}
+        if self.choices:
+            body["choices"] = [choice.to_dict() for choice in self.choices]
+        if self.minimum is not None:
+            body["minimum"], body["maximum"] = self.minimum, self.maximum
+        body["per_hand"] = self.per_hand
+        if self.help is not None:
+            body["help"] = self.help.to_dict()
+        if self.gives is not None:
+            body["gives"] = self.gives
+        return body
+
+
+# ----------------------------------------------------------------------------------------------- flags
+
+# The conditions a flag can have, each a question about the request that the engine (request.check_flags), the
+# form and the page's JavaScript answer the same way. `arg` is the number of kongs for "kongs", and the other
+# flag for "without".
+ConditionCode = Literal[
+    "self_draw",  # no discarder
+    "discard",  # a discarder
+    "kongs",  # at least `arg` kongs among the melds
+    "winner_dealer",  # the winner is the dealer
+    "winner_not_dealer",
+    "no_melds",
+    "discarder_dealer",  # the discarder is the dealer
+    "without",  # not together with the flag `arg`
+    "win_tile_not_held",  # the winner holds no other copy of the win tile (concealed or in a meld)
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """When a flag can apply; `reason` says why not (shown on a greyed flag and in the engine's error)."""
+
+    code: ConditionCode
+    reason: Text
+    arg: str | int | None = None
+
+    def to_dict(self) -> dict:
+        return {"code": self.code, "arg": self.arg, "reason": self.reason.to_dict()}
+
+
+@dataclass(frozen=True, slots=True)
+class Flag:
+    """A fact of the win the user states (API.md `flags`), with every condition it needs, in the order checked."""
+
+    id: str
+    label: Text
+    conditions: tuple[Condition, ...]
+    rule: str  # the section of RULES.md
+
+    def to_dict(self) -> dict:
+        return {
+            "id": self.id,
+            "label": self.label.to_dict(),
+            "conditions": [condition.to_dict() for condition in self.conditions],
+            "rule": self.rule,
+        }
+
+
+# ----------------------------------------------------------------------------------------------- house rules
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRule:
+    """A point the seeds leave open that a table may settle either way (RULES.md §5): the first choice is the
+    project's reading and the default. `scoring` is False for a rule only the ledger applies (draw_dealer)."""
+
+    id: str
+    label: Text
+    choices: tuple[Choice, ...]
+    explanation: Text  # one line: what the other value changes
+    rule: str
+    scoring: bool = True
+    # A hand that the rule decides (a score request without its card; the worked cases of house.json): the
+    # rules page scores it under each value.
+    example: dict | None = field(default=None, compare=False, hash=False)
+
+    @property
+    def default(self) -> JsonValue:
+        return self.choices[0].value
+
+    def allows(self, value: object) -> bool:
+        """A listed value, of its JSON type (true is not "true", 1 is not true)."""
+        return any(type(value) is type(choice.value) and value == choice.value for choice in self.choices)
+
+    def choice(self, value: object) -> Choice:
+        return next(choice for choice in self.choices if type(value) is type(choice.value) and value == choice.value)
+
+    def to_dict(self) -> dict:
+        return {
+            "id": self.id,
+            "label": self.label.to_dict(),
+            "choices": [choice.to_dict() for choice in self.choices],
+            "default": self.default,
+            "explanation": self.explanation.to_dict(),
+            "rule": self.rule,
+            "scoring": self.scoring,
+            "example": self.example,
+        }
+
+
+# ----------------------------------------------------------------------------------------------- the rules page
+
+
+@dataclass(frozen=True, slots=True)
+class Pattern:
+    """A pattern or a number of the game as the rules page lists it: its code, names, value, what it means and
+    example tiles (notation, groups split by spaces)."""
+
+    code: str
+    name: Text
+    value: Text
+    what: Text
+    tiles: str = ""
+
+    def to_dict(self) -> dict:
+        return {
+            "code": self.code,
+            "name": self.name.to_dict(),
+            "value": self.value.to_dict(),
+            "what": self.what.to_dict(),
+            "tiles": self.tiles,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PatternGroup:
+    """A heading of the rules page with its patterns; `rules` are the RULES.md sections it covers (anchors)."""
+
+    id: str
+    heading: Text
+    rules: tuple[str, ...]
+    patterns: tuple[Pattern, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A paragraph of the rules page, under the RULES.md sections it reads (anchors)."""
+
+    rules: tuple[str, ...]
+    text: Text
+
+
+@dataclass(frozen=True, slots=True)
+class ReadingNote:
+    """A **[reading]** of RULES.md: where the seed is silent or ambiguous, the interpretation the engine follows."""
+
+    rule: str
+    name: str  # the Chinese term it is about
+    text: Text
+
+
+# ----------------------------------------------------------------------------------------------- the table (ledger)
+
+
+@dataclass(frozen=True, slots=True)
+class StakeRule:
+    """A table's stake (RULES.md §3): what each player starts a 底 game / 局 with.
+
+    Either one of `choices` (xinyu's rooms) or any whole number from `minimum` to `maximum` (bazhi's 底分);
+    `none` names a table without a stake (null: running totals), where the game allows one.
+    """
+
+    label: Text
+    help: Text
+    choices: tuple[int, ...] = ()
+    minimum: int = 1
+    maximum: int = 1_000_000
+    none: Text | None = None
+
+    def allows(self, value: object) -> bool:
+        if value is None:
+            return self.none is not None
+        if not isinstance(value, int) or isinstance(value, bool):
+            return False
+        return value in self.choices if self.choices else self.minimum <= value <= self.maximum
+
+
+@dataclass(frozen=True, slots=True)
+class EndReason:
+    """Why a 底 game / 局 ended (API.md `ended_reason`), with what the table page says."""
+
+    code: str
+    text: Text
+
+
+@dataclass(frozen=True)
+class TableDeclared:
+    """A game at a table (`[table]` in its declarations.toml, RULES.md §3): the stake, the words the ledger's pages
+    use, which payment parts are kept outside the stake, the reasons a game ends, and what a table fills in."""
+
+    stake: StakeRule
+    title: Text  # the table's game in a few words, formatted with its options and {stake}
+    title_without_stake: Text | None  # the same for a table without a stake, where the game allows one
+    game: Text  # what one game of stakes is called: 底 / 局
+    game_number: Text  # "第 {n} 底" / "底 game {n}"
+    next_game: Text
+    balance_label: Text  # the column of what is left of the stake
+    ordinary_balance_label: Text  # the same column at a table without a stake (running totals)
+    outside_label: Text | None  # the column of payments kept outside the stake, if any
+    outside_parts: frozenset[str]  # payment parts kept outside the stake, never capped
+    parts: dict[str, Text]  # every part a table's rows may carry (the engine's and the table's own)
+    end_reasons: tuple[EndReason, ...]
+    streak_option: str | None  # the per-hand option the table fills with its dealer's streak
+    multiplier_label: Text | None  # the table's multiplier (a leaving penalty's factor), if it has one
+    leave_label: Text | None  # a player leaving mid-game, if the game has a penalty for it
+    data: dict  # the game's own numbers (a leaving penalty …)
+
+
+# ----------------------------------------------------------------------------------------------- loading
+
+
+@dataclass(frozen=True)
+class Declared:
+    """Everything a game's `declarations.toml` states, read into the types above. `texts` holds its named tables
+    of texts (the names of its codes); `data` the rest of the file, for the game's own numbers (tariffs …)."""
+
+    title: Text
+    summary: Text
+    options: tuple[Option, ...]
+    flags: tuple[Flag, ...]
+    house: tuple[HouseRule, ...]
+    pattern_groups: tuple[PatternGroup, ...]
+    readings: tuple[ReadingNote, ...]
+    notes: tuple[Note, ...]
+    texts: dict[str, dict[str, Text]]
+    labels: dict[str, tuple[Text, Text]]  # a fact shown as a label on an answer: its name and note, by code
+    table: TableDeclared
+    data: dict
+
+    def group(self, group_id: str) -> PatternGroup:
+        return next(group for group in self.pattern_groups if group.id == group_id)
+
+
+def load(path: Path) -> Declared:
+    """Read a game's declarations (TOML) into values; a mistake in the file fails at import, naming the entry."""
+    from .flags import NAMED_CONDITIONS, flag  # flags.py builds on this module's types
+
+    raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    return Declared(
+        title=_text(raw.pop("title")),
+        summary=_text(raw.pop("summary")),
+        options=tuple(_option(entry) for entry in raw.pop("options")),
+        flags=tuple(
+            flag(entry["id"], entry["rule"], *(NAMED_CONDITIONS[name] for name in entry.get("also", ())))
+            for entry in raw.pop("flags")
+        ),
+        house=tuple(_house_rule(entry) for entry in raw.pop("house")),
+        pattern_groups=tuple(
+            PatternGroup(
+                group["id"],
+                _text(group["heading"]),
+                tuple(group["rules"]),
+                tuple(
+                    Pattern(p["code"], _text(p["name"]), _text(p["value"]), _text(p["what"]), p.get("tiles", ""))
+                    for p in group["patterns"]
+                ),
+            )
+            for group in raw.pop("pattern_groups")
+        ),
+        readings=tuple(ReadingNote(r["rule"], r["name"], _text(r["text"])) for r in raw.pop("readings")),
+        notes=tuple(Note(tuple(n["rules"]), _text(n["text"])) for n in raw.pop("notes", ())),
+        texts={name: {code: _text(text) for code, text in table.items()} for name, table in raw.pop("texts").items()},
+        labels={code: (_text(label["name"]), _text(label["note"])) for code, label in raw.pop("labels").items()},
+        table=_table(raw.pop("table")),
+        data=raw,
+    )
+
+
+def _text(raw: dict) -> Text:
+    return Text(raw["zh"], raw["en"])
+
+
+def _maybe_text(raw: dict | None) -> Text | None:
+    return None if raw is None else _text(raw)
+
+
+def _table(raw: dict) -> TableDeclared:
+    stake = raw.pop("stake")
+    balance = _text(raw.pop("balance_label"))
+    known = {
+        "stake": StakeRule(
+            _text(stake["label"]),
+            _text(stake["help"]),
+            tuple(stake.get("choices", ())),
+            stake.get("minimum", 1),
+            stake.get("maximum", 1_000_000),
+            _maybe_text(stake.get("none")),
+        ),
+        "title": _text(raw.pop("title")),
+        "title_without_stake": _maybe_text(raw.pop("title_without_stake", None)),
+        "game": _text(raw.pop("game")),
+        "game_number": _text(raw.pop("game_number")),
+        "next_game": _text(raw.pop("next_game")),
+        "balance_label": balance,
+        "ordinary_balance_label": _maybe_text(raw.pop("ordinary_balance_label", None)) or balance,
+        "outside_label": _maybe_text(raw.pop("outside_label", None)),
+        "outside_parts": frozenset(raw.pop("outside_parts", ())),
+        "parts": {code: _text(text) for code, text in raw.pop("parts").items()},
+        "end_reasons": tuple(EndReason(code, _text(text)) for code, text in raw.pop("end_reasons").items()),
+        "streak_option": raw.pop("streak_option", None),
+        "multiplier_label": _maybe_text(raw.pop("multiplier_label", None)),
+        "leave_label": _maybe_text(raw.pop("leave_label", None)),
+    }
+    return TableDeclared(**known, data=raw)
+
+
+def _choices(raw: list[dict]) -> tuple[Choice, ...]:
+    return tuple(Choice(choice["value"], _text(choice["label"])) for choice in raw)
+
+
+def _option(raw: dict) -> Option:
+    return Option(
+        raw["id"],
+        _text(raw["label"]),
+        raw["kind"],
+        raw.get("default"),
+        _choices(raw.get("choices", [])),
+        raw.get("minimum"),
+        raw.get("maximum"),
+        raw.get("per_hand", False),
+        _text(raw["help"]) if "help" in raw else None,
+        raw.get("gives"),
+    )
+
+
+def _house_rule(raw: dict) -> HouseRule:
+    example = raw.get("example")
+    if example is not None:  # TOML has no null: an absent discarder is a self-draw
+        example = {"melds": [], "flags": [], "discarder": None, **example}
+    return HouseRule(
+        raw["id"],
+        _text(raw["label"]),
+        _choices(raw["choices"]),
+        _text(raw["explanation"]),
+        raw["rule"],
+        raw.get("scoring", True),
+        example,
+    )

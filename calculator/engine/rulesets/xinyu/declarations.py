@@ -1,0 +1,21 @@
+"""xinyu's facts (RULES.md §2, §5.2), as `declarations.toml` states them: options, flags, house rules, the 龙
+bonuses and their values, readings and the names the answer gives its codes. Everything else of the program
+reads these; the scoring modules beside this one use them too."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ...tiles import NUM_KINDS
+from ..declarations import load
+
+ID = "xinyu"
+KINDS = frozenset(range(NUM_KINDS))  # all 34 kinds: 136 tiles
+
+DECLARED = load(Path(__file__).with_name("declarations.toml"))
+BONUSES = DECLARED.group("bonuses").patterns  # the 龙 bonuses of §2.3, in the order the answer lists them
+BONUS_BY_CODE = {pattern.code: pattern for pattern in BONUSES}
+SHAPE_NAMES = DECLARED.texts["shape_names"]
+BAO_REASONS = DECLARED.texts["bao_reasons"]  # who pays for all, by the answer's `bao_reason`
+LABELS = DECLARED.labels
+ROOM_STAKES = DECLARED.table.stake.choices  # §2.6: a 冲击 room's stake

@@ -1,0 +1,172 @@
+"""Reading one xinyu hand (RULES.md §2.2-2.3, house rules of §5.2): every legal reading worth telling apart
+(shape × colour × all-triplets, and the shapeless wins) with the 龙 bonuses it gives, and the best of them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...hand import ScoreRequest
+from ...wildcards import ANY_COLOUR, Colour, seven_pairs_plan, shisanbuda_plan
+from .declarations import BONUSES
+from .wilds import Wilds, is_quanfeng, is_silong, plan_standard
+
+BIG = 10  # the +10 龙 bonuses
+SILONG_WITH_SHAPE = 20  # 4龙 +10, and +10 more when the hand is also a legal shape
+QUANFENG = 50
+PATTERN_ORDER = tuple(pattern.code for pattern in BONUSES)
+SUIT_BLOCKS = "mps"
+
+
+@dataclass(frozen=True)
+class ColourChoice:
+    code: str | None  # None | "hunyise" | "qingyise" | "quanfeng"
+    colour: Colour
+    suit: str | None = None
+
+
+def colour_choices(wilds: Wilds) -> list[ColourChoice]:
+    """The colour patterns the natural tiles and melds leave open; 财神 may supply a missing colour."""
+    present = wilds.present
+    need = tuple(not p for p in present)
+    choices = [ColourChoice(None, ANY_COLOUR)]
+    suited = [b for b in range(3) if present[b]]
+    if not suited:
+        choices.append(ColourChoice("quanfeng", Colour((False, False, False, True), (False, False, False, need[3]))))
+    for b in range(3):
+        if any(s != b for s in suited):
+            continue
+        only = tuple(i == b for i in range(4))
+        if not present[3]:
+            choices.append(
+                ColourChoice("qingyise", Colour(only, tuple(i == b and need[i] for i in range(4))), SUIT_BLOCKS[b])
+            )
+        hun_allowed = tuple(i in (b, 3) for i in range(4))
+        hun_required = tuple(i in (b, 3) and need[i] for i in range(4))
+        choices.append(ColourChoice("hunyise", Colour(hun_allowed, hun_required), SUIT_BLOCKS[b]))
+    return choices
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One legal way to read the hand: its shape, colour and all-triplets choice, and the patterns they give."""
+
+    shape: str  # "standard" | "qidui" | "shisanbuda" | "none"
+    colour: ColourChoice
+    triplets: bool
+    patterns: tuple[tuple[str, int], ...]
+    plan: object = None  # the standard shape's plan (pair block and 财神 per block; groups when capped)
+
+    @property
+    def bonus(self) -> int:
+        return sum(value for _, value in self.patterns)
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return tuple(code for code, _ in self.patterns)
+
+
+def flag_patterns(request: ScoreRequest) -> list[tuple[str, int]]:
+    """The +10 bonuses the user states as facts of the win."""
+    found = []
+    if request.has("heavenly"):
+        found.append(("tianhu", BIG))
+    if request.has("earthly"):
+        found.append(("dihu", BIG))
+    if request.has("kong_bloom") or request.has("double_kong_bloom"):
+        found.append(("gangbao", BIG))  # 杠上杠 is still one 杠爆
+    if request.has("last_tile"):
+        found.append(("haidi", BIG))
+    if request.has("pao_long"):
+        found.append(("paolong", BIG))
+    return found
+
+
+def is_qifengqi(request: ScoreRequest, wilds: Wilds) -> bool:
+    """七风齐: all seven honours as natural tiles (so never when the 财神 is an honour: one copy is wild); under
+    the house rule qifengqi_wild, 财神 may stand for the missing honours (still never when the 财神 is one)."""
+    honours = wilds.blocks[3]
+    if all(honours):
+        return True
+    if not request.options.house["qifengqi_wild"] or wilds.caishen.is_honour:
+        return False
+    return honours.count(0) <= wilds.count
+
+
+def shape_patterns(
+    request: ScoreRequest, wilds: Wilds, shape: str, choice: ColourChoice, triplets: bool
+) -> list[tuple[str, int]]:
+    card = request.options.house
+    found: list[tuple[str, int]] = []
+    if shape == "qidui":
+        # 清七对 replaces both 对对碰 and 清一色 [reading]; house rule qingqidui=with_qingyise adds 清一色 back
+        found.append(("qingqidui", BIG) if choice.code == "qingyise" else ("qidui", 1))
+    if shape == "shisanbuda":
+        found.append(("shisanbuda", 1))
+        if is_qifengqi(request, wilds):
+            found.append(("qifengqi", 1))
+    if choice.code == "hunyise":
+        found.append(("hunyise", 1))
+    if triplets:
+        found.append(("daduidui", 1))
+    if choice.code == "qingyise" and (shape != "qidui" or card["qingqidui"] == "with_qingyise"):
+        found.append(("qingyise", BIG))
+    if shape == "standard" and len(request.melds) == 4:
+        found.append(("dandiao", BIG))  # four melds: the one concealed tile is paired by the win [reading]
+    if is_silong(request, wilds):
+        found.append(("silong", SILONG_WITH_SHAPE if shape != "none" else BIG))
+    if choice.code == "quanfeng":
+        found.append(("quanfeng", QUANFENG))
+    return found
+
+
+def _reading(request, wilds, shape, choice, triplets, plan=None) -> Reading:
+    patterns = shape_patterns(request, wilds, shape, choice, triplets) + flag_patterns(request)
+    patterns.sort(key=lambda item: PATTERN_ORDER.index(item[0]))
+    return Reading(shape, choice, triplets, tuple(patterns), plan)
+
+
+def _colour_supplied(wilds: Wilds, choice: ColourChoice) -> bool:
+    """A shapeless reading of a colour: the 财神 stand for the colours it needs that the hand lacks."""
+    return sum(choice.colour.required) <= wilds.count
+
+
+def readings(request: ScoreRequest, wilds: Wilds) -> list[Reading]:
+    """Every legal reading worth telling apart: shapes × colours × all-triplets, and the shapeless wins.
+
+    Decompositions and 财神 assignments inside one of these classes pay the same, so the tables are
+    asked whether each class is reachable instead of enumerating the assignments themselves.
+    """
+    found: list[Reading] = []
+    choices = colour_choices(wilds)
+    if plan_standard(wilds) is not None:
+        no_chow = all(m.type != "chow" for m in request.melds)
+        for choice in choices:
+            for triplets in (False, True) if no_chow else (False,):
+                plan = plan_standard(wilds, choice.colour, sequences=not triplets)
+                if plan is not None:
+                    found.append(_reading(request, wilds, "standard", choice, triplets, plan))
+    if not request.melds:
+        for choice in choices:
+            if seven_pairs_plan(wilds.blocks, wilds.count, choice.colour):
+                found.append(_reading(request, wilds, "qidui", choice, False))
+        for choice in choices:
+            if shisanbuda_plan(wilds.blocks, wilds.count, choice.colour):
+                found.append(_reading(request, wilds, "shisanbuda", choice, False))
+    if is_quanfeng(wilds):
+        found.append(_reading(request, wilds, "none", next(c for c in choices if c.code == "quanfeng"), False))
+    elif is_silong(request, wilds):
+        # house rule shapeless_colours (default true): 混一色 / 清一色 read on the tiles of a shapeless 4龙 too
+        colours = choices if request.options.house["shapeless_colours"] else choices[:1]
+        for choice in colours:
+            if _colour_supplied(wilds, choice):
+                found.append(_reading(request, wilds, "none", choice, False))
+    return found
+
+
+def best_reading(found: list[Reading]) -> Reading:
+    """The most 龙 (P and so every payment grows with it); ties go to more patterns, then the first found."""
+    best = found[0]
+    for reading in found[1:]:
+        if (reading.bonus, len(reading.patterns)) > (best.bonus, len(best.patterns)):
+            best = reading
+    return best

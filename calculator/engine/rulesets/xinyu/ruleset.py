@@ -1,0 +1,205 @@
+"""The xinyu ruleset: its declarations and the answer for a hand (RULES.md §2)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...card import HouseCard
+from ...errors import ScoreError
+from ...explain import not_a_win_answer
+from ...hand import ScoreRequest
+from ...payments import nets
+from ...text import Text
+from ...tiles import Tile
+from ..base import Ruleset
+from . import declarations as facts
+from .explain import explain, groups_of, labels
+from .payments import PARTS, liable_rule, payments_for, table_base
+from .reading import Reading, best_reading, readings
+from .table import TABLE
+from .wilds import Wilds, caishen_after, is_win, long_from_tiles, waits_of, wilds_of
+
+PRIORITY_LEVEL_1 = ("dandiao", "qingyise", "qingqidui")  # 拦胡 (§2.5)
+PRIORITY_LEVEL_2 = ("quanfeng",)
+
+
+@dataclass(slots=True)
+class XinyuOptions:
+    caishen: Tile
+    indicator: Tile | None = None
+    dealer_streak: int = 1
+    house: HouseCard = HouseCard(())
+
+    def to_dict(self) -> dict:
+        body: dict = {"caishen": self.caishen.notation}
+        if self.indicator is not None:
+            body["indicator"] = self.indicator.notation
+        body["dealer_streak"] = self.dealer_streak
+        body["house"] = self.house.to_dict()
+        return body
+
+    def with_card(self, card: HouseCard) -> XinyuOptions:
+        return XinyuOptions(self.caishen, self.indicator, self.dealer_streak, card)
+
+
+class Xinyu(Ruleset):
+    id = facts.ID
+    rules_section = "§2"
+    kinds = facts.KINDS
+    allows_chow = True
+    declared = facts.DECLARED
+    table = TABLE
+
+    def make_options(self, values: dict[str, object], card: HouseCard) -> XinyuOptions:
+        """The 财神 is given as itself or by the turned indicator (both may be given if they agree)."""
+        caishen, indicator = values["caishen"], values["indicator"]
+        if caishen is None and indicator is None:
+            raise ScoreError(
+                "bad_option",
+                "请指定财神，或翻出的指示牌",
+                "give the 财神 (caishen) or the turned indicator tile (indicator)",
+                "options",
+            )
+        if indicator is not None:
+            derived = caishen_after(indicator)
+            if caishen is not None and caishen != derived:
+                raise ScoreError(
+                    "bad_option",
+                    f"指示牌 {indicator} 的财神是 {derived}，与所填的财神 {caishen} 不符",
+                    f"indicator {indicator} makes {derived} the 财神, not {caishen}",
+                    "options.caishen",
+                )
+            caishen = derived
+        return XinyuOptions(caishen, indicator, values["dealer_streak"], card)
+
+    def derive(self, option_id: str, value: object) -> object:
+        """The turned indicator decides the 财神 (§2.1)."""
+        return caishen_after(value) if option_id == "indicator" else None
+
+    def check_meld(self, tiles: tuple[Tile, ...], options: XinyuOptions, number: int, field: str) -> None:
+        if options.caishen in tiles:
+            raise ScoreError(
+                "caishen_in_meld",
+                f"财神（{options.caishen}）不能用来吃、碰、杠（第 {number} 组副露）",
+                f"the 财神 ({options.caishen}) cannot be in a chow, pung or kong (meld {number})",
+                field,
+            )
+
+    def is_win(self, request: ScoreRequest) -> bool:
+        return is_win(request)
+
+    def waits_of(self, request: ScoreRequest) -> list[int]:
+        return waits_of(request)
+
+    def evaluate(self, request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
+        return evaluate(request, lang, brief)
+
+    def patterns_of(self, answer: dict) -> tuple[str, ...]:
+        """A win: its 龙 bonuses, or 顺胡 when it has none; four 财神 by discard without a shape: 4龙."""
+        if not answer.get("win"):
+            return ("silong",) if answer.get("code") == "silong_discard" else ()
+        return tuple(pattern["code"] for pattern in answer["patterns"]) or ("shunhu",)
+
+    def house_rules_at_stake(self, request: ScoreRequest):
+        """The rules that cannot change this hand's answer are left out (RULES.md §5.2): qianggang without 抢杠胡,
+        dilong unless another seat wins a streak, qingqidui and qifengqi_wild with melds (七对, 十三不搭 have
+        none), qifengqi_wild without a 财神 or with an honour 财神, shapeless_colours without four 财神,
+        wild_fifth_copy without a 财神."""
+        flags, options = request.flags, request.options
+        wild = request.concealed_counts[options.caishen.index]
+        skip = set()
+        if "robbing_kong" not in flags:
+            skip.add("qianggang")
+        if options.dealer_streak == 1 or request.winner == request.dealer:
+            skip.add("dilong")
+        if request.melds:
+            skip.update(("qifengqi_wild", "qingqidui"))  # 十三不搭 and 七对 have no melds
+        if not wild or options.caishen.is_honour:
+            skip.add("qifengqi_wild")
+        if wild < 4:
+            skip.add("shapeless_colours")
+        if not wild:
+            skip.add("wild_fifth_copy")
+        return tuple(rule for rule in self.scoring_house if rule.id not in skip)
+
+
+def evaluate(request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
+    """The answer for a 14-tile hand.
+
+    `brief` leaves out what only a full result page shows (the normalised request, the hand as groups, the
+    explanation): a waits answer scores every wait both ways briefly and links each to its full result.
+    """
+    wilds = wilds_of(request)
+    found = readings(request, wilds)
+    if not found:
+        code = "silong_discard" if wilds.count == 4 else "incomplete"
+        return not_a_win(request, code, lang, brief)
+    return win_result(request, wilds, best_reading(found), lang, brief)
+
+
+NOT_A_WIN = {
+    "silong_discard": Text(
+        "4龙只能自摸胡：放铳时必须另有牌型（基本牌型、七对或十三不搭）",
+        "4龙 wins only by self-draw: on a discard the hand needs a legal shape too",
+    ),
+    "incomplete": Text(
+        "不成和牌：不是基本牌型（一对将加四组）、七对、十三不搭、4龙自摸或全风向",
+        "Not a win: no standard shape (pair + four sets), seven pairs, thirteen unrelated, self-drawn 4龙 or all "
+        "honours",
+    ),
+}
+
+
+def not_a_win(request: ScoreRequest, code: str, lang: str, brief: bool = False) -> dict:
+    return not_a_win_answer(facts.ID, request, code, NOT_A_WIN[code](lang), brief)
+
+
+def priority_level(codes: tuple[str, ...] | list[str]) -> int:
+    """拦胡 level (§2.5): 2 for 全风向; 1 for 单吊, 清一色, 清七对; 0 otherwise."""
+    if any(c in PRIORITY_LEVEL_2 for c in codes):
+        return 2
+    return 1 if any(c in PRIORITY_LEVEL_1 for c in codes) else 0
+
+
+def win_result(request: ScoreRequest, wilds: Wilds, reading: Reading, lang: str, brief: bool = False) -> dict:
+    base = long_from_tiles(wilds.count)
+    total_long = base + reading.bonus
+    dl = table_base(request)
+    unit = dl + total_long
+    payments = payments_for(request, unit, lang)
+    rule = liable_rule(request) if request.discarder else None
+    net, by_part = nets(payments, PARTS)
+    answer: dict = {"ruleset": facts.ID, "win": True}
+    if not brief:
+        answer["request"] = request.to_dict()
+    answer.update(
+        {
+            "payments": payments,
+            "net": net,
+            "net_by_part": by_part,
+            "bao": request.discarder if rule else None,
+            "bao_reason": rule,
+            "long": total_long,
+            "caishen": wilds.caishen.notation,
+            "caishen_count": wilds.count,
+            "long_from_tiles": base,
+            "patterns": [
+                {"code": code, "long": value, "label": facts.BONUS_BY_CODE[code].name(lang)}
+                for code, value in reading.patterns
+            ],
+            "shape": reading.shape,
+            "di_long": dl,
+            "unit": unit,
+            "quanjiao": reading.colour.code == "quanfeng" and reading.shape != "none",
+            "priority_level": priority_level(reading.codes),
+            "self_draw": request.discarder is None,
+            "labels": labels(request, reading, lang),
+        }
+    )
+    if not brief:
+        answer["decomposition"] = groups_of(request, wilds, reading)
+        answer["explanation"] = explain(request, wilds, reading, unit, payments, lang)
+    return answer
+
+
+RULESET = Xinyu()

@@ -1,0 +1,53 @@
+"""xinyu at a table (RULES.md §2.6): the 冲击 room or an ordinary table, 全缴, the leaving penalty, the deal.
+The table's words, parts and the penalty's 50 are declared in declarations.toml (`[table]`)."""
+
+from __future__ import annotations
+
+from ...text import Text
+from ...tiles import SEATS
+from ..table import Book, CardFacts, TableRules, losers_of, penalty_shares
+from .declarations import DECLARED
+
+
+class XinyuTable(TableRules):
+    declared = DECLARED.table
+
+    def settle(self, book: Book, result: dict, card: CardFacts) -> None:
+        """§2.6: payments come out of the room stake, capped at what is left; an ordinary table has no cap
+        [reading L8]. 全缴 in a room: every other player pays all they have left, instead of the hand's payments."""
+        room = card.stake is not None
+        winner = result["request"]["winner"]
+        if room and result.get("quanjiao"):
+            for seat in losers_of(result):
+                book.transfer(seat, winner, book.balances[seat], "quanjiao", self.reason("quanjiao"))
+            book.end("quanjiao")
+            return
+        book.pay_rows(result["payments"], capped=room)
+        if room and any(book.balances[seat] == 0 for seat in SEATS):
+            book.end("bust")
+
+    def keeps_deal(self, result: dict) -> bool:
+        """§2.6: a dealer win → streak + 1; another player's win → the 下家 deals, streak 1."""
+        request = result["request"]
+        return request["winner"] == request["dealer"]
+
+    def leave(self, book: Book, seat: str, dealer_streak: int, card: CardFacts) -> None:
+        """§2.6: ordinary table −50 × the dealer's streak × the multiplier; 冲击 room: the leaver loses all that is
+        left and the 局 ends [reading L5: ended_reason "bust"]."""
+        room = card.stake is not None
+        penalty = self.declared.data["leave_penalty"]
+        amount = book.balances[seat] if room else penalty * dealer_streak * card.multiplier
+        for other, share in penalty_shares(seat, amount).items():
+            book.transfer(seat, other, share, "leave", self.reason("leave"))
+        if room:
+            book.end("bust")
+
+    def hand_facts(self, result: dict) -> list[Text]:
+        long_, unit = result.get("long"), result.get("unit")
+        facts = [Text(f"龙 {long_}，P {unit}", f"龙 {long_}, P {unit}")]
+        if result.get("quanjiao"):
+            facts.append(Text("全风向成牌型", "全风向 with a shape"))
+        return facts
+
+
+TABLE = XinyuTable()

@@ -1,0 +1,198 @@
+"""The 财神 (RULES.md §2.1-2.2): which kind is wild, the hand as natural tiles plus 财神, and which wins are legal.
+
+The shape questions are answered by the per-block tables of `wildcards`; under the house rule
+wild_fifth_copy=false the standard shape is asked of the capped tables instead (a 财神 may not make a fifth copy).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...hand import ScoreRequest
+from ...tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS, Tile
+from ...wildcards import (
+    ANY_COLOUR,
+    BLOCKS,
+    Colour,
+    block_counts,
+    block_need,
+    capped_standard_plan,
+    seven_pairs_plan,
+    shisanbuda_natural,
+    shisanbuda_plan,
+    standard_plan,
+)
+
+NO_CAISHEN_LONG = 2  # 无龙算2龙
+WINDS = "ESWN"
+DRAGONS = "CFP"
+
+
+def caishen_after(indicator: Tile) -> Tile:
+    """财神 = the tile after the turned indicator: 1→2…9→1 per suit; 东→南→西→北→东; 中→发→白→中."""
+    if not indicator.is_honour:
+        base = indicator.index - indicator.index % 9
+        return ALL_TILES[base + (indicator.index - base + 1) % 9]
+    cycle = WINDS if indicator.notation in WINDS else DRAGONS
+    return Tile.honour(cycle[(cycle.index(indicator.notation) + 1) % len(cycle)])
+
+
+@dataclass(frozen=True)
+class Wilds:
+    """The concealed part split into natural tiles and 财神, with the blocks the shape tables read."""
+
+    caishen: Tile
+    count: int  # L before 无龙算2龙: 财神 in the concealed part, the win tile included
+    natural: tuple[int, ...]
+    blocks: list[tuple[int, ...]]
+    present: tuple[bool, bool, bool, bool]  # block holds a natural or meld tile
+    room: tuple[int, ...] | None  # wild_fifth_copy=false: how many more copies of each kind a 财神 may be
+
+
+def wilds_of(request: ScoreRequest) -> Wilds:
+    caishen = request.options.caishen
+    natural = list(request.concealed_counts)
+    count = natural[caishen.index]
+    natural[caishen.index] = 0
+    blocks = block_counts(natural)
+    present = [any(block) for block in blocks]
+    for meld in request.melds:
+        present[block_of(meld.kind.index)] = True
+    room = None
+    if not request.options.house["wild_fifth_copy"]:
+        # the copies of a kind: natural tiles (concealed part, win tile) and the winner's melds; every tile of
+        # the 财神 kind in the concealed part is wild, so the 财神 kind has room for all of them
+        room = tuple(4 - (request.all_counts[k] if k != caishen.index else 0) for k in range(NUM_KINDS))
+        if min(room) >= count:
+            room = None  # no kind can take more 财神 than it has room for: the cap cannot bind
+    return Wilds(caishen, count, tuple(natural), blocks, tuple(present), room)
+
+
+def block_of(index: int) -> int:
+    return 3 if index >= FIRST_HONOUR else index // 9
+
+
+def long_from_tiles(wild: int) -> int:
+    """L: one 龙 per 财神; a hand without any counts 2 (无龙算2龙)."""
+    return wild if wild else NO_CAISHEN_LONG
+
+
+# --------------------------------------------------------------------------- which wins are legal (§2.2)
+
+
+def is_silong(request: ScoreRequest, wilds: Wilds) -> bool:
+    """4龙: four 财神 win with no shape, but only by self-draw."""
+    return wilds.count == 4 and request.discarder is None
+
+
+def is_quanfeng(wilds: Wilds) -> bool:
+    """全风向: every natural tile and meld an honour (the 财神 stand for honours)."""
+    return not any(wilds.present[:3])
+
+
+def plan_standard(wilds: Wilds, colour: Colour = ANY_COLOUR, sequences: bool = True):
+    """The standard shape's plan (pair block, 财神 per block), capped when the card forbids fifth copies."""
+    if wilds.room is None:
+        return standard_plan(wilds.blocks, wilds.count, colour, sequences)
+    return capped_standard_plan(wilds.blocks, wilds.room, wilds.count, colour, sequences)
+
+
+def has_standard(wilds: Wilds) -> bool:
+    return plan_standard(wilds) is not None
+
+
+def has_seven_pairs(request: ScoreRequest, wilds: Wilds) -> bool:
+    """七对: an odd kind's 财神 is at most its fourth copy, and spare 财神 pair as new kinds: never capped."""
+    return not request.melds and seven_pairs_plan(wilds.blocks, wilds.count)
+
+
+def has_shisanbuda(request: ScoreRequest, wilds: Wilds) -> bool:
+    """十三不搭: the 财神 fill kinds the hand lacks, never a fifth copy."""
+    return not request.melds and shisanbuda_plan(wilds.blocks, wilds.count)
+
+
+def has_shape(request: ScoreRequest, wilds: Wilds) -> bool:
+    return has_standard(wilds) or has_seven_pairs(request, wilds) or has_shisanbuda(request, wilds)
+
+
+def is_win(request: ScoreRequest) -> bool:
+    """A legal win of §2.2 (the waits ask this per kind, so the cheap answers come first)."""
+    wilds = wilds_of(request)
+    return is_silong(request, wilds) or is_quanfeng(wilds) or has_shape(request, wilds)
+
+
+# --------------------------------------------------------------------------- waits from the tables
+
+
+def _standard_ok(sets_need: list[int], pair_need: list[int], wild: int) -> bool:
+    """Some block holds the pair and the others are sets, with at most `wild` 财神 (the tile count fixes the rest)."""
+    total = sum(sets_need)
+    return any(total - sets_need[b] + pair_need[b] <= wild for b in range(4))
+
+
+def _shisanbuda_with(blocks: list[tuple[int, ...]], b: int, rank: int) -> bool:
+    """Is the 十三不搭 of the natural tiles kept when one natural tile of (block b, rank) joins them?"""
+    block = blocks[b]
+    if block[rank]:
+        return False
+    return b == 3 or not any(block[r] for r in range(max(0, rank - 2), min(9, rank + 3)))
+
+
+def waits_of(request: ScoreRequest) -> list[int]:
+    """The waits of a 13-tile hand from the per-block tables, without building a request per kind.
+
+    A kind is a wait when it wins by self-draw (a discard win is never possible without the self-draw
+    one: only 4龙 tells them apart). Adding one tile changes one block, so each kind costs one look-up.
+    Under the house rule wild_fifth_copy=false each of those kinds is asked of the capped win check.
+    """
+    if not request.options.house["wild_fifth_copy"]:
+        # a capped win is a win without the cap too: only the uncapped waits need the capped check
+        uncapped = waits_of(request.with_card(request.options.house.replace("wild_fifth_copy", True)))
+        return [k for k in uncapped if is_win(request.with_win(ALL_TILES[k], None))]
+    exhausted = request.kinds_exhausted()
+    kinds = [k for k in range(NUM_KINDS) if k not in exhausted]
+    wilds = wilds_of(request)
+    if wilds.count == 4:
+        return kinds  # four 财神 held: any tile wins by self-draw (4龙)
+    blocks = wilds.blocks
+    needs = [block_need(block, b != 3) for b, block in enumerate(blocks)]
+    sets_need = [n[0] for n in needs]
+    pair_need = [n[1] for n in needs]
+    no_melds = not request.melds
+    odd = sum(c % 2 for block in blocks for c in block)
+    shisanbuda = no_melds and shisanbuda_natural(blocks)
+    honours_only = is_quanfeng(wilds)
+    caishen = wilds.caishen.index
+    found = []
+    for k in kinds:
+        if k == caishen:
+            wild = wilds.count + 1
+            if (
+                wild == 4
+                or honours_only
+                or _standard_ok(sets_need, pair_need, wild)
+                or (no_melds and (odd <= wild or shisanbuda))
+            ):
+                found.append(k)
+            continue
+        b = block_of(k)
+        base, _, seqs = BLOCKS[b]
+        rank = k - base
+        if honours_only and b == 3:
+            found.append(k)
+            continue
+        grown = list(blocks[b])
+        grown[rank] += 1
+        s, p = block_need(tuple(grown), seqs)
+        if _standard_ok(
+            [s if i == b else sets_need[i] for i in range(4)],
+            [p if i == b else pair_need[i] for i in range(4)],
+            wilds.count,
+        ):
+            found.append(k)
+            continue
+        if no_melds:
+            new_odd = odd + (-1 if blocks[b][rank] % 2 else 1)
+            if new_odd <= wilds.count or (shisanbuda and _shisanbuda_with(blocks, b, rank)):
+                found.append(k)
+    return found

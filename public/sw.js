@@ -1,0 +1,76 @@
+// The service worker (issue 14 §4). Served from the site's root (settings.WHITENOISE_ROOT), so that its scope
+// covers every page; registered by static/js/boot.js.
+//
+// After the first visit the calculator's page and the rules page open without a network: the tile keyboard, the
+// seats and the flags work there, and the rules page reads as it was. Answers need the server (the strip says
+// so when it cannot be reached). Nothing else is kept: table pages carry edit tokens and live figures.
+"use strict";
+
+const CACHE = "mahjong-offline-v1";
+// The pages kept for offline use, relative to this file (the site's root).
+const PAGES = ["./", "./rules/"];
+
+const scoped = (path) => new URL(path, self.registration.scope).href;
+const isPage = (url) => PAGES.some((page) => scoped(page) === url.origin + url.pathname);
+const isStatic = (url) => url.origin === self.location.origin && url.pathname.includes("/static/");
+
+// The static files a page links to (scripts, styles, the tile sprite), by their hashed names.
+function assetsOf(html, base) {
+  const found = new Set();
+  for (const match of html.matchAll(/(?:src|href)="([^"#?]+)/g)) {
+    const url = new URL(match[1], base);
+    if (isStatic(url)) found.add(url.href);
+  }
+  return Array.from(found);
+}
+
+async function keepPage(cache, url) {
+  const response = await fetch(url, { credentials: "same-origin" });
+  if (!response.ok) return;
+  const html = await response.clone().text();
+  await cache.put(url, response);
+  await cache.addAll(assetsOf(html, url));
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(CACHE)
+      .then((cache) => Promise.all(PAGES.map((page) => keepPage(cache, scoped(page)))))
+      .then(() => self.skipWaiting())
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((names) => Promise.all(names.filter((name) => name !== CACHE).map((name) => caches.delete(name))))
+      .then(() => self.clients.claim())
+  );
+});
+
+// Static files: from the cache first (their names change with their content). The two pages: from the network
+// first (kept fresh), from the cache when offline; a calculator link with a hand opens the empty calculator then.
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (isStatic(url)) {
+    event.respondWith(
+      caches.match(request, { ignoreVary: true }).then((kept) => kept || fetch(request).then((response) => keep(request, response)))
+    );
+  } else if (request.mode === "navigate" && isPage(url)) {
+    event.respondWith(
+      fetch(request)
+        .then((response) => (url.search ? response : keep(request, response)))
+        .catch(() => caches.match(url.origin + url.pathname, { ignoreVary: true }))
+    );
+  }
+});
+
+function keep(request, response) {
+  if (response.ok && !response.headers.get("Cache-Control")?.includes("no-store")) {
+    const copy = response.clone();
+    caches.open(CACHE).then((cache) => cache.put(request, copy));
+  }
+  return response;
+}

@@ -1,0 +1,176 @@
+// The table ledger's pages (templates/ledger). Everything here is an improvement: the pages work without it.
+// - The table page keeps itself up to date: every second it asks /tables/<id>/live/?v=<version>, which answers
+//   204 while nothing changed; on a change it swaps the page's live part, keeping a form the user is filling in.
+// - Every table page opened on this phone is remembered in localStorage for "my tables" (/tables/).
+// - The new-table page shows the rule card of the chosen game only.
+(function () {
+  "use strict";
+
+  var STORE = "ledger.tables";
+  var KEEP = 50; // tables remembered
+
+  // ------------------------------------------------------------------ my tables (localStorage)
+
+  function remembered() {
+    try {
+      var list = JSON.parse(window.localStorage.getItem(STORE) || "[]");
+      return Array.isArray(list) ? list : [];
+    } catch (error) {
+      return [];
+    }
+  }
+
+  function keep(list) {
+    try {
+      window.localStorage.setItem(STORE, JSON.stringify(list.slice(0, KEEP)));
+    } catch (error) {
+      // private mode or full: "my tables" is a convenience
+    }
+  }
+
+  function remember(ledger) {
+    var edit = ledger.dataset.mode === "edit";
+    var list = remembered();
+    var old = list.filter(function (t) { return t.id === ledger.dataset.table; })[0] || {};
+    var entry = {
+      id: ledger.dataset.table,
+      title: ledger.dataset.title,
+      players: ledger.dataset.players,
+      view: location.origin + "/tables/" + encodeURIComponent(ledger.dataset.table) + "/",
+      edit: edit ? location.origin + location.pathname : old.edit || "",
+      seen: Date.now()
+    };
+    keep([entry].concat(list.filter(function (t) { return t.id !== entry.id; })));
+  }
+
+  function link(href, text) {
+    var a = document.createElement("a");
+    a.href = href;
+    a.textContent = text;
+    return a;
+  }
+
+  function listMine(list) {
+    var tables = remembered();
+    document.getElementById("mine-nojs").hidden = true;
+    document.getElementById("mine-empty").hidden = tables.length > 0;
+    list.textContent = "";
+    tables.forEach(function (t) {
+      var item = document.createElement("li");
+      item.dataset.table = t.id;
+      var title = document.createElement("strong");
+      title.textContent = t.title;
+      var who = document.createElement("span");
+      who.textContent = " " + t.players + " · " + new Date(t.seen).toLocaleString() + " ";
+      item.append(title, who, link(t.edit || t.view, t.edit ? list.dataset.editWord : list.dataset.viewWord));
+      var forget = document.createElement("button");
+      forget.type = "button";
+      forget.textContent = list.dataset.forgetWord;
+      forget.addEventListener("click", function () {
+        keep(remembered().filter(function (other) { return other.id !== t.id; }));
+        listMine(list);
+      });
+      item.append(" ", forget);
+      list.append(item);
+    });
+  }
+
+  // ------------------------------------------------------------------ live updates
+
+  function dirty(form) {
+    return Array.prototype.some.call(form.elements, function (el) {
+      if (el.type === "checkbox" || el.type === "radio") return el.checked !== el.defaultChecked;
+      if (el.tagName === "SELECT") {
+        return Array.prototype.some.call(el.options, function (o) { return o.selected !== o.defaultSelected; });
+      }
+      if (el.type === "hidden" || el.tagName === "BUTTON") return false;
+      return el.value !== el.defaultValue;
+    });
+  }
+
+  function swap(html, note) {
+    var parsed = new DOMParser().parseFromString(html, "text/html").getElementById("live");
+    var old = document.getElementById("live");
+    if (!parsed || !old || parsed.dataset.version === old.dataset.version) return;
+    var fresh = document.importNode(parsed, true);
+    // A form the user is filling in (or has the focus in) stays as it is, with the new page's hidden values.
+    old.querySelectorAll("form[id]").forEach(function (form) {
+      var twin = fresh.querySelector("#" + CSS.escape(form.id));
+      if (!twin || !(dirty(form) || form.contains(document.activeElement))) return;
+      twin.querySelectorAll("input[type=hidden]").forEach(function (hidden) {
+        var mine = form.querySelector('input[type=hidden][name="' + hidden.name + '"]');
+        if (mine) mine.value = hidden.value;
+      });
+      twin.replaceWith(form);
+    });
+    // Folded parts stay as the user left them.
+    old.querySelectorAll("details[id]").forEach(function (details) {
+      var twin = fresh.querySelector("#" + CSS.escape(details.id));
+      if (twin && !twin.contains(details)) twin.open = details.open;
+    });
+    old.querySelectorAll("li[data-seq] > details[open]").forEach(function (details) {
+      var twin = fresh.querySelector('li[data-seq="' + details.parentNode.dataset.seq + '"] > details');
+      if (twin) twin.open = true;
+    });
+    old.replaceWith(fresh);
+    if (note) {
+      note.hidden = false;
+      window.setTimeout(function () { note.hidden = true; }, 4000);
+    }
+  }
+
+  function live(ledger) {
+    var every = Number(ledger.dataset.poll) || 1000;
+    var busy = false;
+    var note = document.getElementById("live-note");
+
+    function tick() {
+      var current = document.getElementById("live");
+      if (busy || document.hidden || !current) return;
+      busy = true;
+      var params = new URLSearchParams(location.search);
+      params.delete("created");
+      params.delete("repeat");
+      params.set("v", current.dataset.version);
+      fetch(ledger.dataset.liveUrl + "?" + params.toString(), { cache: "no-store", credentials: "same-origin" })
+        .then(function (answer) {
+          if (answer.status !== 200) return null;
+          // An edit page shows its controls: it reloads its own address (the live part is the read-only one).
+          if (ledger.dataset.mode === "edit") {
+            return fetch(location.pathname + location.search, { cache: "no-store", credentials: "same-origin" })
+              .then(function (page) { return page.ok ? page.text() : null; });
+          }
+          return answer.text();
+        })
+        .then(function (html) { if (html) swap(html, note); })
+        .catch(function () { /* offline for a moment: the next tick tries again */ })
+        .finally(function () { busy = false; });
+    }
+
+    window.setInterval(tick, every);
+    document.addEventListener("visibilitychange", function () { if (!document.hidden) tick(); });
+  }
+
+  // ------------------------------------------------------------------ the new-table page
+
+  function chooseGame(games) {
+    function show() {
+      var chosen = games.querySelector("input[name=ruleset]:checked");
+      document.querySelectorAll("fieldset.game-card").forEach(function (card) {
+        card.hidden = !chosen || card.dataset.ruleset !== chosen.value;
+      });
+    }
+    games.addEventListener("change", show);
+    show();
+  }
+
+  var ledger = document.getElementById("ledger");
+  if (ledger && ledger.dataset.liveUrl) {
+    remember(ledger);
+    live(ledger);
+  }
+  var mine = document.getElementById("mine-list");
+  if (mine) listMine(mine);
+  var games = document.getElementById("games");
+  if (games) chooseGame(games);
+})();

@@ -1,0 +1,122 @@
+"""Issue 14 §3, for everyone: axe-core finds nothing on any page, every tap target is big enough, screen readers
+hear the answer and not the whole card, and the focus never drops to the page's body. At 360×640 and 390×844,
+in both languages."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import SIZES, open_page
+from tests.browser.phone import (
+    B1,
+    B1_TAPS,
+    every_page,
+    expect,
+    link,
+    no_horizontal_scroll,
+    small_targets,
+    tap_meld,
+    tap_seats,
+    tap_tiles,
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+VIEWS = [(size, lang) for size in SIZES for lang in ("zh", "en")]
+
+
+@pytest.fixture(params=VIEWS, ids=[f"{size}-{lang}" for size, lang in VIEWS])
+def view(request, browser, live_server):
+    size, lang = request.param
+    context, page = open_page(browser, live_server, SIZES[size], lang=lang)
+    yield page
+    context.close()
+
+
+def test_axe_finds_no_violation_of_any_impact_on_any_page(view, client):
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+    found = {}
+    for name, path in every_page(client).items():
+        view.goto(view.base + path)
+        violations = axe.run(view).response["violations"]
+        if violations:
+            found[name] = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in violations]
+    assert found == {}
+    assert view.console.errors == []
+
+
+def test_axe_finds_nothing_on_the_calculator_while_it_is_used(view):
+    """The parts the page's script draws: meld chips with their seat pickers, the notice, an error beside a field."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    view.goto(view.base + "/")
+    tap_seats(view, "S", "E", "")
+    tap_meld(view, "kong_concealed", "2s")
+    tap_meld(view, "pung", "C")
+    view.check('input[name="flags"][value="kong_bloom"]')
+    view.check('input[name="discarder"][value="W"]')  # unticks 杠后开花, with a notice
+    expect(view.locator("#seat-notice")).to_be_visible()
+    view.locator("#notation summary").click()
+    view.fill('input[name="win_tile"]', "8x")
+    expect(view.locator('input[name="win_tile"]')).to_have_attribute("aria-invalid", "true")
+    violations = Axe().run(view).response["violations"]
+    assert [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in violations] == []
+
+
+def test_every_tap_target_is_at_least_24_px_and_the_main_controls_44(view, client):
+    small = {}
+    for name, path in every_page(client).items():
+        view.goto(view.base + path)
+        no_horizontal_scroll(view)  # and no page scrolls sideways
+        for details in view.locator("details:not([open]) > summary").all():
+            if details.is_visible():
+                details.click()  # what a folded part holds is a target too
+        if small_targets(view):
+            small[name] = small_targets(view)
+    assert small == {}
+
+
+def test_the_page_has_one_h1(view, client):
+    for name, path in every_page(client).items():
+        view.goto(view.base + path)
+        assert view.locator("h1").count() == 1, name
+
+
+def test_screen_readers_hear_the_verdict_and_the_nets_not_the_whole_card(view):
+    view.goto(view.base + "/")
+    tap_seats(view, "S", "E", "W")
+    tap_tiles(view, B1_TAPS)
+    expect(view.locator('#strip [data-strip-seat="S"]')).to_have_attribute("data-strip-net", "19")
+    # the result card is no live region (only the copy button's status line in it is); the strip is, and it says
+    # the verdict and the four nets only
+    assert view.locator("#result[aria-live], #result [aria-live]:not(#copy-status), #result [role=status]").count() == 0
+    expect(view.locator("#strip")).to_have_attribute("role", "status")
+    said = " ".join(view.inner_text("#strip").split())
+    assert len(said) < 120, said
+    assert all(sign in said for sign in ("+19", "−7", "−5"))
+    assert len(view.inner_text("#result")) > 5 * len(said)
+
+
+def test_the_focus_moves_to_the_keyboard_toggle_when_the_keyboard_folds(phone):
+    """The 14th tile folds the keyboard away; the key that had the focus is gone, the focus goes to the toggle
+    (which unfolds it), not to the page's body."""
+    phone.goto(phone.base + "/")
+    tap_tiles(phone, B1_TAPS[:-1])
+    last = phone.locator('button[data-tile="8m"]')
+    last.focus()
+    phone.keyboard.press("Enter")
+    expect(phone.locator("#keyboard")).to_have_class("keyboard dock js-only is-folded")
+    expect(phone.locator("#key-toggle")).to_be_focused()
+    phone.keyboard.press("Enter")  # unfolds it again
+    expect(phone.locator('button[data-tile="8m"]')).to_be_visible()
+
+
+def test_the_focus_stays_in_the_hand_when_a_tile_is_removed(phone):
+    phone.goto(link(phone, {**B1, "win_tile": ""}))
+    first = phone.locator("#hand-tiles button").first
+    first.focus()
+    phone.keyboard.press("Enter")  # removes that tile
+    expect(phone.locator("#hand-tiles button")).to_have_count(12)
+    expect(phone.locator("#hand-tiles button").first).to_be_focused()

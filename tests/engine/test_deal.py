@@ -1,0 +1,95 @@
+"""Random hands for learners (issue 13 §3): each game's `deal` and what the answers name (`patterns_of`)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from random import Random
+
+import pytest
+
+from calculator.engine import score
+from calculator.engine.deal import COPIES, change_one, held, kinds_of
+from calculator.engine.rulesets import DEALS, RULESETS
+
+DEALT = 400
+
+
+def answers(game: str, count: int = DEALT) -> list[tuple[dict, dict]]:
+    return [(request, score(request)) for request in (DEALS[game](Random(seed)) for seed in range(count))]
+
+
+@pytest.mark.parametrize("game", sorted(DEALS))
+def test_every_dealt_hand_is_a_valid_request_of_its_game(game):
+    for request, answer in answers(game):
+        assert "error" not in answer, (request, answer)
+        assert answer["request"]["ruleset"] == game
+
+
+def test_bazhi_deals_wins_and_complete_shapes_without_bazhi():
+    codes = Counter(answer["win"] or answer["code"] for _, answer in answers("bazhi"))
+    assert codes[True] > DEALT // 2
+    assert codes["no_bazhi"] > DEALT // 20
+    assert set(codes) == {True, "no_bazhi"}  # every deal is a complete shape
+
+
+def test_xinyu_deals_every_legal_win():
+    found = answers("xinyu")
+    assert all(answer["win"] for _, answer in found)
+    shapes = Counter(answer["shape"] for _, answer in found)
+    assert {"standard", "qidui", "shisanbuda", "none"} <= set(shapes)  # none: 4龙 and 全风向 need no shape
+    patterns = {p["code"] for _, answer in found for p in answer["patterns"]}
+    assert {"silong", "quanfeng", "qingyise", "hunyise", "daduidui", "dandiao", "qidui", "shisanbuda"} <= patterns
+    assert Counter(answer["caishen_count"] for _, answer in found).keys() >= {0, 1, 2, 3, 4}
+
+
+@pytest.mark.parametrize("game", sorted(DEALS))
+def test_every_pattern_an_answer_names_is_declared_on_the_rules_page(game):
+    ruleset = RULESETS[game]
+    named = Counter()
+    for request, answer in answers(game):
+        for tried in (answer, score(change_one(request, Random(0), sorted(ruleset.kinds)))):
+            for code in ruleset.patterns_of(tried):
+                assert code in ruleset.pattern_by_code, code
+                named[code] += 1
+    assert len(named) >= 10
+
+
+def test_a_bazhi_hand_short_of_eight_names_bazhi():
+    answer = score({"ruleset": "bazhi", "hand": "123456m123p1234s", "win_tile": "1s", "winner": "S", "dealer": "E"})
+    assert RULESETS["bazhi"].patterns_of(answer) == ("bazhi",)
+
+
+def test_a_plain_xinyu_win_names_shunhu():
+    request = {"ruleset": "xinyu", "options": {"caishen": "5p"}, "hand": "123456m11s789sEE", "win_tile": "E"}
+    answer = score({**request, "winner": "S", "dealer": "E", "discarder": "W"})
+    assert RULESETS["xinyu"].patterns_of(answer) == ("shunhu",)
+
+
+@pytest.mark.parametrize("game", sorted(DEALS))
+def test_changing_one_tile_keeps_the_count_and_the_four_copies(game):
+    kinds = sorted(RULESETS[game].kinds)
+    for seed in range(200):
+        request = DEALS[game](Random(seed))
+        changed = change_one(request, Random(seed), kinds)
+        before = kinds_of(request["hand"] + request["win_tile"])
+        after = kinds_of(changed["hand"] + changed["win_tile"])
+        assert len(before) == len(after)
+        assert sum((Counter(before) - Counter(after)).values()) == 1
+        assert max(held(changed)) <= COPIES
+        assert set(after) <= set(kinds)
+
+
+@pytest.mark.parametrize("game", sorted(DEALS))
+def test_a_favoured_pattern_is_dealt_more_often(game):
+    from importlib import import_module
+
+    ruleset = RULESETS[game]
+    favours = import_module(f"calculator.engine.rulesets.{game}.deal").FAVOURS
+    for code in favours:
+        assert code in ruleset.pattern_by_code, code
+
+    def named(favour):
+        return sum(code in ruleset.patterns_of(score(DEALS[game](Random(s), favour))) for s in range(150))
+
+    for code in ("tongtian", "bazhi") if game == "bazhi" else ("qingyise", "shisanbuda"):
+        assert named(code) > 2 * named(None), code
