@@ -46,9 +46,11 @@ def rate_for(scope: str) -> Rate:
 
 
 def hit(scope: str, client: str, now: float | None = None) -> Verdict:
-    """Count one request of `client` in `scope` and say whether it is allowed."""
-    from django.db import IntegrityError, transaction
-    from django.db.models import Case, F, Value, When
+    """Count one request of `client` in `scope` and say whether it is allowed.
+
+    One statement (an upsert that returns the new count), in the connection's own autocommit: every read of the
+    site counts here, and on SQLite each statement holds the one write lock, so the fewer the better."""
+    from django.db import connection
 
     from .models import Bucket
 
@@ -56,22 +58,19 @@ def hit(scope: str, client: str, now: float | None = None) -> Verdict:
     now = time.time() if now is None else now
     window_end = (int(now) // rate.period + 1) * rate.period
     key = f"{scope}:{client}"[:200]
-    # A row whose window is over starts again at 1. Count is SET before window_end, and PostgreSQL and SQLite
-    # evaluate every SET expression against the old row, so the CASE sees the old window either way.
-    bump = {
-        "count": Case(When(window_end=window_end, then=F("count") + 1), default=Value(1)),
-        "window_end": Value(window_end),
-    }
-    with transaction.atomic():
-        if not Bucket.objects.filter(key=key).update(**bump):
-            try:
-                with transaction.atomic():
-                    Bucket.objects.create(key=key, window_end=window_end, count=1)
-            except IntegrityError:  # another worker created it first
-                Bucket.objects.filter(key=key).update(**bump)
-            else:
-                # A new client: sweep the rows of windows that are over, so the table stays as small as the set
-                # of recently active clients.
-                Bucket.objects.filter(window_end__lt=int(now)).delete()
-        count = Bucket.objects.filter(key=key).values_list("count", flat=True).first() or 1
+    table, key_, end, count_ = map(connection.ops.quote_name, (Bucket._meta.db_table, "key", "window_end", "count"))
+    with connection.cursor() as cursor:
+        # A row whose window is over starts again at 1. PostgreSQL and SQLite evaluate every SET expression against
+        # the old row, so the CASE sees the old window.
+        cursor.execute(
+            f"INSERT INTO {table} ({key_}, {end}, {count_}) VALUES (%s, %s, 1) "
+            f"ON CONFLICT ({key_}) DO UPDATE SET {count_} = CASE WHEN {table}.{end} = excluded.{end} "
+            f"THEN {table}.{count_} + 1 ELSE 1 END, {end} = excluded.{end} RETURNING {count_}",
+            [key, window_end],
+        )
+        (count,) = cursor.fetchone()
+        if count == 1:
+            # A new client or a new window: sweep the rows of windows that are over, so the table stays as small
+            # as the set of recently active clients.
+            cursor.execute(f"DELETE FROM {table} WHERE {end} < %s", [int(now)])
     return Verdict(count <= rate.count, count, rate.count, max(1, math.ceil(window_end - now)))
