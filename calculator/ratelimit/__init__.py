@@ -48,9 +48,9 @@ def rate_for(scope: str) -> Rate:
 def hit(scope: str, client: str, now: float | None = None) -> Verdict:
     """Count one request of `client` in `scope` and say whether it is allowed.
 
-    One statement (an upsert that returns the new count), in the connection's own autocommit: every read of the
-    site counts here, and on SQLite each statement holds the one write lock, so the fewer the better."""
-    from django.db import connection
+    One statement (an upsert that returns the new count): every read of the site counts here, and on SQLite each
+    write holds the one write lock, so the fewer statements the better."""
+    from django.db import connection, transaction
 
     from .models import Bucket
 
@@ -59,7 +59,9 @@ def hit(scope: str, client: str, now: float | None = None) -> Verdict:
     window_end = (int(now) // rate.period + 1) * rate.period
     key = f"{scope}:{client}"[:200]
     table, key_, end, count_ = map(connection.ops.quote_name, (Bucket._meta.db_table, "key", "window_end", "count"))
-    with connection.cursor() as cursor:
+    # atomic: inside a caller's transaction a refused statement (a read-only database) rolls back to a savepoint
+    # instead of poisoning the caller's transaction; in autocommit it is the statement's own transaction.
+    with transaction.atomic(), connection.cursor() as cursor:
         # A row whose window is over starts again at 1. PostgreSQL and SQLite evaluate every SET expression against
         # the old row, so the CASE sees the old window.
         cursor.execute(
