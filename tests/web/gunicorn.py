@@ -4,11 +4,13 @@ as an operator runs it (README § Deployment), its log in a file the test reads 
 from __future__ import annotations
 
 import http.client
+import json
 import socket
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -69,6 +71,22 @@ class Server:
     def log(self) -> str:
         time.sleep(0.3)  # the workers write their access lines after answering
         return self.log_path.read_text(encoding="utf-8")
+
+    def wait_for_workers(self, count: int, seconds: float = 30) -> None:
+        """Until `count` workers have each answered a health check (read from the JSON access log).
+
+        gunicorn answers as soon as its first worker is up, while the others may still be warming up; a test that
+        needs every worker (a burst spread over them) waits here. The checks go in bursts of two per worker: a
+        worker takes only as many connections at once as it has threads, so a ready worker gets some."""
+        deadline = time.monotonic() + seconds
+        while True:
+            with ThreadPoolExecutor(2 * count) as pool:
+                list(pool.map(lambda _: self.request("GET", "/healthz", https=False), range(2 * count)))
+            lines = [json.loads(line) for line in self.log().splitlines() if line.startswith("{")]
+            workers = {line["worker"] for line in lines if line.get("path") == "/healthz" and "worker" in line}
+            if len(workers) >= count:
+                return
+            assert time.monotonic() < deadline, f"only {len(workers)} of {count} workers answered in {seconds} s"
 
 
 @contextmanager

@@ -21,6 +21,7 @@ from .test_security import B1
 @pytest.fixture(scope="module")
 def production(tmp_path_factory):
     with running(tmp_path_factory.mktemp("production"), RATE_LIMIT_WRITE="6/600", WEB_CONCURRENCY="2") as server:
+        server.wait_for_workers(2)  # the rate limit test needs both workers up, not only the first
         yield server
 
 
