@@ -149,10 +149,9 @@ DATABASES = {
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Write-ahead logging: readers never wait for the writer, and a commit appends to the log instead of rewriting
-    # pages through a rollback journal. Every request writes (the rate limit counts reads too), so this is the
-    # difference between ~300 and ~750 API answers a second with the limiter on (docs/PERFORMANCE.md § The rate
-    # limiter's cost). synchronous=FULL keeps each commit on disk before it is answered (a recorded hand survives
-    # a power cut), as the rollback journal did.
+    # pages through a rollback journal; it matters because every request writes (the rate limit counts reads too:
+    # docs/PERFORMANCE.md § The rate limiter's cost). synchronous=FULL keeps each commit on disk before it is
+    # answered (a recorded hand survives a power cut), as the rollback journal did.
     DATABASES["default"].setdefault("OPTIONS", {})["init_command"] = "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
