@@ -34,7 +34,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from . import edit_tokens, ledger, ledger_api
+from . import ledger, ledger_api
 from .api import engine_lang
 from .engine import score
 from .engine.hand import MELD_NAMES
@@ -153,10 +153,7 @@ def _page(request: HttpRequest, table: Table, token: str | None, status: int = 2
     except ledger.LedgerError as error:  # a bad ?from=
         raise Http404(error.en) from None
     context.update(extra)
-    response = render(request, "ledger/table.html", context, status=status)
-    if token:
-        edit_tokens.keep_private(response)  # the page shows the edit link, whatever URL it answers
-    return response
+    return render(request, "ledger/table.html", context, status=status)  # with a token: EditLinkMiddleware
 
 
 @require_http_methods(["GET", "HEAD"])
@@ -350,9 +347,7 @@ def record(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
     if error and request.method == "POST" and request.POST.get("from") == "calculator":
         # Recorded straight from the calculator's result card: the refusal is shown on the table page.
         return _page(request, table, token, error_status, error=error)
-    response = render(request, "ledger/record.html", context, status=status)
-    response["Cache-Control"] = "no-store"
-    return response
+    return render(request, "ledger/record.html", context, status=status)  # private: EditLinkMiddleware
 
 
 def _preview(table: Table, state: ledger.State, body: dict, data: QueryDict, lang: str) -> dict:
