@@ -4,7 +4,7 @@ GUNICORN_BIND      where to listen (default 127.0.0.1:8000: only the reverse pro
                    0.0.0.0:8000 behind a load balancer on a private network)
 WEB_CONCURRENCY    worker processes (default 2 × CPUs + 1); GUNICORN_THREADS threads per worker (default 2)
 GUNICORN_READ_TIMEOUT  seconds a client has to send a whole request once it started (default 10;
-                   calculator/gunicorn_worker.py)
+                   calculator/plumbing/gunicorn_worker.py)
 GUNICORN_TIMEOUT   seconds before a stuck worker is restarted (default 30)
 GUNICORN_MAX_REQUESTS  requests before a worker is recycled (default 20000, with 10% jitter)
 FORWARDED_ALLOW_IPS  proxies whose X-Forwarded-Proto gunicorn trusts (default: TRUSTED_PROXIES, itself loopback)
@@ -16,14 +16,14 @@ import gc
 import multiprocessing
 import os
 
-from calculator.proxies import DEFAULT_TRUSTED_PROXIES
+from calculator.plumbing.proxies import DEFAULT_TRUSTED_PROXIES
 
 wsgi_app = "calculator.wsgi:application"
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000").split()
 workers = int(os.environ.get("WEB_CONCURRENCY") or multiprocessing.cpu_count() * 2 + 1)
 # Threaded workers with a deadline for each request to arrive: a slow client holds one thread for at most
-# GUNICORN_READ_TIMEOUT seconds, never a whole worker (calculator/gunicorn_worker.py, docs/PERFORMANCE.md).
-worker_class = "calculator.gunicorn_worker.DeadlineThreadWorker"
+# GUNICORN_READ_TIMEOUT seconds, never a whole worker (calculator/plumbing/gunicorn_worker.py, docs/PERFORMANCE.md).
+worker_class = "calculator.plumbing.gunicorn_worker.DeadlineThreadWorker"
 threads = int(os.environ.get("GUNICORN_THREADS") or 2)
 # A worker takes a connection only when one of its threads is free, and closes it after the answer (no keep-alive:
 # the proxy in front keeps the clients' connections, README § Deployment). Waiting connections then stay in the
@@ -80,22 +80,22 @@ elif os.environ.get("GUNICORN_CONTROL_SOCKET"):
 
 # Logs: one JSON object a line on stdout, for gunicorn's own messages and for every request (the access log);
 # the app's log lines (settings.LOGGING) have the same shape. LOG_FORMAT=plain keeps gunicorn's usual lines.
-# Either way the formatters take edit tokens out of every line (calculator/edit_tokens.py).
+# Either way the formatters take edit tokens out of every line (calculator/plumbing/edit_tokens.py).
 accesslog = "-"
 errorlog = "-"
 JSON_LOGS = os.environ.get("LOG_FORMAT", "json") == "json"
 if JSON_LOGS:
-    logger_class = "calculator.jsonlog.GunicornLogger"
+    logger_class = "calculator.plumbing.jsonlog.GunicornLogger"
 logconfig_dict = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {
-        "json": {"()": "calculator.jsonlog.JSONFormatter"},
+        "json": {"()": "calculator.plumbing.jsonlog.JSONFormatter"},
         "plain": {
-            "()": "calculator.jsonlog.PlainFormatter",
+            "()": "calculator.plumbing.jsonlog.PlainFormatter",
             "fmt": "%(asctime)s [%(process)d] [%(levelname)s] %(message)s",
         },
-        "plain_access": {"()": "calculator.jsonlog.PlainFormatter", "fmt": "%(message)s"},
+        "plain_access": {"()": "calculator.plumbing.jsonlog.PlainFormatter", "fmt": "%(message)s"},
     },
     "handlers": {
         "stdout": {

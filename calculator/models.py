@@ -15,7 +15,7 @@ import secrets
 
 from django.db import models
 
-from . import ledger
+from calculator import ledger
 
 
 def new_table_id() -> str:

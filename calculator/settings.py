@@ -18,7 +18,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
-from calculator.proxies import DEFAULT_TRUSTED_PROXIES, parse_networks
+from calculator.plumbing.proxies import DEFAULT_TRUSTED_PROXIES, parse_networks
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -86,7 +86,7 @@ INSTALLED_APPS = [
     "crispy_forms",
     "crispy_bootstrap5",
     "calculator",
-    "calculator.ratelimit",
+    "calculator.plumbing.ratelimit",
 ]
 
 MIDDLEWARE = [
@@ -95,15 +95,15 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "calculator.middleware.EditLinkMiddleware",  # no-store for a URL with an edit token
-    "calculator.middleware.HealthCheckMiddleware",  # GET /healthz for load balancers: before the host check
+    "calculator.plumbing.middleware.EditLinkMiddleware",  # no-store for a URL with an edit token
+    "calculator.plumbing.middleware.HealthCheckMiddleware",  # GET /healthz for load balancers: before the host check
     # pages and partials compressed for phones (a result partial is ~10 KB of HTML, ~2 KB gzipped); static files
     # come precompressed from whitenoise in production and pass through (they carry Content-Encoding already)
     "django.middleware.gzip.GZipMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "calculator.middleware.ApiErrorMiddleware",  # every /api/* error answers JSON, whatever layer refused it
-    "calculator.middleware.BodySizeLimitMiddleware",  # 413 before anything reads an oversized body
-    "calculator.middleware.RateLimitMiddleware",  # 429 for too many requests from one client, counted in the database
+    "calculator.plumbing.middleware.ApiErrorMiddleware",  # every /api/* error answers JSON, whatever layer refused it
+    "calculator.plumbing.middleware.BodySizeLimitMiddleware",  # 413 before anything reads an oversized body
+    "calculator.plumbing.middleware.RateLimitMiddleware",  # 429 for too many requests from one client, counted in the database
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -125,7 +125,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
                 "django.template.context_processors.csp",
-                "calculator.glossary.context",
+                "calculator.presentation.glossary.context",
             ],
         },
     },
@@ -136,7 +136,7 @@ TEMPLATES = [
         "BACKEND": "django.template.backends.jinja2.Jinja2",
         "DIRS": [BASE_DIR / "jinja2"],
         "APP_DIRS": False,
-        "OPTIONS": {"environment": "calculator.jinja2env.environment"},
+        "OPTIONS": {"environment": "calculator.plumbing.jinja2env.environment"},
     },
 ]
 
@@ -204,7 +204,7 @@ SECURE_CSP = {
 # HTTPS and the reverse proxy. TRUSTED_PROXIES are the addresses (or networks) of the reverse proxies and load
 # balancers in front of gunicorn. The rate limit's client address is taken from X-Forwarded-For only when the
 # connection comes from one of them, walking the header from its right end past every trusted proxy
-# (calculator.proxies.client_address); gunicorn takes X-Forwarded-Proto (is this HTTPS?) from the same addresses
+# (calculator.plumbing.proxies.client_address); gunicorn takes X-Forwarded-Proto (is this HTTPS?) from the same addresses
 # (gunicorn.conf.py: FORWARDED_ALLOW_IPS defaults to TRUSTED_PROXIES), so Django reads the scheme gunicorn decided
 # (no SECURE_PROXY_SSL_HEADER: Django would take that header from anyone). Default: this machine (loopback).
 try:
@@ -223,7 +223,7 @@ X_FRAME_OPTIONS = "DENY"
 CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = env_bool("SECURE_COOKIES", PRODUCTION)
 LANGUAGE_COOKIE_HTTPONLY = True
 CSRF_COOKIE_SAMESITE = LANGUAGE_COOKIE_SAMESITE = "Lax"
-CSRF_FAILURE_VIEW = "calculator.errors_views.csrf_failure"
+CSRF_FAILURE_VIEW = "calculator.plumbing.error_pages.csrf_failure"
 
 # Request size caps. Forms: Django's own limits (a 400 beyond them). /api/*: BodySizeLimitMiddleware answers 413
 # for a body over API_MAX_BODY_BYTES before anything reads it (a score request is well under 1 KiB).
@@ -232,7 +232,7 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = env_int("DATA_UPLOAD_MAX_NUMBER_FIELDS", 200)
 API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 64 * 1024)
 
 # Rate limits per client address, "count/seconds", counted in the database so that every gunicorn worker on every
-# machine shares them (calculator/ratelimit). Generous: a table of four scoring every hand never comes near them.
+# machine shares them (calculator/plumbing/ratelimit). Generous: a table of four scoring every hand never comes near them.
 # A request over a limit gets 429 with Retry-After; a write the database cannot count gets 503 with Retry-After.
 # Off by default under tests (most tests use no database); the rate limit tests switch it on.
 RATE_LIMIT_ENABLED = env_bool("RATE_LIMIT_ENABLED", not TESTING)
@@ -252,14 +252,17 @@ LEDGER_TABLES_PER_DAY = env_int("LEDGER_TABLES_PER_DAY", 50)
 LEDGER_RETENTION_DAYS = env_int("LEDGER_RETENTION_DAYS", 180)
 
 # Logs go to stdout, one JSON object a line in production (LOG_FORMAT=json|plain); edit tokens are redacted from
-# every line (calculator/edit_tokens.py).
+# every line (calculator/plumbing/edit_tokens.py).
 LOG_FORMAT = os.environ.get("LOG_FORMAT", "json" if PRODUCTION else "plain")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {
-        "plain": {"()": "calculator.jsonlog.PlainFormatter", "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s"},
-        "json": {"()": "calculator.jsonlog.JSONFormatter"},
+        "plain": {
+            "()": "calculator.plumbing.jsonlog.PlainFormatter",
+            "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s",
+        },
+        "json": {"()": "calculator.plumbing.jsonlog.JSONFormatter"},
     },
     "handlers": {
         "console": {

@@ -1,10 +1,15 @@
 from django.urls import include, path
 
-from . import api, ledger_api, ledger_views, trainer_views, views
+from calculator.api import score as api
+from calculator.api import tables as ledger_api
+from calculator.pages.calculator import views
+from calculator.pages.rules import views as rules_views
+from calculator.pages.tables import views as ledger_views
+from calculator.pages.trainer import views as trainer_views
 
 urlpatterns = [
     path("", views.calculator, name="calculator"),
-    path("rules/", views.rules, name="rules"),
+    path("rules/", rules_views.rules, name="rules"),
     path("trainer/", trainer_views.trainer, name="trainer"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/score", api.api_score, name="api_score"),
@@ -28,8 +33,8 @@ urlpatterns = [
     path("tables/<str:table_id>/edit/<str:token>/<str:action>/", ledger_views.table_action, name="ledger_action"),
 ]
 
-# Error pages in both languages; under /api/ the JSON error object instead (calculator/errors_views.py).
-handler400 = "calculator.errors_views.bad_request"
-handler403 = "calculator.errors_views.permission_denied"
-handler404 = "calculator.errors_views.page_not_found"
-handler500 = "calculator.errors_views.server_error"
+# Error pages in both languages; under /api/ the JSON error object instead (calculator/plumbing/error_pages.py).
+handler400 = "calculator.plumbing.error_pages.bad_request"
+handler403 = "calculator.plumbing.error_pages.permission_denied"
+handler404 = "calculator.plumbing.error_pages.page_not_found"
+handler500 = "calculator.plumbing.error_pages.server_error"

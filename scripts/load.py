@@ -155,8 +155,8 @@ def api_request(body: dict, port: int) -> bytes:
 
 
 def form_query(body: dict) -> str:
-    """The calculator form's fields for an engine request: its share link's query (calculator/handquery.py)."""
-    from calculator.handquery import HandInput, query_string
+    """The calculator form's fields for an engine request: its share link's query (calculator/presentation/handquery.py)."""
+    from calculator.presentation.handquery import HandInput, query_string
 
     return query_string(HandInput(body, {}))
 

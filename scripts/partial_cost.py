@@ -94,7 +94,7 @@ def bound_taps(bodies: list[dict], args, load) -> None:
     from django.core.management import call_command
     from django.test import Client
 
-    from calculator.ledger.store import create_table, record_hand
+    from calculator.tables.store import create_table, record_hand
 
     call_command("migrate", verbosity=0)
     table, token = create_table({"ruleset": "bazhi", "stake": 1_000_000})

@@ -1,4 +1,4 @@
-"""The JSON access log line of gunicorn (calculator.jsonlog.GunicornLogger): one object per request."""
+"""The JSON access log line of gunicorn (calculator.plumbing.jsonlog.GunicornLogger): one object per request."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import pytest
 from gunicorn.config import Config
 
-from calculator.jsonlog import GunicornLogger, JSONFormatter
+from calculator.plumbing.jsonlog import GunicornLogger, JSONFormatter
 
 
 def access_line(status="200 OK", environ_extra=None, drop=()) -> tuple[dict, dict]:

@@ -46,8 +46,7 @@ from calculator.engine.rulesets import RULESETS, Ruleset
 from calculator.engine.rulesets.base import read_option
 from calculator.engine.rulesets.table import TableRules, penalty_shares
 from calculator.engine.tiles import SEATS, next_seat
-
-from .settlement import settlement
+from calculator.ledger.settlement import settlement
 
 MAX_MULTIPLIER = 1000
 MAX_NAME = 40  # characters of a player's name

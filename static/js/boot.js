@@ -13,7 +13,7 @@ document.documentElement.classList.add("js");
 // On an English page each Chinese word of the games (庄, 底, 交, 龙 …) is explained where the page first shows it,
 // written in Chinese or in pinyin ("jiao"): the word becomes a <dfn> (with the whole Chinese run it stands in), and
 // "(pinyin: what it means)" follows it. The words come from the page (json_script "glossary-data",
-// calculator/glossary.py); the rules page lists them all.
+// calculator/presentation/glossary.py); the rules page lists them all.
 (function () {
   const SKIP = "script, style, button, select, option, textarea, label, legend, summary, nav, code, dfn, .gloss, " +
     ".strip, .keyboard, .compass, .seg, .tiles, .verdict, .badge, .role, .mark, .tag, .balances, .visually-hidden, " +

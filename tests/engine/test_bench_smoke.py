@@ -8,7 +8,7 @@ import pytest
 
 pytest.importorskip("mahjong")
 
-from calculator.engine import bench  # noqa: E402
+from calculator.engine import bench
 
 
 def test_quick_bench_prints_the_table_and_every_target():

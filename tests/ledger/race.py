@@ -31,9 +31,9 @@ def main(url: str) -> None:
     from django.db import connection, connections
 
     from calculator import ledger
-    from calculator.ledger.store import create_table, record_hand
-    from calculator.ledger_api import table_json
+    from calculator.api.tables import table_json
     from calculator.models import Hand, Table
+    from calculator.tables.store import create_table, record_hand
 
     call_command("migrate", verbosity=0)
 

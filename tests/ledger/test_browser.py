@@ -258,7 +258,7 @@ def test_qr_codes_of_the_read_only_and_the_edit_link(live_server):
 
 
 def qr_codes(page, base: str) -> None:
-    from calculator.ledger.qr import qr_data_uri
+    from calculator.pages.tables.qr import qr_data_uri
 
     new_table_page(page, base)
     view_url, edit_url = page.input_value("#view-url"), page.input_value("#edit-url")

@@ -9,7 +9,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from calculator.edit_tokens import in_url, redact
+from calculator.plumbing.edit_tokens import in_url, redact
 from tests.ledger.test_calculator_binding import B1, new_table, token_of
 
 pytestmark = pytest.mark.django_db

@@ -11,9 +11,9 @@ import json
 import pytest
 from django.test import Client
 
-from calculator import proxies, ratelimit
 from calculator.models import Table
-from calculator.ratelimit.models import Bucket
+from calculator.plumbing import proxies, ratelimit
+from calculator.plumbing.ratelimit.models import Bucket
 
 B1 = {"ruleset": "bazhi", "hand": "111345789p79m55s", "win_tile": "8m", "winner": "S", "dealer": "E", "discarder": "W"}
 

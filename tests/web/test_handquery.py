@@ -1,4 +1,4 @@
-"""The calculator's query string and the engine request it stands for (calculator.handquery)."""
+"""The calculator's query string and the engine request it stands for (calculator.presentation.handquery)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculator.engine import score
-from calculator.handquery import HandInput, parse_query, query_string
+from calculator.presentation.handquery import HandInput, parse_query, query_string
 from tests.web.fields import B1
 
 

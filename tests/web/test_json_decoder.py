@@ -1,4 +1,4 @@
-"""calculator/strict_json.py: the one decoder of request bodies. Plain JSON decodes as `json.loads` does;
+"""calculator/plumbing/strict_json.py: the one decoder of request bodies. Plain JSON decodes as `json.loads` does;
 what cannot be stored or written back is a `bad_json` ScoreError naming the JSON path."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculator.engine.errors import ScoreError
-from calculator.strict_json import MAX_DEPTH, decode, json_path
+from calculator.plumbing.strict_json import MAX_DEPTH, decode, json_path
 from tests.web.test_security import manage, production_env
 
 

@@ -153,7 +153,7 @@ def test_no_english_left_in_the_chinese_csv(client, pages):
 
 def test_the_rules_page_lists_every_term_of_both_games_and_the_shared_ones(client):
     from calculator.engine.rulesets import RULESETS
-    from calculator.glossary import SHARED, terms
+    from calculator.presentation.glossary import SHARED, terms
 
     words = {w for r in RULESETS.values() for w in r.declared.texts["glossary"]} | set(SHARED)
     assert {"底", "交", "嘴", "龙", "庄", "冲击"} <= words

@@ -1,4 +1,4 @@
-"""The result card (calculator.presenter and jinja2/result.html): the same card on the page and in the htmx
+"""The result card (calculator.presentation.presenter and jinja2/result.html): the same card on the page and in the htmx
 partial, progress while tiles are still missing, and the hand read once (by the engine) per answer."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from calculator import presenter
+from calculator.presentation import presenter
 from tests.web.fields import B1, X1
 
 

@@ -98,10 +98,10 @@ def boom(request):
 
 
 urlpatterns = [path("boom/", boom), path("api/boom", boom), *__import__("calculator.urls").urls.urlpatterns]
-handler400 = "calculator.errors_views.bad_request"
-handler403 = "calculator.errors_views.permission_denied"
-handler404 = "calculator.errors_views.page_not_found"
-handler500 = "calculator.errors_views.server_error"
+handler400 = "calculator.plumbing.error_pages.bad_request"
+handler403 = "calculator.plumbing.error_pages.permission_denied"
+handler404 = "calculator.plumbing.error_pages.page_not_found"
+handler500 = "calculator.plumbing.error_pages.server_error"
 
 
 @pytest.mark.parametrize(

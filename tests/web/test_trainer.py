@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from calculator.engine import score
 from calculator.engine.rulesets import RULESETS
-from calculator.trainer import KINDS, MAX_SEED, Situation, Spec, question
+from calculator.pages.trainer.questions import KINDS, MAX_SEED, Situation, Spec, question
 
 PLAYED = 200
 

@@ -13,7 +13,7 @@ from django.core.management.base import BaseCommand
 
 from calculator.engine import score
 from calculator.engine.errors import ScoreError
-from calculator.strict_json import decode
+from calculator.plumbing.strict_json import decode
 
 
 class Command(BaseCommand):
@@ -32,7 +32,7 @@ class Command(BaseCommand):
             failure = ScoreError("bad_json", f"无法读取输入：{error}", f"the input cannot be read: {error}")
             self._print(failure.to_dict(lang), options["indent"])
             sys.exit(2)
-        except ScoreError as failure:  # the same strict reading as an HTTP body (calculator/strict_json.py)
+        except ScoreError as failure:  # the same strict reading as an HTTP body (calculator/plumbing/strict_json.py)
             self._print(failure.to_dict(lang), options["indent"])
             sys.exit(2)
         if isinstance(data, list):

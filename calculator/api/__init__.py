@@ -1,0 +1,1 @@
+"""The JSON API (API.md): scoring, priority and the table ledger's endpoints."""

@@ -1,0 +1,244 @@
+"""The table ledger's JSON API (API.md § "The table ledger"): thin views over calculator.tables.store."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.urls import reverse
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods, require_POST
+
+from calculator import ledger
+from calculator.api.score import engine_lang
+from calculator.engine.errors import ScoreError
+from calculator.models import Event, Hand, Table
+from calculator.plumbing import proxies
+from calculator.plumbing.strict_json import read_json
+from calculator.tables import store
+
+# ---------------------------------------------------------------------------------------------------------
+# Links
+
+
+def view_path(table: Table) -> str:
+    return reverse("ledger_table", args=[table.id])
+
+
+def edit_path(table: Table, token: str) -> str:
+    return edit_path_of(table.id, token)
+
+
+def edit_path_of(table_id: str, token: str) -> str:
+    return reverse("ledger_edit", args=[table_id, token])
+
+
+def client_address(request: HttpRequest) -> str:
+    return proxies.client_address(request.META, settings.TRUSTED_PROXIES)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The table as JSON
+
+
+def entry_json(entry: Hand | Event) -> dict:
+    """One hand or event as API.md shows it: what it moved and the account after it."""
+    after = entry.after
+    detail = {
+        "seq": entry.seq,
+        "card_version": entry.card_version,
+        "game": after["game"],
+        "applied": entry.applied,
+        "rows": entry.rows,
+        "balances": after["balances"],
+        "outside": after["outside"],
+        "totals": after["totals"],
+        "dealer": after["dealer"],
+        "dealer_streak": after["dealer_streak"],
+    }
+    if isinstance(entry, Hand):
+        return {"n": entry.n, "request": entry.request, "result": entry.result, **detail}
+    return {"kind": entry.kind, "seat": entry.seat or None, **detail}
+
+
+def state_json(table: Table, state: ledger.State, version: int, request: HttpRequest | None = None) -> dict:
+    """Everything `GET` returns but the paged lists (what every write answers with)."""
+    card = state.card
+    view_url = view_path(table)
+    return {
+        "id": table.id,
+        "ruleset": table.ruleset,
+        "options": card.to_dict()["options"],
+        "players": table.players,
+        "stake": card.stake,
+        "multiplier": card.multiplier,
+        "card": card.to_dict(),
+        "first_dealer": table.first_dealer,
+        "dealer": state.dealer,
+        "dealer_streak": state.dealer_streak,
+        "game": state.game,
+        "balances": state.balances,
+        "outside": state.outside,
+        "totals": state.totals,
+        "status": state.status,
+        "ended_reason": state.ended_reason,
+        "settlement": ledger.settlement(state.totals),
+        "version": version,
+        "hands_total": state.hands,
+        "events_total": state.events,
+        "view_url": request.build_absolute_uri(view_url) if request else view_url,
+    }
+
+
+def written_json(written: store.Written, request: HttpRequest | None = None) -> dict:
+    body = state_json(written.table, written.state, written.version, request)
+    body["hands"] = [entry_json(e) for e in written.entries if isinstance(e, Hand)]
+    body["events"] = [entry_json(e) for e in written.entries if isinstance(e, Event)]
+    return body
+
+
+def table_json(table: Table, request: HttpRequest | None = None, page: store.Page | None = None) -> dict:
+    """`GET /api/tables/<id>`: the state and one page of hands and events (by default the last 100 entries)."""
+    state = table.current()
+    page = page or store.Page.of(state.entries)
+    hands, events = store.entries_in(table, page)
+    body = state_json(table, state, table.version, request)
+    body["hands"] = [entry_json(e) for e in hands]
+    body["events"] = [entry_json(e) for e in events]
+    return body
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Views
+
+
+def _json(body: dict, status: int = 200) -> JsonResponse:
+    return JsonResponse(body, status=status, json_dumps_params={"ensure_ascii": False})
+
+
+def _error(error: ledger.LedgerError | ScoreError, lang: str) -> JsonResponse:
+    if isinstance(error, ScoreError):
+        return _json(error.to_dict(lang), 400)
+    response = _json(error.to_dict(lang), error.status)
+    if error.status == 401:
+        response["WWW-Authenticate"] = 'Bearer realm="table"'
+    if error.retry_after:
+        response["Retry-After"] = str(error.retry_after)
+    return response
+
+
+def bearer(request: HttpRequest) -> str | None:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()
+
+
+def authorize(table: Table, token: str | None) -> None:
+    if token is None:
+        raise ledger.LedgerError(
+            "unauthorized",
+            "修改牌桌需要编辑令牌（Authorization: Bearer …）",
+            "changing a table needs its edit token (Authorization: Bearer …)",
+            401,
+        )
+    if not table.token_matches(token):
+        raise ledger.LedgerError("forbidden", "编辑令牌不对", "wrong edit token", 403)
+
+
+@csrf_exempt  # authority comes from the Bearer token in a header, never from a cookie
+@require_POST
+def api_create(request: HttpRequest) -> JsonResponse:
+    lang = engine_lang(request)
+    try:
+        table, token = store.create_table(read_json(request), client_address(request))
+    except (ledger.LedgerError, ScoreError) as error:
+        return _error(error, lang)
+    body = table_json(table, request)
+    body["edit_token"] = token
+    body["edit_url"] = request.build_absolute_uri(edit_path(table, token))
+    return _json(body, 201)
+
+
+def etag(table: Table, request: HttpRequest) -> str:
+    """The answer changes with the table's version, the page asked for and the language of its messages."""
+    query = request.GET.urlencode()
+    return f'"{table.version}-{engine_lang(request)}-{query}"'
+
+
+@require_http_methods(["GET", "HEAD"])
+def api_table(request: HttpRequest, table_id: str) -> HttpResponse:
+    """The table; `If-None-Match` with the last ETag answers 304 when nothing changed (one indexed read)."""
+    lang = engine_lang(request)
+    try:
+        table = store.load(table_id)
+        tag = etag(table, request)
+        if request.headers.get("If-None-Match") == tag:
+            response = HttpResponse(status=304)
+        else:
+            page = store.Page.of(table.state["hands_total"] + table.state["events_total"], *_page_params(request))
+            response = _json(table_json(table, request, page))
+    except ledger.LedgerError as error:
+        return _error(error, lang)
+    response["ETag"] = tag
+    response["Cache-Control"] = "no-cache"  # always revalidate: a table changes while it is played
+    return response
+
+
+def _page_params(request: HttpRequest) -> tuple[str | None, str | None]:
+    return request.GET.get("from"), request.GET.get("limit")
+
+
+def _write(request: HttpRequest, table_id: str, action: Callable[[object, str], store.Written]) -> JsonResponse:
+    lang = engine_lang(request)
+    try:
+        authorize(store.load(table_id), bearer(request))
+        body = read_json(request) if request.body.strip() else {}
+        written = action(body, lang)
+    except (ledger.LedgerError, ScoreError) as error:
+        return _error(error, lang)
+    return _json(written_json(written, request), written.status)
+
+
+@csrf_exempt
+@require_POST
+def api_hand(request: HttpRequest, table_id: str) -> JsonResponse:
+    return _write(request, table_id, lambda body, lang: store.record_hand(table_id, body, lang))
+
+
+@csrf_exempt
+@require_POST
+def api_draw(request: HttpRequest, table_id: str) -> JsonResponse:
+    return _write(request, table_id, lambda body, lang: store.record_event(table_id, Event.DRAW, body))
+
+
+@csrf_exempt
+@require_POST
+def api_leave(request: HttpRequest, table_id: str) -> JsonResponse:
+    return _write(request, table_id, lambda body, lang: store.record_event(table_id, Event.LEAVE, body))
+
+
+@csrf_exempt
+@require_POST
+def api_next(request: HttpRequest, table_id: str) -> JsonResponse:
+    return _write(request, table_id, lambda body, lang: store.record_event(table_id, Event.NEXT, body))
+
+
+@csrf_exempt
+@require_POST
+def api_card(request: HttpRequest, table_id: str) -> JsonResponse:
+    return _write(request, table_id, lambda body, lang: store.change_rules(table_id, body))
+
+
+@csrf_exempt
+@require_POST
+def api_undo(request: HttpRequest, table_id: str) -> JsonResponse:
+    return _write(request, table_id, lambda body, lang: store.undo_last(table_id, body))
+
+
+@csrf_exempt
+@require_POST
+def api_redo(request: HttpRequest, table_id: str) -> JsonResponse:
+    return _write(request, table_id, lambda body, lang: store.redo_last(table_id, body))

@@ -1,0 +1,1 @@
+"""The calculator page: one hand in, its result card out."""

@@ -1,0 +1,339 @@
+"""The calculator page (issue 4): a function view over the engine.
+
+The page is one form. A GET with a query string is the whole input (the share link); a plain POST (no
+JavaScript) redirects to that GET; htmx asks for the result card alone (`#result`) on every change. The input is
+read by `handquery.parse_query`, scored by the engine, laid out by `presenter` and drawn by jinja2/result.html.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from django.core.signals import setting_changed
+from django.dispatch import receiver
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.urls import get_script_prefix, reverse
+from django.utils.datastructures import MultiValueDict
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django_htmx.http import replace_url
+
+from calculator.api.score import engine_lang
+from calculator.engine.hand import KONG_TYPES
+from calculator.engine.rulesets import DEFAULT, RULESETS
+from calculator.engine.rulesets.flags import Situation, unmet
+from calculator.engine.tiles import ALL_TILES, SEATS
+from calculator.pages.calculator.forms import FLAG_CHOICES, MELD_LABELS, SEAT_LABELS, HandForm, tile_name
+from calculator.pages.tables import views as ledger_views
+from calculator.plumbing import edit_tokens
+from calculator.presentation import presenter
+from calculator.presentation.handquery import house_text, parse_query, query_string
+from calculator.presentation.presenter import tile_src
+from calculator.presentation.texts import local
+
+DEFAULT_INPUT = {"ruleset": DEFAULT, "winner": "E", "dealer": "E", "discarder": None, "melds": [], "flags": []}
+
+
+def page_path(name: str) -> str:
+    """`reverse(name)` for a page without arguments: the same path every time for one script prefix (the
+    deployment's mount point), so it is resolved once (each `reverse` walks the URLconf)."""
+    return _page_path(name, get_script_prefix())
+
+
+@lru_cache(maxsize=64)
+def _page_path(name: str, prefix: str) -> str:
+    return reverse(name)
+
+
+@receiver(setting_changed)
+def forget_urls(*, setting: str, **kwargs) -> None:
+    if setting in ("STATIC_URL", "STORAGES", "ROOT_URLCONF"):
+        presenter.forget_static_urls()
+        _page_path.cache_clear()
+
+
+# ------------------------------------------------------------------------------------- the page
+
+
+def keyboard(lang: str) -> list[dict]:
+    rows = []
+    for suit, label in (("m", _("Characters")), ("p", _("Dots")), ("s", _("Bamboo")), ("z", _("Honours"))):
+        tiles = [t for t in ALL_TILES if t.suit == suit]
+        rows.append(
+            {
+                "suit": suit,
+                "label": label,
+                "tiles": [
+                    {
+                        "n": t.notation,
+                        "name": tile_name(t, lang),
+                        "src": tile_src(t.notation),
+                        "rulesets": rulesets_with(lambda r, index=t.index: index in r.kinds),
+                    }
+                    for t in tiles
+                ],
+            }
+        )
+    return rows
+
+
+def rulesets_with(has) -> tuple[str, ...]:
+    """The games for which `has(ruleset)` holds (an element's `data-rulesets`): the page shows the element only
+    for those; the chosen game decides, on the server and in calculator.js alike."""
+    return tuple(ruleset.id for ruleset in RULESETS.values() if has(ruleset))
+
+
+def flag_states(request: dict) -> list[dict]:
+    """Each special-win checkbox: its games, checked, and why it cannot apply to this input (the first condition
+    of the game's declaration that fails), if it cannot."""
+    ruleset = RULESETS.get(request["ruleset"]) or RULESETS[DEFAULT]
+    melds = [m for m in request["melds"] if isinstance(m, dict)]
+    situation = Situation(
+        request.get("winner"),
+        request.get("dealer"),
+        request.get("discarder") or None,
+        sum(1 for m in melds if m.get("type") in KONG_TYPES),
+        len(melds),
+        frozenset(request["flags"]),
+    )
+    states = []
+    for code, label in FLAG_CHOICES:
+        flag = ruleset.flag_by_id.get(code)
+        failed = unmet(flag, situation) if flag else []
+        states.append(
+            {
+                "code": code,
+                "label": label,
+                "rulesets": rulesets_with(lambda r, code=code: code in r.flag_ids),
+                "checked": code in request["flags"],
+                "reason": local(failed[0].reason) if failed else "",
+            }
+        )
+    return states
+
+
+def game_settings(form: HandForm, shown: dict, lang: str) -> list[dict]:
+    """Each game's options and rule card as the page shows them, the chosen game's with the values in force."""
+    house = (shown.get("options") or {}).get("house") or {}
+    games = []
+    for ruleset in RULESETS.values():
+        current = ruleset.id == shown["ruleset"]
+        rules = []
+        for rule in ruleset.house:
+            value = house.get(rule.id, rule.default) if current else rule.default
+            rules.append(
+                {
+                    "id": rule.id,
+                    "label": local(rule.label),
+                    "explanation": local(rule.explanation),
+                    "anchor": f"house-{ruleset.id}-{rule.id}",
+                    "scoring": rule.scoring,
+                    "choices": [
+                        {"value": house_text(c.value), "label": local(c.label), "selected": c.value == value}
+                        for c in rule.choices
+                    ],
+                    "changed": value != rule.default,
+                }
+            )
+        games.append(
+            {
+                "id": ruleset.id,
+                "current": current,
+                "options": [
+                    {"id": o.id, "kind": o.kind, "label": local(o.label), "field": form[o.id]} for o in ruleset.options
+                ],
+                "tile_options": [{"id": o.id, "label": local(o.label)} for o in ruleset.options if o.kind == "tile"],
+                "house": rules,
+                "changed": sum(rule["changed"] for rule in rules),
+            }
+        )
+    return games
+
+
+def calculator(request: HttpRequest) -> HttpResponse:
+    source = request.POST if request.method == "POST" else request.GET
+    # Bound to a ledger table (?table=<id>&token=<edit token>, from the table's edit page): the table decides the
+    # game, options, dealer and streak, and a win gets a "record this hand" button. The token stays out of the
+    # share link (built from the hand alone).
+    table = (
+        ledger_views.calculator_binding(source["table"], source.get("token", ""), source.get("at"))
+        if source.get("table")
+        else None
+    )
+    page = page_path("calculator") + "?" + (table["query"] + "&" if table else "")  # this page, before the hand
+    bound = request.method == "POST" or any(key in request.GET for key in ("ruleset", "hand", "winner"))
+    if table:
+        source = with_fixed(source, table["fixed"])
+    elif bound:
+        source = with_choice_defaults(source)
+    lang = engine_lang()
+
+    if request.htmx:
+        # the result card alone, asked for on every tap: no form, the engine validates the input
+        hand = parse_query(source)
+        share_query = query_string(hand)
+        card = presenter.result_card(hand, presenter.ask_engine(hand, lang), lang)
+        response = HttpResponse(
+            render_card(request, card, share_query, table, hand.request) + render_strip(card, oob=True)
+        )
+        replace_url(response, page + share_query)
+        return private(response, table)
+
+    form = HandForm(source) if bound else HandForm()
+    if table:
+        form.fix(table["fixed"])
+        form.name_seats({seat: table["fixed"][f"name_{seat}"] for seat in SEATS})
+    share_query = ""
+    if not bound:
+        card, shown = presenter.EmptyCard(), {**DEFAULT_INPUT, **table_defaults(form)}
+        if table:
+            shown["options"] = {"house": table["house"]}  # the table's rule card, before any hand
+    elif form.is_valid():
+        hand = parse_query(source)
+        share_query = query_string(hand)
+        if request.method == "POST":
+            response = redirect(page + share_query)
+            response.status_code = 303  # see other: the browser GETs the share link
+            return response
+        answer = presenter.ask_engine(hand, lang)
+        card = presenter.result_card(hand, answer, lang)
+        shown = (answer or {}).get("request") or hand.request  # the engine's normalised echo when it answered
+    else:
+        errors = [(field_label(form, name), str(m)) for name, messages in form.errors.items() for m in messages]
+        card, shown = presenter.invalid_card(errors), parse_query(source).request
+    if isinstance(card, presenter.ErrorCard) and card.field in form.fields:
+        form.add_error(card.field, card.message)  # shown beside the field too (the page's field errors)
+
+    context = {
+        "card": mark_safe(render_card(request, card, share_query, table, hand.request if share_query else None)),
+        "strip": mark_safe(render_strip(card)),
+        "table": table,
+        "form": form,
+        "ruleset": shown["ruleset"] if shown["ruleset"] in RULESETS else DEFAULT,
+        "games": game_settings(form, shown if shown["ruleset"] in RULESETS else DEFAULT_INPUT, lang),
+        "declarations": [page_facts(ruleset.to_dict()) for ruleset in RULESETS.values()],
+        "chow_rulesets": rulesets_with(lambda r: r.allows_chow),
+        "keyboard": keyboard(lang),
+        "entered": presenter.entered_hand(shown, lang),
+        "flags": flag_states(shown),
+        "js_text": js_text(lang),
+    }
+    status = 400 if request.method == "POST" else 200
+    return private(render(request, "calculator.html", context, status=status), table)
+
+
+PAGE_FACTS = ("id", "allows_chow", "options", "flags")  # what calculator.js reads of a game's declarations
+
+
+def page_facts(declarations: dict) -> dict:
+    """The part of a game's declarations the page's script reads (the rest would only make the page heavier)."""
+    return {key: declarations[key] for key in PAGE_FACTS}
+
+
+def with_fixed(query: QueryDict, fixed: dict) -> MultiValueDict:
+    """The input with the fields a ledger table decides put in (the page shows them disabled, and a browser
+    does not send a disabled field); a boolean is a checkbox, checked or absent. A plain MultiValueDict built
+    from the lists (QueryDict.copy deep-copies: half of what binding a tap to a table costs)."""
+    data = MultiValueDict({key: values for key, values in query.lists() if key not in fixed})
+    for key, value in fixed.items():
+        data.setlist(key, (["on"] if value else []) if isinstance(value, bool) else [str(value)])
+    return data
+
+
+def with_choice_defaults(query: QueryDict) -> QueryDict | MultiValueDict:
+    """The input with each of the game's choice options that it leaves out at its default (a share link may omit
+    them): the page then shows the choice the engine scored with, not a row of unchosen buttons."""
+    ruleset = RULESETS.get(query.get("ruleset") or DEFAULT)
+    missing = [o for o in ruleset.options if o.kind == "choice" and not query.get(o.id)] if ruleset else []
+    if not missing:
+        return query
+    data = MultiValueDict({key: values for key, values in query.lists()})
+    for option in missing:
+        data.setlist(option.id, [option.default])
+    return data
+
+
+def table_defaults(form: HandForm) -> dict:
+    """A table's game and dealer, for the page before anything is entered."""
+    return {key: value for key, value in form.initial.items() if key in ("ruleset", "dealer")}
+
+
+def field_label(form: HandForm, name: str) -> str:
+    return str(form.fields[name].label) if name in form.fields else ""
+
+
+def render_card(
+    request: HttpRequest, card: presenter.Card, share_query: str, table: dict | None, hand: dict | None = None
+) -> str:
+    """The result card (jinja2/result.html), and the share box under it. Rendered without the request's context
+    processors (language list, CSP nonce, request), which the whole page needs and the card does not."""
+    share_url = request.build_absolute_uri(f"{page_path('calculator')}?{share_query}") if share_query else ""
+    context = {
+        "result": card,
+        "share_query": share_query,
+        "share_url": share_url,
+        "table": table,
+        # a bound calculator records a win from here (calculator.html's #record-form), once per hand
+        "record_key": ledger_views.record_key(table, hand) if table and hand else "",
+        "rules_page": page_path("rules"),
+        "calculator_page": page_path("calculator"),
+    }
+    return render_to_string("result.html", context, using="jinja2")
+
+
+def render_strip(card: presenter.Card, oob: bool = False) -> str:
+    """The strip (jinja2/strip.html); `oob` for the htmx partial, which sends it beside the card."""
+    return render_to_string("strip.html", {"strip": presenter.strip(card), "oob": oob}, using="jinja2")
+
+
+def js_text(lang: str) -> dict:
+    """The words and picture URLs the page's JavaScript needs (given to it with json_script)."""
+    return {
+        "meldNames": {k: str(v) for k, v in MELD_LABELS.items()},
+        "seats": {s: str(SEAT_LABELS[s]) for s in SEATS},
+        "remove": _("Remove %(tile)s"),
+        "winTile": _("winning tile"),
+        "from": _("from"),
+        "tileNames": {t.notation: tile_name(t, lang) for t in ALL_TILES},
+        "copied": _("Link copied"),
+        "selected": _("The link is selected: copy it with your phone's menu."),
+        "offline": _("No connection: the answer needs the server. The tile keyboard still works."),
+        "fixTyped": _(
+            "The typed hand has a character that is not a tile (see under the field): correct it, or tap Clear."
+        ),
+        "discarderReset": _("Discarder set to self-draw: %(seat)s is the winner and cannot be the discarder."),
+        "discarderBack": _("Discarder %(seat)s again."),
+        "flagOff": _("“%(flag)s” unticked: %(why)s."),
+        "flagBack": _("“%(flag)s” ticked again."),
+        "notThisGame": _("not part of this game"),
+        "full": _("The hand is full: tap a tile in the hand to remove it."),
+        "noCopies": _("All four %(tile)s are already used."),
+        "tooManyMelds": _("A hand has at most four melds."),
+        "tileUrls": {t.notation: tile_src(t.notation) for t in ALL_TILES},
+        "modeHints": {
+            "hand": "",
+            "pung": _("Pung: tap the tile (three copies)."),
+            "kong_exposed": _("Exposed kong: tap the tile (four copies)."),
+            "kong_added": _("Added kong: tap the tile (four copies)."),
+            "kong_concealed": _("Concealed kong: tap the tile (four copies)."),
+            "chow": _("Chow: tap the lowest tile of the run."),
+            **{
+                option.id: local(option.help or option.label)
+                for ruleset in RULESETS.values()
+                for option in ruleset.options
+                if option.kind == "tile"
+            },
+        },
+        "removeMeld": _("Remove this meld"),
+        "wildFrom": _("from the turned %(tile)s"),
+    }
+
+
+def private(response: HttpResponse, table: dict | None) -> HttpResponse:
+    """A page bound to a table carries its edit token. Bound by its URL, EditLinkMiddleware marks it too; bound
+    by the form's POST body (no JavaScript), only this does."""
+    if table:
+        edit_tokens.keep_private(response)
+    return response

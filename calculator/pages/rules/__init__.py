@@ -1,0 +1,1 @@
+"""The rules page: every pattern, house rule and reading of both games."""

@@ -1,0 +1,1 @@
+"""A table's pages: its account, history, settlement, CSV and the record form."""

@@ -1,0 +1,137 @@
+"""The ledger's forms, built from the rulesets' declarations (the registry): no game is named here.
+
+A `CardForm` holds one game's rule card (its table options, stake, multiplier and house rules) under the game's
+id as prefix (`bazhi-tariff`, `xinyu-stake`, `bazhi-house_draw_dealer` …), so that the new-table page can show
+every game's card at once and read the chosen one.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from calculator.engine.card import JsonValue
+from calculator.engine.rulesets import DEFAULT, RULESETS, Ruleset
+from calculator.engine.tiles import SEATS
+from calculator.ledger import MAX_MULTIPLIER, MAX_NAME, Card
+
+SEAT_NAMES = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
+
+
+def field_value(value: JsonValue) -> str:
+    """A declared value as a form sends it: booleans as true / false (RULES.md §5 in the page's fields)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value is None else str(value)
+
+
+class CardForm(forms.Form):
+    """One game's rule card. `lang` picks the declarations' labels ("zh" / "en"). A field left out of the POST
+    keeps the game's default (the API fills it)."""
+
+    def __init__(self, rules: Ruleset, lang: str, *args, card: Card | None = None, **kwargs):
+        kwargs.setdefault("prefix", rules.id)
+        super().__init__(*args, **kwargs)
+        self.rules, table = rules, rules.table
+        self.title = rules.title(lang)
+        for option in rules.table_options:
+            if option.kind == "bool":
+                self.fields[option.id] = forms.BooleanField(label=option.label(lang), required=False)
+            else:
+                choices = [(field_value(c.value), c.label(lang)) for c in option.choices]
+                self.fields[option.id] = forms.ChoiceField(label=option.label(lang), choices=choices, required=False)
+            self.initial[option.id] = option.default
+        stake = table.stake
+        if stake.choices:
+            choices = [("", stake.none(lang))] if stake.none else []
+            choices += [(str(value), f"{stake.label(lang)} {value}") for value in stake.choices]
+            self.fields["stake"] = forms.ChoiceField(label=stake.label(lang), choices=choices, required=False)
+        else:
+            self.fields["stake"] = forms.IntegerField(
+                label=stake.label(lang),
+                help_text=stake.help(lang),
+                required=False,
+                min_value=stake.minimum,
+                max_value=stake.maximum,
+            )
+        if table.multiplier_label:
+            self.fields["multiplier"] = forms.IntegerField(
+                label=table.multiplier_label(lang), initial=1, min_value=1, max_value=MAX_MULTIPLIER, required=False
+            )
+        for rule in rules.house:
+            choices = [(field_value(c.value), c.label(lang)) for c in rule.choices]
+            self.fields[f"house_{rule.id}"] = forms.ChoiceField(
+                label=rule.label(lang), choices=choices, help_text=rule.explanation(lang), required=False
+            )
+            self.initial[f"house_{rule.id}"] = field_value(rule.default)
+        if card is not None:
+            self.initial.update(self.values_of(card))
+
+    def values_of(self, card: Card) -> dict:
+        values: dict = {option.id: card.options[option.id] for option in self.rules.table_options}
+        # A stake at the game's default shows empty, so that a change of tariff takes the new tariff's default.
+        default = None if card.table.stake.choices else card.table.default_stake(card.options)
+        values["stake"] = "" if card.stake in (None, default) else card.stake
+        values["multiplier"] = card.multiplier
+        values.update({f"house_{rule.id}": field_value(card.house[rule.id]) for rule in self.rules.house})
+        return values
+
+    @property
+    def house_fields(self) -> list:
+        return [self[f"house_{rule.id}"] for rule in self.rules.house]
+
+    @property
+    def option_fields(self) -> list:
+        return [self[option.id] for option in self.rules.table_options]
+
+    def body(self) -> dict:
+        """The card as the API takes it (the ledger validates it again)."""
+        d = self.cleaned_data
+        options: dict = {option.id: d[option.id] for option in self.rules.table_options}
+        options = {key: value for key, value in options.items() if value != ""}  # empty: the default
+        options["house"] = {
+            rule.id: choice.value
+            for rule in self.rules.house
+            for choice in rule.choices
+            if field_value(choice.value) == d[f"house_{rule.id}"]
+        }
+        stake = d.get("stake")
+        body = {"options": options, "stake": int(stake) if stake not in (None, "") else None}
+        if "multiplier" in self.fields:
+            body["multiplier"] = d.get("multiplier") or 1
+        return body
+
+
+class NewTableForm(forms.Form):
+    """The new-table page: the players, the first dealer, the game, and every game's card (the chosen one counts)."""
+
+    ruleset = forms.ChoiceField(label=_("Game"), widget=forms.RadioSelect)
+    dealer = forms.ChoiceField(label=_("First dealer"), choices=list(SEAT_NAMES.items()), initial="E")
+
+    def __init__(self, lang: str, data=None):
+        super().__init__(data)
+        self.fields["ruleset"].choices = [(r.id, r.title(lang)) for r in RULESETS.values()]
+        self.fields["ruleset"].initial = DEFAULT
+        for seat in SEATS:
+            self.fields[f"name_{seat}"] = forms.CharField(label=SEAT_NAMES[seat], max_length=MAX_NAME, required=False)
+        self.cards = {r.id: CardForm(r, lang, data) for r in RULESETS.values()}
+
+    @property
+    def names(self) -> list:
+        return [self[f"name_{seat}"] for seat in SEATS]
+
+    def chosen(self) -> CardForm | None:
+        return self.cards.get(self.data.get("ruleset") or DEFAULT)
+
+    def is_valid(self) -> bool:
+        card = self.chosen()
+        return super().is_valid() and card is not None and card.is_valid()
+
+    def body(self) -> dict:
+        d = self.cleaned_data
+        return {
+            "ruleset": d["ruleset"],
+            "players": {seat: d.get(f"name_{seat}") or "" for seat in SEATS},
+            "dealer": d["dealer"],
+            **self.cards[d["ruleset"]].body(),
+        }

@@ -1,0 +1,184 @@
+"""What the ledger's pages show, built from the stored account and entries (no replay) and the rulesets'
+declarations: the seats, the rule card, the history, the chart of totals. Markup stays in templates/ledger/."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from calculator.engine.tiles import SEATS
+from calculator.ledger import Card, State
+from calculator.models import Event, Hand, Table
+from calculator.pages.tables.forms import field_value
+
+SEAT_WORDS = {
+    "zh": {"E": "东", "S": "南", "W": "西", "N": "北"},
+    "en": {"E": "East", "S": "South", "W": "West", "N": "North"},
+}
+
+
+def signed(value: int) -> str:
+    return f"+{value}" if value > 0 else ("±0" if value == 0 else f"−{-value}")
+
+
+def seats(table: Table, state: State, lang: str) -> list[dict]:
+    return [
+        {
+            "seat": s,
+            "seat_name": SEAT_WORDS[lang][s],
+            "name": table.players[s],
+            "balance": state.balances[s],
+            "outside": state.outside[s],
+            "total": state.totals[s],
+            "total_text": signed(state.totals[s]),
+            "dealer": s == state.dealer,
+            "out": state.card.is_room and state.balances[s] <= 0,
+        }
+        for s in SEATS
+    ]
+
+
+def settlement_rows(table: Table, transfers: list[dict]) -> list[dict]:
+    return [{**t, "from_name": table.players[t["from"]], "to_name": table.players[t["to"]]} for t in transfers]
+
+
+def ended_text(card: Card, reason: str | None, lang: str) -> str | None:
+    return next((r.text(lang) for r in card.table.end_reasons if r.code == reason), None)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The rule card
+
+
+@dataclass(frozen=True)
+class CardLine:
+    label: str
+    value: str
+
+
+def card_lines(card: Card, lang: str) -> list[CardLine]:
+    """The card as the table page shows it: the game, its options, the stake, the multiplier, and every house rule
+    that differs from the default (the defaults are RULES.md's readings, linked from the page)."""
+    rules, table = card.rules, card.table
+    lines = [CardLine(rules.title(lang), table.title(card.options, card.stake)(lang))]
+    for option in rules.table_options:
+        value = card.options[option.id]
+        shown = next((c.label(lang) for c in option.choices if c.value == value), None)
+        if shown is None:
+            shown = ("是" if value else "否") if lang == "zh" else ("yes" if value else "no")
+        lines.append(CardLine(option.label(lang), shown))
+    stake = table.stake
+    lines.append(CardLine(stake.label(lang), str(card.stake) if card.stake is not None else stake.none(lang)))
+    if table.multiplier_label:
+        lines.append(CardLine(table.multiplier_label(lang), f"× {card.multiplier}"))
+    for rule in rules.house:
+        value = card.house[rule.id]
+        if field_value(value) != field_value(rule.default):
+            lines.append(CardLine(rule.label(lang), rule.choice(value).label(lang)))
+    return lines
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The history
+
+
+def describe_hand(hand: Hand, table: Table, card: Card, lang: str) -> dict:
+    request = hand.result["request"]
+    players = table.players
+    discarder = request.get("discarder")
+    tiles = [request.get("hand", "")] + [m["tiles"] for m in request.get("melds", [])] + ["+" + request["win_tile"]]
+    facts = [fact(lang) for fact in card.table.hand_facts(hand.result)]
+    if hand.result.get("bao"):
+        name = players[hand.result["bao"]]
+        facts.append(f"包牌：{name} 一家付" if lang == "zh" else f"包牌: {name} pays for all")
+    return {
+        "winner": players[request["winner"]],
+        "discarder": players[discarder] if discarder else None,
+        "tiles": " ".join(tiles),
+        "flags": [card.rules.flag_by_id[f].label(lang) for f in request.get("flags", [])],  # in words
+        "facts": facts,
+    }
+
+
+def history_item(entry: Hand | Event, table: Table, cards: Mapping[int, Card], lang: str) -> dict:
+    players = table.players
+    card = cards[entry.card_version]
+    item = {
+        "seq": entry.seq,
+        "game": entry.after["game"],
+        "card_version": entry.card_version,
+        "applied": [
+            {"seat": s, "name": players[s], "value": entry.applied[s], "text": signed(entry.applied[s])} for s in SEATS
+        ],
+        "rows": [
+            {**r, "from_name": players[r["from"]], "to_name": players[r["to"]], "capped": r["amount"] < r["owed"]}
+            for r in entry.rows
+        ],
+    }
+    if isinstance(entry, Hand):
+        item.update(kind="hand", n=entry.n, hand=describe_hand(entry, table, card, lang))
+    else:
+        item["kind"] = entry.kind
+        if entry.kind == Event.LEAVE:
+            item["seat_name"] = players[entry.seat]
+        if entry.kind in (Event.NEXT, Event.CARD):
+            item["game_text"] = card.table.game_number(lang).format(n=entry.after["game"])
+    return item
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The chart
+
+MARKERS = 24  # at most this many markers per line, evenly spaced
+
+
+def totals_series(table: Table) -> list[dict]:
+    """Each player's total before the first entry and after every entry (outside payments included)."""
+    rows = [
+        *Hand.objects.filter(table=table).values_list("seq", "after__totals"),
+        *Event.objects.filter(table=table).values_list("seq", "after__totals"),
+    ]
+    rows.sort(key=lambda row: row[0])
+    return [dict.fromkeys(SEATS, 0)] + [totals for _, totals in rows]
+
+
+def chart(table: Table, series: list[dict]) -> dict | None:
+    """A line chart of each player's total over the table, as SVG coordinates (no JavaScript). Each player has a
+    colour, a dash pattern and a marker shape of its own, so lines that run together stay apart."""
+    if len(series) < 2:
+        return None
+    values = [v for point in series for v in point.values()]
+    low, high = min(values + [0]), max(values + [0])
+    if high == low:
+        high = low + 1
+    width, height, left, right, top, bottom = 360, 200, 40, 10, 10, 22
+    step = (width - left - right) / (len(series) - 1)
+
+    def x(i: int) -> float:
+        return round(left + i * step, 1)
+
+    def y(value: int) -> float:
+        return round(top + (high - value) * (height - top - bottom) / (high - low), 1)
+
+    every = max(1, -(-(len(series) - 1) // MARKERS))
+    marked = sorted({*range(0, len(series), every), len(series) - 1})
+    lines = []
+    for seat in SEATS:
+        points = " ".join(f"{x(i)},{y(point[seat])}" for i, point in enumerate(series))
+        markers = [{"x": x(i), "y": y(series[i][seat])} for i in marked]
+        last = series[-1][seat]
+        lines.append({"seat": seat, "points": points, "markers": markers, "name": table.players[seat], "last": last})
+    ticks = sorted({low, high, *([0] if low < 0 < high else [])})
+    label_every = max(1, -(-(len(series) - 1) // 10))
+    labels = [{"x": x(i), "text": str(i)} for i in range(label_every, len(series), label_every)]
+    return {
+        "width": width,
+        "height": height,
+        "lines": lines,
+        "ticks": [{"value": t, "y": y(t)} for t in ticks],
+        "labels": labels,
+        "left": left,
+        "right": width - right,
+        "label_y": height - 6,
+        "zero_y": y(0),
+    }

@@ -1,0 +1,639 @@
+"""The table ledger's pages: create a table, the table (read-only or with the edit token), record a hand, CSV,
+"my tables".
+
+Links: `/tables/<id>/` is the read-only link; `/tables/<id>/edit/<token>/` is the edit link (the token is the
+secret; only its hash is stored). Every change is a POST with the CSRF token and the `version` the page showed, so a
+second phone that recorded the same hand a moment earlier makes this one a visible conflict, not a double; writes
+that add an entry carry an idempotency key made when the page was drawn, so the same form sent twice (a double
+tap, the Back button) records once.
+
+The page stays up to date by itself (static/js/ledger.js): it asks `/tables/<id>/live/?v=<version>` every second,
+which answers 204 while nothing changed (one indexed read), and otherwise the page's live part.
+
+The calculator bound to a table (`/?table=<id>&token=<edit token>&at=<version>`, from the edit page) records a
+win straight from its result card: its button posts the hand's query, the version the calculator was opened at
+and a key made from the hand (`record_key`) to `/tables/<id>/edit/<token>/record/`, which records it and returns
+to the table; the same hand sent again (a second tap, the Back button) is recorded once. "Type a hand in" opens the
+same address with GET: a form, a preview and a confirmation; the preview gets an idempotency key on its first
+visit (a redirect adds `key=`), so the confirmation can be sent once only, whatever the Back button does.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import hmac
+import json
+import secrets
+from functools import lru_cache
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from calculator import ledger
+from calculator.api import tables as ledger_api
+from calculator.api.score import engine_lang
+from calculator.engine import score
+from calculator.engine.hand import MELD_NAMES
+from calculator.engine.rulesets import RULESETS
+from calculator.engine.tiles import SEATS
+from calculator.models import Event, Hand, Table, hash_token
+from calculator.pages.calculator.forms import HandForm
+from calculator.pages.tables import presenter as pages
+from calculator.pages.tables.forms import CardForm, NewTableForm
+from calculator.pages.tables.qr import qr_data_uri
+from calculator.presentation.handquery import house_text, parse_query
+from calculator.tables import store
+
+POLL_SECONDS = 1  # how often an open table page asks whether the table changed (docs/PERFORMANCE.md)
+
+
+def new_table(request: HttpRequest) -> HttpResponse:
+    lang = engine_lang(request)
+    form = NewTableForm(lang, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            table, token = store.create_table(form.body(), ledger_api.client_address(request))
+        except ledger.LedgerError as error:
+            form.add_error(None, error.to_dict(lang)["error"]["message"])
+        else:
+            return HttpResponseRedirect(ledger_api.edit_path(table, token) + "?created=1")
+    return render(request, "ledger/new.html", {"form": form, "cards": list(form.cards.values())})
+
+
+@require_http_methods(["GET", "HEAD"])
+def my_tables(request: HttpRequest) -> HttpResponse:
+    """This device's tables: the page's script lists what the table pages kept in this browser (localStorage)."""
+    return render(request, "ledger/mine.html")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The table page
+
+
+def _table_or_404(table_id: str) -> Table:
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        raise Http404("no such table")
+    return table
+
+
+def _editable(table_id: str, token: str) -> Table:
+    table = _table_or_404(table_id)
+    if not table.token_matches(token):
+        raise Http404("no such edit link")  # a wrong token looks like a missing page: it reveals nothing
+    return table
+
+
+def live_context(request: HttpRequest, table: Table, token: str | None, start: str | None = None) -> dict:
+    """What changes on the table page (templates/ledger/_live.html), from the stored account."""
+    lang = engine_lang(request)
+    state = table.current()
+    card = state.card
+    cards = {c.version: c.as_card(table.ruleset) for c in table.cards.all()}
+    page = store.Page.of(state.entries, start)
+    hands, events = store.entries_in(table, page)
+    entries = sorted([*hands, *events], key=lambda e: e.seq, reverse=True)
+    words = card.table
+    context = {
+        "table": table,
+        "state": state,
+        "card": card,
+        "card_lines": pages.card_lines(card, lang),
+        "words": {
+            "game": words.game_number(lang).format(n=state.game),
+            "next_game": words.next_game(lang),
+            "balance": (words.balance_label if card.is_room else words.ordinary_balance_label)(lang),
+            "outside": words.outside_label(lang) if words.outside_label else None,
+            "leave": words.leave_label(lang) if words.leave_label else None,
+        },
+        "title": words.title(card.options, card.stake)(lang),
+        "seats": pages.seats(table, state, lang),
+        "settlement": pages.settlement_rows(table, ledger.settlement(state.totals)),
+        "history": [pages.history_item(e, table, cards, lang) for e in entries],
+        "earlier": page.first - 1 if page.first > 1 else None,
+        "later": page.last + 1 if page.last < state.entries else None,
+        "chart": pages.chart(table, pages.totals_series(table)),
+        "ended_text": pages.ended_text(card, state.ended_reason, lang),
+        "dealer_name": table.players[state.dealer],
+        "token": token,
+        "live_url": reverse("ledger_live", args=[table.id]),
+        "version": table.version,
+    }
+    if token:
+        base = reverse("ledger_edit", args=[table.id, token])
+        context["actions"] = {k: f"{base}{k}/" for k in ("draw", "next", "undo", "redo", "leave", "card", "record")}
+        context["calculator_url"] = f"{reverse('calculator')}?{calculator_query(table.id, token, table.version)}"
+        context["keys"] = {kind: secrets.token_urlsafe(16) for kind in ("draw", "leave")}
+        context["last"] = entries[0] if entries and page.last >= state.entries else store.last_entry(table)
+        context["last_item"] = pages.history_item(context["last"], table, cards, lang) if context["last"] else None
+        context["redo"] = table.redo
+        if not state.played:
+            context["card_form"] = CardForm(card.rules, lang, card=card)
+    return context
+
+
+def table_context(request: HttpRequest, table: Table, token: str | None) -> dict:
+    context = live_context(request, table, token, request.GET.get("from"))
+    view_url = request.build_absolute_uri(ledger_api.view_path(table))
+    context["view_url"] = view_url
+    context["view_qr"] = qr_data_uri(view_url)
+    if token:
+        context["edit_url"] = request.build_absolute_uri(ledger_api.edit_path(table, token))
+        context["edit_qr"] = qr_data_uri(context["edit_url"])
+    context["poll_ms"] = POLL_SECONDS * 1000
+    return context
+
+
+def _page(request: HttpRequest, table: Table, token: str | None, status: int = 200, **extra) -> HttpResponse:
+    try:
+        context = table_context(request, table, token)
+    except ledger.LedgerError as error:  # a bad ?from=
+        raise Http404(error.en) from None
+    context.update(extra)
+    return render(request, "ledger/table.html", context, status=status)  # with a token: EditLinkMiddleware
+
+
+@require_http_methods(["GET", "HEAD"])
+def table_view(request: HttpRequest, table_id: str) -> HttpResponse:
+    return _page(request, _table_or_404(table_id), None)
+
+
+@require_http_methods(["GET", "HEAD"])
+def table_edit(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
+    return _page(
+        request,
+        _editable(table_id, token),
+        token,
+        created="created" in request.GET,
+        repeat="repeat" in request.GET,
+    )
+
+
+@require_http_methods(["GET", "HEAD"])
+def table_live(request: HttpRequest, table_id: str) -> HttpResponse:
+    """204 while the table is at version `v`; else its live part (read-only). An edit page reloads its own."""
+    version = Table.objects.filter(pk=table_id).values_list("version", flat=True).first()
+    if version is None:
+        raise Http404("no such table")
+    if request.GET.get("v") == str(version):
+        response = HttpResponse(status=204)
+    else:
+        try:
+            context = live_context(request, _table_or_404(table_id), None, request.GET.get("from"))
+        except ledger.LedgerError as error:  # a bad ?from=
+            raise Http404(error.en) from None
+        response = render(request, "ledger/_live.html", context)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _version(request: HttpRequest) -> dict:
+    try:
+        return {"version": int(request.POST.get("version", ""))}
+    except ValueError:
+        return {}
+
+
+def _keyed(request: HttpRequest) -> dict:
+    key = request.POST.get("idempotency_key")
+    return {"idempotency_key": key} if key else {}
+
+
+def _card_body(request: HttpRequest, table: Table) -> dict:
+    rules = RULESETS[table.ruleset]
+    form = CardForm(rules, engine_lang(request), request.POST)
+    if not form.is_valid():
+        problems = "; ".join(f"{form[name].label}: {' '.join(errors)}" for name, errors in form.errors.items())
+        raise ledger.LedgerError("bad_table", problems, problems, 400)
+    return form.body()
+
+
+@require_POST
+def table_action(request: HttpRequest, table_id: str, token: str, action: str) -> HttpResponse:
+    table = _editable(table_id, token)
+    body = _version(request)
+    try:
+        if action == "undo":
+            written = store.undo_last(table.id, body)
+        elif action == "redo":
+            written = store.redo_last(table.id, body)
+        elif action == "card":
+            written = store.change_rules(table.id, {**_card_body(request, table), **body})
+        elif action == Event.LEAVE:
+            written = store.record_event(
+                table.id, action, {**body, **_keyed(request), "seat": request.POST.get("seat")}
+            )
+        elif action == Event.DRAW:
+            written = store.record_event(table.id, action, {**body, **_keyed(request)})
+        elif action == Event.NEXT:
+            written = store.record_event(table.id, action, body)
+        else:
+            raise Http404("no such action")
+    except ledger.LedgerError as error:
+        table.refresh_from_db()
+        return _page(request, table, token, error.status, error=error.to_dict(engine_lang(request))["error"]["message"])
+    return _after_write(table, token, written)
+
+
+def _after_write(table: Table, token: str, written: store.Written) -> HttpResponse:
+    """Back to the table; a repeat of an earlier write (its idempotency key) says so."""
+    repeat = written.status == 200 and written.entries
+    return HttpResponseRedirect(ledger_api.edit_path(table, token) + ("?repeat=1" if repeat else ""))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Recording a hand
+
+
+def _record_data(table: Table, state: ledger.State, query: QueryDict) -> tuple[QueryDict, list[str]]:
+    """The calculator's fields with the table's ruleset, options, dealer and streak put in; what was changed."""
+    data = query.copy()
+    notes = []
+    if data.get("dealer") and data.get("dealer") != state.dealer:
+        notes.append("庄家按牌桌填" if engine_lang() == "zh" else "The dealer is taken from the table.")
+    for name, value in calculator_fields(table, state).items():
+        if isinstance(value, bool):
+            data.setlist(name, ["on"] if value else [])
+        elif not name.startswith("name_"):
+            data[name] = str(value)
+    data.setdefault("winner", "")
+    return data, notes
+
+
+def _hand_body(data: QueryDict) -> dict:
+    """The calculator's request less what the table's card decides (its house rules: the card fills them)."""
+    body = parse_query(data).request
+    options = {k: v for k, v in (body.get("options") or {}).items() if k != "house"}
+    return {**body, "options": options}
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def record(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
+    table = _editable(table_id, token)
+    lang = engine_lang(request)
+    source = QueryDict(request.POST.get("q", ""), mutable=False) if request.method == "POST" else request.GET
+    has_hand = bool(source.get("hand") or source.get("win_tile"))
+    key = (request.POST if request.method == "POST" else request.GET).get("key", "")
+    if request.method != "POST" and has_hand and not key:
+        # One key per hand to record, made on the first visit: the confirmation can land once only.
+        query = request.GET.copy()
+        query["key"] = secrets.token_urlsafe(16)
+        return HttpResponseRedirect(f"{request.path}?{query.urlencode()}")
+    state = table.current()
+    error, preview, recorded = None, None, None
+    error_status = 400
+    notes: list[str] = []
+    if has_hand:
+        if request.method == "POST":
+            # The confirmation sends the hand exactly as its preview scored it (the table's dealer and card of
+            # that moment): if the table moved on since, it is refused (409), never scored with the new dealer.
+            data = source.copy()
+        else:
+            data, notes = _record_data(table, state, source)
+        data.pop("key", None)
+        form = HandForm(data)
+        if form.is_valid():
+            body = _hand_body(data)
+            try:
+                if request.method == "POST":
+                    if key and store.keyed_entry(table, key) is not None:
+                        # The page's key names the hand (and, from the calculator, the table's version when it was
+                        # opened): this hand is recorded, though the table's dealer may have moved since.
+                        return HttpResponseRedirect(ledger_api.edit_path(table, token) + "?repeat=1")
+                    keyed = {"idempotency_key": key} if key else {}
+                    written = store.record_hand(table.id, {**body, **_version(request), **keyed}, lang)
+                    return _after_write(table, token, written)
+                recorded = store.keyed_entry(table, key) if key else None
+                if recorded is None:
+                    preview = _preview(table, state, body, data, lang)
+            except ledger.LedgerError as refusal:
+                error, error_status = refusal.to_dict(lang)["error"]["message"], refusal.status
+        else:
+            error = "; ".join(str(m) for messages in form.errors.values() for m in messages)
+    else:
+        form = HandForm(initial={"ruleset": table.ruleset, "dealer": state.dealer, "winner": state.dealer})
+    chosen_flags = source.getlist("flags")
+    context = {
+        "table": table,
+        "state": state,
+        "form": form,
+        "preview": preview,
+        "recorded": recorded,
+        "key": key,
+        "error": error,
+        "notes": notes,
+        "seats": [{"seat": s, "name": table.players[s]} for s in SEATS],
+        "winner": source.get("winner") or state.dealer,
+        "discarder": source.get("discarder", ""),
+        "flags": [
+            {"code": f.id, "label": f.label(lang), "checked": f.id in chosen_flags} for f in state.card.rules.flags
+        ],
+        "per_hand": [
+            form[o.id] for o in state.card.rules.options if o.per_hand and o.id in form.fields and o.kind == "tile"
+        ],
+        "streak": state.dealer_streak if state.card.table.streak_option else None,
+        "meld_rows": [
+            {"type": form[f"meld{n}"], "tiles": form[f"meld{n}_tiles"], "from": form[f"meld{n}_from"], "n": n}
+            for n in (1, 2, 3, 4)
+        ],
+        "dealer_name": table.players[state.dealer],
+        "edit_path": ledger_api.edit_path(table, token),
+        "version": table.version,
+    }
+    status = 400 if error and request.method == "POST" else 200
+    if error and request.method == "POST" and request.POST.get("from") == "calculator":
+        # Recorded straight from the calculator's result card: the refusal is shown on the table page.
+        return _page(request, table, token, error_status, error=error)
+    return render(request, "ledger/record.html", context, status=status)  # private: EditLinkMiddleware
+
+
+def _preview(table: Table, state: ledger.State, body: dict, data: QueryDict, lang: str) -> dict:
+    """The hand scored for the table, and what it would move, without storing anything."""
+    store.full(state)
+    ledger.refuse_if_ended(state)
+    prepared = ledger.prepare_request(state, body)
+    result = score(prepared, lang)
+    ledger.check_win(result)
+    trial = ledger.State.from_dict(state.config, state.card, state.to_dict())  # a copy: the page shows `state`
+    entry = ledger.apply_hand(trial, result)
+    players = table.players
+    return {
+        "result": result,
+        "query": urlencode(list(data.lists()), doseq=True),
+        "rows": [
+            {**r, "from_name": players[r["from"]], "to_name": players[r["to"]], "capped": r["amount"] < r["owed"]}
+            for r in entry["rows"]
+        ],
+        "applied": [
+            {"name": players[s], "text": pages.signed(entry["applied"][s]), "value": entry["applied"][s]} for s in SEATS
+        ],
+        "ended_text": pages.ended_text(trial.card, trial.ended_reason, lang),
+    }
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The calculator bound to a table
+
+
+def calculator_query(table_id: str, token: str, seen: int | str) -> str:
+    """What binds the calculator page to a table: `table=<id>&token=<edit token>&at=<version>`, the version of the
+    table when the referee opened the calculator for the next hand. Never part of a share link."""
+    return urlencode({"table": table_id, "token": token, "at": seen})
+
+
+def calculator_fields(table: Table, state: ledger.State) -> dict:
+    """The calculator's fields the table decides: game, dealer, the card's options and house rules, the streak,
+    the names."""
+    card = state.card
+    fixed: dict = {"ruleset": table.ruleset, "dealer": state.dealer}
+    fixed.update({option.id: card.options[option.id] for option in card.rules.table_options})
+    fixed.update({f"house_{rule.id}": house_text(card.house[rule.id]) for rule in card.rules.house})
+    if card.table.streak_option:
+        fixed[card.table.streak_option] = state.dealer_streak
+    fixed.update({f"name_{s}": "" if table.players[s] == ledger.DEFAULT_NAMES[s] else table.players[s] for s in SEATS})
+    return fixed
+
+
+def calculator_binding(table_id: str, token: str, at: str | None = None) -> dict:
+    """The calculator scoring a hand for this table (issue 12 §2): the fields the table decides (game, options,
+    dealer, streak, names), the banner, and what the result card's "record" button posts: the table's version `at`
+    which the calculator was opened (a hand recorded since makes the button's write stale, never a double) and
+    the record endpoint. A wrong token is a 404, as on the edit link.
+
+    The calculator opened at version `at` shows the table as it was then, so what the table decides is read once
+    per (table, version) and kept (`table_at`): a tap costs no database read (docs/PERFORMANCE.md). Without `at`
+    (an old link) the table is read as it is now."""
+    if not (at and at.isdigit()):
+        at = str(_table_or_404(table_id).version)
+    seen = table_at(table_id, int(at), engine_lang())
+    if seen is None or not hmac.compare_digest(hash_token(token), seen["token_hash"]):
+        raise Http404("no such edit link")  # a wrong token looks like a missing page: it reveals nothing
+    edit_path, record_path = token_paths(table_id, token)
+    return {
+        **seen,
+        "token": token,
+        "query": calculator_query(table_id, token, at),
+        "edit_path": edit_path,
+        "record_path": record_path,
+    }
+
+
+@lru_cache(maxsize=512)
+def token_paths(table_id: str, token: str) -> tuple[str, str]:
+    """The edit link and the record endpoint of a table (URL reversing is the slow part of a bound tap)."""
+    return ledger_api.edit_path_of(table_id, token), reverse("ledger_record", args=[table_id, token])
+
+
+@lru_cache(maxsize=512)
+def table_at(table_id: str, version: int, lang: str) -> dict | None:
+    """What a calculator opened at `version` of the table shows, and its edit token's hash (None: no such table).
+    Read when first asked (at that version, or later: a write since makes the record button stale anyway)."""
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        return None
+    state = table.current()
+    card = state.card
+    return {
+        "id": table.id,
+        "token_hash": table.edit_token_hash,
+        "title": f"{card.table.title(card.options, card.stake)(lang)}（{'、'.join(table.players[s] for s in SEATS)}）",
+        "fixed": calculator_fields(table, state),
+        "house": dict(card.house),
+        "names": dict(table.players),
+        "dealer_name": table.players[state.dealer],
+        "streak": state.dealer_streak if card.table.streak_option else None,
+        "playing": state.status == "playing",
+        "ended_text": pages.ended_text(card, state.ended_reason, lang),
+        "version": version,
+    }
+
+
+RECORDED_FIELDS = ("hand", "win_tile", "melds", "winner", "discarder", "flags")  # what a hand is, the table aside
+
+
+def record_key(binding: dict, request: dict) -> str:
+    """The idempotency key of "record this hand" on a bound calculator's result: one per hand and per table
+    version the calculator was opened at. The same result sent again (a second tap, the Back button, the page
+    fetched anew) has the same key and gets the first answer; a keyed hash, so nobody can guess another's."""
+    hand = json.dumps({k: request.get(k) for k in RECORDED_FIELDS}, sort_keys=True)
+    message = f"{binding['id']}|{binding['version']}|{hand}".encode()
+    return hmac.new(settings.SECRET_KEY.encode(), message, hashlib.sha256).hexdigest()[:32]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# CSV
+
+CSV_HEADERS = {
+    "zh": {
+        "seq": "序号",
+        "game": "第几底/局",
+        "kind": "类别",
+        "card": "规则卡版本",
+        "n": "第几手",
+        "winner": "胡牌",
+        "discarder": "放铳",
+        "dealer": "庄家（之前）",
+        "streak": "连庄（之前）",
+        "hand": "手牌",
+        "win_tile": "胡的牌",
+        "melds": "副露",
+        "flags": "特殊",
+        "options": "本手选项",
+        "facts": "计分",
+        "bao": "包牌",
+        "change": "变动",
+        "paid_for": "替人付",
+        "capped": "封顶少付",
+        "balance": "余",
+        "outside": "底外",
+        "total": "总计",
+        "settlement": "结算",
+        "from": "付",
+        "to": "收",
+        "amount": "金额",
+    },
+    "en": {
+        "seq": "entry",
+        "game": "game",
+        "kind": "kind",
+        "card": "card version",
+        "n": "hand",
+        "winner": "winner",
+        "discarder": "discarder",
+        "dealer": "dealer before",
+        "streak": "streak before",
+        "hand": "hand",
+        "win_tile": "win tile",
+        "melds": "melds",
+        "flags": "flags",
+        "options": "hand options",
+        "facts": "scoring",
+        "bao": "liable (包)",
+        "change": "change",
+        "paid_for": "paid for others",
+        "capped": "not paid (cap)",
+        "balance": "left",
+        "outside": "outside",
+        "total": "total",
+        "settlement": "settlement",
+        "from": "from",
+        "to": "to",
+        "amount": "amount",
+    },
+}
+KIND_WORDS = {
+    "zh": {"hand": "胡牌", "draw": "流局", "leave": "离场", "next": "下一底/局", "card": "改规则"},
+    "en": {"hand": "hand", "draw": "drawn", "leave": "left", "next": "next game", "card": "new card"},
+}
+
+
+@require_http_methods(["GET", "HEAD"])
+def export_csv(request: HttpRequest, table_id: str) -> HttpResponse:
+    """Everything of the table, one row per entry, headers in the page's language, and the settlement."""
+    table = _table_or_404(table_id)
+    lang = engine_lang(request)
+    words = CSV_HEADERS[lang]
+    cards = {c.version: c.as_card(table.ruleset) for c in table.cards.all()}
+    table_rules = RULESETS[table.ruleset].table
+    parts = list(table_rules.parts.items())
+    names = [table.players[s] for s in SEATS]
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="table-{table.id}.csv"'
+    response.write("\ufeff")  # a BOM, so that spreadsheet programs read the Chinese names as UTF-8
+    writer = csv.writer(response)
+    per_seat = (
+        ["change"]
+        + [f"part:{p}" for p, _ in parts]
+        + ["paid_for", "capped", "balance"]
+        + (["outside"] if table_rules.outside_label else [])
+        + ["total"]
+    )
+    part_label = {f"part:{p}": label(lang) for p, label in parts}
+    writer.writerow(
+        [words[k] for k in ("seq", "game", "kind", "card", "n", "winner", "discarder", "dealer", "streak")]
+        + [words[k] for k in ("hand", "win_tile", "melds", "flags", "options", "facts", "bao")]
+        + [f"{part_label.get(column) or words[column]} {name}" for name in names for column in per_seat]
+    )
+    before = ledger.start(table.config()).to_dict()
+    for entry in table.entries():
+        writer.writerow(_csv_row(entry, before, cards, table, lang, per_seat))
+        before = entry.after
+    state = table.current()
+    writer.writerow([])
+    writer.writerow([words["settlement"], words["from"], words["to"], words["amount"]])
+    for t in ledger.settlement(state.totals):
+        writer.writerow(["", table.players[t["from"]], table.players[t["to"]], t["amount"]])
+    return response
+
+
+def _csv_row(entry, before: dict, cards: dict, table: Table, lang: str, per_seat: list[str]) -> list:
+    players = table.players
+    card = cards[entry.card_version]
+    hand = [""] * 7
+    kind = "hand"
+    if isinstance(entry, Hand):
+        request = entry.result["request"]
+        table_options = {o.id for o in card.rules.table_options} | {"house"}
+        hand_options = {k: v for k, v in request.get("options", {}).items() if k not in table_options}
+        # in the page's language: 碰 CCC ← 小南; 杠后开花; 财神 5p (the notation stays notation)
+        melds = "; ".join(
+            f"{MELD_NAMES[m['type']](lang)} {m['tiles']}" + (f" ← {players[m['from']]}" if m.get("from") else "")
+            for m in request.get("melds", [])
+        )
+        rules = card.rules
+        options = {o.id: o for o in rules.options}
+        bao = entry.result.get("bao")
+        hand = [
+            request.get("hand", ""),
+            request.get("win_tile", ""),
+            melds,
+            " ".join(rules.flag_by_id[f].label(lang) for f in request.get("flags", [])),
+            " ".join(f"{options[k].label(lang)} {v}" if k in options else f"{k}={v}" for k, v in hand_options.items()),
+            " · ".join(fact(lang) for fact in card.table.hand_facts(entry.result)),
+            f"{players[bao]} ({bao_reason(rules, entry.result.get('bao_reason'), lang)})" if bao else "",
+        ]
+        winner, discarder = players[request["winner"]], players.get(request.get("discarder") or "", "")
+    else:
+        kind, winner, discarder = entry.kind, "", players.get(entry.seat, "") if entry.seat else ""
+    head = [
+        entry.seq,
+        entry.after["game"],
+        KIND_WORDS[lang][kind],
+        entry.card_version,
+        entry.n if isinstance(entry, Hand) else "",
+        winner,
+        discarder,
+        players[before["dealer"]],
+        before["dealer_streak"],
+    ]
+    return head + hand + [value for seat in SEATS for value in _seat_values(entry, seat, per_seat)]
+
+
+def bao_reason(rules, code: str | None, lang: str) -> str:
+    """Why one seat paid for everyone, in words (the game's declared texts), or the answer's code."""
+    text = rules.declared.texts.get("bao_reasons", {}).get(code or "")
+    return text(lang) if text else code or ""
+
+
+def _seat_values(entry, seat: str, per_seat: list[str]) -> list[int]:
+    rows = entry.rows
+    values = {
+        "change": entry.applied[seat],
+        "paid_for": sum(r["amount"] for r in rows if r["from"] == seat and r.get("on_behalf_of")),
+        "capped": sum(r["owed"] - r["amount"] for r in rows if r["from"] == seat),
+        "balance": entry.after["balances"][seat],
+        "outside": entry.after["outside"][seat],
+        "total": entry.after["totals"][seat],
+    }
+    for column in per_seat:
+        if column.startswith("part:"):
+            part = column[5:]
+            values[column] = sum(r["amount"] for r in rows if r.get("part") == part and r["to"] == seat) - sum(
+                r["amount"] for r in rows if r.get("part") == part and r["from"] == seat
+            )
+    return [values[column] for column in per_seat]

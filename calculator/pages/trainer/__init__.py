@@ -1,0 +1,1 @@
+"""The trainer: engine-dealt questions, graded and explained."""

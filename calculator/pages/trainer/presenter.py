@@ -1,0 +1,295 @@
+"""What the trainer page shows, as plain data: a question (trainer.py) and, once answered, its grade and the
+engine's full answer as the calculator's result card (presenter.py). Texts already translated; no markup."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+from urllib.parse import urlencode
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from calculator.engine.rulesets import RULESETS
+from calculator.engine.tiles import ALL_TILES, SEATS
+from calculator.pages.trainer.questions import KINDS, Choice, Grade, Question, Situation, Spec, right_answer
+from calculator.presentation import presenter
+from calculator.presentation.handquery import HandInput, query_string
+from calculator.presentation.presenter import EnteredHand, TileView, signed, tile_view
+
+NO_NAMES = {seat: "" for seat in SEATS}
+
+
+@dataclass(slots=True)
+class Fact:
+    """One line of the question's situation: a label and its value (text, or a tile picture)."""
+
+    label: str
+    text: str = ""
+    tile: TileView | None = None
+
+
+@dataclass(slots=True)
+class Key:
+    """A tile of the waits question's keyboard; once graded, `state` is "hit", "missed", "extra" or ""."""
+
+    tile: TileView
+    checked: bool
+    state: str = ""
+
+
+class Net(NamedTuple):
+    """A seat's net in a table of nets: its label, the signed text, plus / minus / zero."""
+
+    label: str
+    text: str
+    sign: str
+
+
+@dataclass(slots=True)
+class ChoiceView:
+    """One table of nets to pick; once graded, whether it is the engine's, whether it was picked, and the
+    situation the other tables would be right in."""
+
+    number: str
+    nets: list[Net]
+    right: bool = False
+    picked: bool = False
+    situation: str = ""
+
+
+@dataclass(slots=True)
+class Link:
+    """A link of the page: a filter of the questions (`current` when it is the one chosen), or a pattern of the
+    answer on the rules page (`code`: "<game>:<pattern>")."""
+
+    label: str
+    href: str
+    current: bool = False
+    code: str = ""
+
+
+@dataclass(slots=True)
+class TrainerPage:
+    question_id: str
+    game: str
+    game_title: str
+    kind: str
+    prompt: str
+    hint: str
+    facts: list[Fact]
+    hand: EnteredHand
+    question_query: str  # the question's own link (answers are sent to it)
+    spec: dict[str, str]  # the spec as the form's hidden fields
+    next_query: str
+    games: list[Link]
+    kinds: list[Link]
+    keys: list[Key] = field(default_factory=list)
+    choices: list[ChoiceView] = field(default_factory=list)
+    graded: bool = False
+    correct: bool = False
+    given: str = ""  # the answer chosen
+    right: str = ""  # the engine's (the choice a win / not-a-win question should get)
+    verdict: str = ""
+    right_text: str = ""
+    card: presenter.Card | None = None
+    topics: list[Link] = field(default_factory=list)
+    calculator_query: str = ""
+
+
+PROMPTS = {
+    "win": (lambda: _("Is this a win?"), lambda: _("Tap Win or Not a win.")),
+    "waits": (
+        lambda: _("Which tiles does it wait on?"),
+        lambda: _("Tap every tile that would win, then Check. If none would, tap Not ready."),
+    ),
+    "pay": (
+        lambda: _("How much does each seat win or pay?"),
+        lambda: _("Tap the right table of nets (+ wins, − pays)."),
+    ),
+}
+
+
+def kind_label(kind: str) -> str:
+    return {"win": _("Win or not"), "waits": _("Waits"), "pay": _("Who pays")}[kind]
+
+
+def trainer_page(q: Question, graded: Grade | None, lang: str, rules_path: str) -> TrainerPage:
+    """The page of a question, answered (`graded`) or not."""
+    ruleset = RULESETS[q.game]
+    prompt, hint = PROMPTS[q.kind]
+    page = TrainerPage(
+        question_id=q.id,
+        game=q.game,
+        game_title=ruleset.title(lang),
+        kind=q.kind,
+        prompt=prompt(),
+        hint=hint(),
+        facts=situation_facts(q, lang),
+        hand=presenter.entered_hand(q.request, lang),
+        question_query=urlencode(q.spec.query()),
+        spec=q.spec.query(),
+        next_query=urlencode(q.spec.next().query()),
+        games=game_filters(q.spec, lang),
+        kinds=kind_filters(q.spec),
+    )
+    right = right_answer(q)
+    given = graded.submission if graded else None
+    if q.kind == "waits":
+        page.keys = keys(
+            q, given.tiles if given and given.choice == "tiles" else frozenset(), right.tiles, graded, lang
+        )
+    if q.kind == "pay":
+        page.choices = [choice_view(q.game, n, c, given, graded, lang) for n, c in enumerate(q.choices)]
+    if graded:
+        page.graded, page.correct, page.given = True, graded.correct, graded.submission.choice
+        page.right = right.choice
+        page.verdict = _("Right!") if graded.correct else _("Not quite.")
+        page.right_text = right_text(q, lang)
+        hand = HandInput(q.request, NO_NAMES)
+        page.card = presenter.result_card(hand, q.answer, lang)
+        page.topics = topics(q, lang, rules_path)
+        page.calculator_query = query_string(hand)
+    return page
+
+
+def situation_facts(q: Question, lang: str) -> list[Fact]:
+    """The game's options, the seats (not for waits: they do not change them) and the special wins."""
+    ruleset = RULESETS[q.game]
+    request = q.request
+    options = q.answer["request"]["options"]  # the engine's echo: defaults filled in, the 财神 of an indicator
+    facts = [Fact(_("Game"), ruleset.title(lang))]
+    for option in ruleset.options:
+        value = options.get(option.id)
+        if value is None:
+            continue
+        if option.kind == "tile":
+            facts.append(Fact(option.label(lang), tile=tile_view(value, lang)))
+        elif option.kind == "bool":
+            facts.append(Fact(option.label(lang), _("yes") if value else _("no")))
+        else:
+            facts.append(Fact(option.label(lang), option_value(option, value, lang)))
+    if q.kind != "waits":
+        seats = presenter.words(get_language())["seats"]
+        facts.append(Fact(_("Winner"), seats[request["winner"]]))
+        facts.append(Fact(_("Dealer"), seats[request["dealer"]]))
+        discarder = request["discarder"]
+        facts.append(Fact(_("Discarder"), seats[discarder] if discarder else _("none: a self-draw")))
+        for flag in request["flags"]:
+            facts.append(Fact(_("Special win"), ruleset.flag_by_id[flag].label(lang)))
+    return facts
+
+
+def option_value(option, value: object, lang: str) -> str:
+    for choice in option.choices:
+        if choice.value == value:
+            return choice.label(lang)
+    return str(value)
+
+
+def keys(q: Question, given: frozenset[str], right: frozenset[str], graded: Grade | None, lang: str) -> list[Key]:
+    """The game's tiles to tap, each marked once graded: a wait tapped (hit), missed, or tapped wrongly (extra)."""
+    out = []
+    for index in sorted(RULESETS[q.game].kinds):
+        n = ALL_TILES[index].notation
+        state = ""
+        if graded:
+            state = {(True, True): "hit", (False, True): "missed", (True, False): "extra"}.get(
+                (n in given, n in right), ""
+            )
+        out.append(Key(tile_view(n, lang), n in given, state))
+    return out
+
+
+def nets_of(net: dict[str, int]) -> list[Net]:
+    seats = presenter.words(get_language())["seats"]
+    return [Net(seats[s], signed(net[s]), "plus" if net[s] > 0 else "minus" if net[s] < 0 else "zero") for s in SEATS]
+
+
+def choice_view(game: str, number: int, choice: Choice, given, graded: Grade | None, lang: str) -> ChoiceView:
+    view = ChoiceView(str(number), nets_of(choice.net))
+    if graded:
+        view.right = not choice.situation.change
+        view.picked = given is not None and given.choice == str(number)
+        view.situation = "" if view.right else situation_text(game, choice.situation, lang)
+    return view
+
+
+def situation_text(game: str, situation: Situation, lang: str) -> str:
+    """What a wrong table of nets would be right for."""
+    seats = presenter.words(get_language())["seats"]
+    change, value = situation.change, situation.value
+    if change == "dealer":
+        return _("Right if %(seat)s were the dealer") % {"seat": seats[value]}
+    if change == "discarder":
+        if value is None:
+            return _("Right on a self-draw")
+        return _("Right on a discard by %(seat)s") % {"seat": seats[value]}
+    ruleset = RULESETS[game]
+    if change == "house":
+        rule = ruleset.house_by_id[situation.name]
+        return _("Right under the house rule %(rule)s: %(value)s") % {
+            "rule": rule.label(lang),
+            "value": rule.choice(value).label(lang),
+        }
+    option = next(o for o in ruleset.options if o.id == situation.name)
+    return _("Right with %(option)s %(value)s") % {
+        "option": option.label(lang),
+        "value": option_value(option, value, lang),
+    }
+
+
+def right_text(q: Question, lang: str) -> str:
+    """The engine's answer in one line."""
+    if q.kind == "win":
+        return _("The engine says: a win.") if q.answer["win"] else _("The engine says: not a win.")
+    if q.kind == "waits":
+        tiles = [w["tile"] for w in q.answer["waits"]]
+        if not tiles:
+            return _("The engine says: not ready, no tile wins.")
+        names = "、".join(tile_view(t, lang).name for t in tiles)
+        return _("The engine says: it waits on %(tiles)s.") % {"tiles": names}
+    return _("The engine's nets are marked above.")
+
+
+def topics(q: Question, lang: str, rules_path: str) -> list[Link]:
+    """The patterns the answer names, each linked to its entry on the rules page."""
+    ruleset = RULESETS[q.game]
+    out = []
+    for topic in q.topics:
+        code = topic.partition(":")[2]
+        name = ruleset.pattern_by_code[code].name(lang)
+        out.append(Link(name, f"{rules_path}#pattern-{q.game}-{code}", code=topic))
+    return out
+
+
+def filter_link(label: str, spec: Spec, current: bool) -> Link:
+    return Link(label, "?" + urlencode(spec.query()), current)
+
+
+def game_filters(spec: Spec, lang: str) -> list[Link]:
+    """A new question of either game, or of one (the kind kept)."""
+    seed = spec.next().seed
+    out = [filter_link(_("Both games"), Spec(seed, None, spec.kind), spec.game is None)]
+    for game, ruleset in RULESETS.items():
+        out.append(filter_link(ruleset.title(lang), Spec(seed, game, spec.kind), spec.game == game))
+    return out
+
+
+def kind_filters(spec: Spec) -> list[Link]:
+    """A new question of any kind, or of one (the game kept)."""
+    seed = spec.next().seed
+    out = [filter_link(_("Every kind"), Spec(seed, spec.game, None), spec.kind is None)]
+    for kind in KINDS:
+        out.append(filter_link(kind_label(kind), Spec(seed, spec.game, kind), spec.kind == kind))
+    return out
+
+
+def topic_names(lang: str) -> dict[str, str]:
+    """Every pattern a question can name, "<game>:<code>" → its name and game (for the browser's list of what to
+    practise)."""
+    return {
+        f"{game}:{code}": _("%(pattern)s (%(game)s)") % {"pattern": pattern.name(lang), "game": ruleset.title(lang)}
+        for game, ruleset in RULESETS.items()
+        for code, pattern in ruleset.pattern_by_code.items()
+    }

@@ -1,0 +1,298 @@
+"""The trainer's questions (issue 13 §3): each one a random hand dealt by a game's `deal` and answered by the
+engine, never by a key written here.
+
+A question is a `Spec` (a seed, and optionally the game, the kind of question and a focus pattern) and nothing
+else: the same spec always makes the same question, so a question's URL shares it, and grading an answer deals
+it again. Three kinds:
+- "win": a 14-tile hand, a win or not (half of them with one tile changed: near misses);
+- "waits": a 13-tile hand; its waits, or none;
+- "pay": a win with seats, dealer and discarder; which of up to four tables of nets is the right one. The others
+  are the engine's nets for the same hand in another situation (another dealer, a discard instead of a self-draw,
+  another option or house rule), each named, so the explanation can say what each wrong choice would mean.
+With a focus ("<game>:<pattern code>") the deal is repeated until the engine's answer names that pattern (at most
+`ATTEMPTS` deals), which is how the patterns a learner gets wrong come back more often.
+Plain Python over the engine: the web layer (trainer_views.py) shows it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from random import Random
+
+from calculator.engine import score
+from calculator.engine.deal import change_one
+from calculator.engine.rulesets import DEALS, RULESETS
+from calculator.engine.tiles import SEATS
+from calculator.presentation.handquery import Query
+
+KINDS = ("win", "waits", "pay")
+MAX_SEED = 2**31 - 1
+ATTEMPTS = 30  # deals tried for a focus pattern before the first deal is taken instead
+CHANGED_WIN = 0.45  # the share of "win" questions with one tile changed
+CHANGED_WAITS = 0.3  # the share of "waits" questions with one tile changed
+MOST_WAITS = 9  # a "waits" question asks for at most this many tiles (a hand with more is dealt again)
+CHOICES = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """What makes a question: its seed, and the game, kind and focus pattern when they are fixed."""
+
+    seed: int
+    game: str | None = None
+    kind: str | None = None
+    focus: str | None = None  # "<game>:<code>", a pattern the learner got wrong
+
+    def next(self) -> Spec:
+        """The next question: the same filters, another seed, no focus (the learner's browser adds one)."""
+        return replace(self, seed=Random(f"next:{self.seed}").randrange(MAX_SEED), focus=None)
+
+    def query(self) -> dict[str, str]:
+        """The spec as query parameters (the question's link)."""
+        fields = {"seed": str(self.seed), "game": self.game, "kind": self.kind, "focus": self.focus}
+        return {key: value for key, value in fields.items() if value}
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """What a pay choice stands for: the question's own situation (`change` empty), or the same hand with one
+    thing changed: "dealer", "discarder" (None: a self-draw), an `option` or a `house` rule, to `value`."""
+
+    change: str = ""
+    name: str = ""
+    value: object = None
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    net: Mapping[str, int]
+    situation: Situation
+
+
+@dataclass(slots=True)
+class Question:
+    spec: Spec
+    game: str
+    kind: str
+    request: dict  # what the learner is shown, an API.md request
+    answer: dict  # the engine's answer to it
+    choices: list[Choice] = field(default_factory=list)  # "pay" only
+    topics: tuple[str, ...] = ()  # "<game>:<code>": the patterns the answer names
+
+    @property
+    def id(self) -> str:
+        """One question's name (its spec), for the browser's count of what was answered."""
+        return "-".join(self.spec.query().values())
+
+
+@dataclass(frozen=True, slots=True)
+class Submission:
+    """An answer as the form sends it: `choice` ("win" / "no"; "tiles" / "none"; a pay choice's number) and the
+    tiles tapped for a waits question."""
+
+    choice: str
+    tiles: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Grade:
+    correct: bool
+    submission: Submission
+
+
+# --------------------------------------------------------------------------------------- reading a link
+
+
+def read_spec(query: Query, new_seed: Callable[[], int]) -> tuple[Spec, bool]:
+    """The spec of a trainer link, and whether the link said it exactly so. False: a part was not understood
+    (it is dropped) or the seed is missing (`new_seed()` gives one); the view sends the browser to the clean link."""
+    game = query.get("game") or None
+    kind = query.get("kind") or None
+    focus = query.get("focus") or None
+    clean = True
+    if game not in (None, *RULESETS):
+        game, clean = None, False
+    if kind not in (None, *KINDS):
+        kind, clean = None, False
+    if focus is not None and not is_topic(focus, game):
+        focus, clean = None, False
+    seed_text = query.get("seed") or ""
+    if seed_text.isascii() and seed_text.isdigit() and int(seed_text) <= MAX_SEED:
+        seed = int(seed_text)
+        clean = clean and seed_text == str(seed)
+    else:
+        seed, clean = new_seed(), False
+    return Spec(seed, game, kind, focus), clean
+
+
+def is_topic(focus: str, game: str | None) -> bool:
+    """ "<game>:<code>" of a declared pattern, in the chosen game if one is chosen."""
+    topic_game, _, code = focus.partition(":")
+    ruleset = RULESETS.get(topic_game)
+    return ruleset is not None and code in ruleset.pattern_by_code and game in (None, topic_game)
+
+
+def read_submission(q: Question, query: Query) -> Submission | None:
+    """The answer a link sends, if this kind of question takes it (else the question is shown unanswered)."""
+    choice = query.get("answer") or ""
+    if q.kind == "win" and choice in ("win", "no"):
+        return Submission(choice)
+    if q.kind == "waits" and choice in ("tiles", "none"):
+        return Submission(choice, frozenset(query.getlist("tile")) if choice == "tiles" else frozenset())
+    if q.kind == "pay" and choice in {str(n) for n in range(len(q.choices))}:
+        return Submission(choice)
+    return None
+
+
+# --------------------------------------------------------------------------------------- making a question
+
+
+def question(spec: Spec) -> Question:
+    """The question of a spec: the game and kind drawn from the seed unless fixed, then deals until one makes a
+    question (and names the focus pattern, if any: then each deal draws its kind afresh, as some patterns come
+    up in one kind of question only, 不够八支 never in a pay question)."""
+    rng = Random(spec.seed)
+    focus_game = spec.focus.partition(":")[0] if spec.focus else None
+    game = spec.game or focus_game or rng.choice(sorted(RULESETS))
+    kind = spec.kind or rng.choice(KINDS)
+    first = None
+    attempts = 0
+    while first is None or (spec.focus and attempts < ATTEMPTS):
+        attempts += 1
+        found = candidate(rng, spec, game, kind)
+        if spec.focus and not spec.kind:
+            kind = rng.choice(KINDS)
+        if found is None:
+            continue
+        if not spec.focus or spec.focus in found.topics:
+            return with_choices(rng, found)
+        first = first or found
+    return with_choices(rng, first)
+
+
+def with_choices(rng: Random, q: Question) -> Question:
+    """A pay question with its choices (made for the question chosen only: each costs a few scores)."""
+    if q.kind == "pay":
+        q.choices = pay_choices(rng, q.game, q.request, q.answer)
+    return q
+
+
+def candidate(rng: Random, spec: Spec, game: str, kind: str) -> Question | None:
+    """One deal made into a question of this kind, or None when it does not make one (the engine refuses it, a
+    pay question that is no win, a waits question with too many waits)."""
+    ruleset = RULESETS[game]
+    favour = spec.focus.partition(":")[2] if spec.focus else None
+    dealt = DEALS[game](rng, favour)
+    kinds = sorted(ruleset.kinds)
+    if kind == "waits":
+        request = {**dealt, "discarder": None, "flags": []}
+        del request["win_tile"]
+        if rng.random() < CHANGED_WAITS:
+            request = change_one(request, rng, kinds)
+    elif kind == "win" and rng.random() < CHANGED_WIN:
+        request = change_one(dealt, rng, kinds)
+    else:
+        request = dealt
+    answer = score(request)
+    if "error" in answer:
+        return None
+    if kind == "waits":
+        if len(answer["waits"]) > MOST_WAITS:
+            return None
+        names = waits_patterns(game, answer)
+    elif kind == "pay" and not answer["win"]:
+        return None
+    else:
+        names = ruleset.patterns_of(answer)
+    topics = tuple(f"{game}:{code}" for code in dict.fromkeys(names))
+    return Question(spec, game, kind, request, answer, [], topics)
+
+
+def waits_patterns(game: str, answer: dict) -> list[str]:
+    """The patterns a waits answer names: those of every way to win on each wait, or the one the hand lacks."""
+    ruleset = RULESETS[game]
+    names = [
+        code
+        for wait in answer["waits"]
+        for variant in (wait["self_draw"], wait["discard"])
+        if variant
+        for code in ruleset.patterns_of(variant)
+    ]
+    if answer.get("blocked_by"):
+        names += ruleset.patterns_of({"win": False, "code": answer["blocked_by"]})
+    return names
+
+
+def pay_choices(rng: Random, game: str, request: dict, answer: dict) -> list[Choice]:
+    """The right nets and up to three others: the same hand in other situations, scored by the engine. The ones
+    that keep the way of winning come first (another dealer or option, then another house rule), then another
+    discarder or a self-draw."""
+    close, far = situations(game, request)
+    rng.shuffle(close)
+    rng.shuffle(far)
+    house = [
+        (Situation("house", entry["option"], entry["value"]), entry)
+        for entry in score({**request, "alternatives": True}).get("alternatives", [])
+    ]
+    right = Choice(answer["net"], Situation())
+    choices = [right]
+    for situation, changed in [*close, *house, *far]:
+        if len(choices) == CHOICES:
+            break
+        other = changed if situation.change == "house" else score(changed)
+        if other.get("win") and all(other["net"] != c.net for c in choices):
+            choices.append(Choice(other["net"], situation))
+    rng.shuffle(choices)
+    return choices
+
+
+def situations(game: str, request: dict) -> tuple[list[tuple[Situation, dict]], list[tuple[Situation, dict]]]:
+    """The request with one thing changed: (the same way of winning, another way of winning)."""
+    ruleset = RULESETS[game]
+    winner, dealer, discarder = request["winner"], request["dealer"], request["discarder"]
+    close = [(Situation("dealer", "", s), {**request, "dealer": s}) for s in SEATS if s != dealer]
+    options = request["options"]
+    for option in ruleset.options:
+        if option.id not in options:
+            continue
+        for value in other_values(option, options[option.id]):
+            close.append((Situation("option", option.id, value), {**request, "options": {**options, option.id: value}}))
+    far = [
+        (Situation("discarder", "", s), {**request, "discarder": s})
+        for s in (None, *SEATS)
+        if s not in (winner, discarder)
+    ]
+    return close, far
+
+
+def other_values(option, value: object) -> list:
+    """The values near an option's value: its other choices, the other boolean, the whole numbers up to 2 away."""
+    if option.kind == "choice":
+        return [choice.value for choice in option.choices if choice.value != value]
+    if option.kind == "bool":
+        return [not value]
+    if option.kind == "int" and isinstance(value, int):
+        return [v for v in (value + 1, value - 1, value + 2, value - 2) if option.minimum <= v <= option.maximum]
+    return []
+
+
+# --------------------------------------------------------------------------------------- grading
+
+
+def right_answer(q: Question) -> Submission:
+    """What the engine's answer says the learner should answer."""
+    if q.kind == "win":
+        return Submission("win" if q.answer["win"] else "no")
+    if q.kind == "waits":
+        tiles = frozenset(w["tile"] for w in q.answer["waits"])
+        return Submission("tiles" if tiles else "none", tiles)
+    return Submission(str(next(i for i, c in enumerate(q.choices) if not c.situation.change)))
+
+
+def grade(q: Question, given: Submission) -> Grade:
+    right = right_answer(q)
+    if q.kind == "waits":
+        tiles = given.tiles if given.choice == "tiles" else frozenset()
+        return Grade(tiles == right.tiles, given)
+    return Grade(given.choice == right.choice, given)

@@ -1,0 +1,53 @@
+"""The trainer page (issue 13 §3): `/trainer/?seed=…` shows a question, `&answer=…` grades it.
+
+Everything is in the link: the question is dealt again from its spec (trainer.py) for every request, so nothing
+is stored on the server and a question can be shared. A link without a seed (or with a part that is not
+understood) is sent on to a clean one with a fresh seed. The page is a form that works without JavaScript;
+static/js/trainer.js makes it quick (htmx swaps the question in place) and keeps the learner's progress in the
+browser, choosing the focus pattern of the next question from what was answered wrong.
+"""
+
+from __future__ import annotations
+
+from random import SystemRandom
+from urllib.parse import urlencode
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+
+from calculator.api.score import engine_lang
+from calculator.pages.calculator.views import page_path, render_card
+from calculator.pages.trainer.presenter import topic_names, trainer_page
+from calculator.pages.trainer.questions import MAX_SEED, grade, question, read_spec, read_submission
+
+
+def trainer(request: HttpRequest) -> HttpResponse:
+    spec, clean = read_spec(request.GET, lambda: SystemRandom().randrange(MAX_SEED))
+    if not clean:
+        return redirect(page_path("trainer") + "?" + urlencode(spec.query()))
+    q = question(spec)
+    submission = read_submission(q, request.GET)
+    lang = engine_lang()
+    page = trainer_page(q, grade(q, submission) if submission else None, lang, page_path("rules"))
+    context = {
+        "page": page,
+        "card": mark_safe(render_card(request, page.card, "", None)) if page.card else "",  # a rendered template
+        "calculator_page": page_path("calculator"),
+        "trainer_text": js_text(lang),
+    }
+    return render(request, "trainer.html", context)
+
+
+def js_text(lang: str) -> dict:
+    """What trainer.js shows: the names of the patterns it may ask to practise, and its words."""
+    return {
+        "topics": topic_names(lang),
+        "streak": _("Streak %(n)s"),
+        "best": _("best %(n)s"),
+        "score": _("%(right)s of %(total)s right"),
+        "practise": _("Practising: %(names)s"),
+        "reset": _("Reset progress"),
+        "empty": _("Your progress is kept in this browser only."),
+    }

@@ -1,0 +1,165 @@
+"""Middleware for running in public: health checks, private edit links, JSON errors on the API, body size caps,
+rate limits."""
+
+from __future__ import annotations
+
+import logging
+import re
+
+from django.conf import settings
+from django.db import DatabaseError, transaction
+from django.db.models import F
+from django.http import HttpRequest, HttpResponse, JsonResponse, UnreadablePostError
+
+from calculator.models import Table
+from calculator.plumbing import edit_tokens, proxies, ratelimit
+from calculator.plumbing.error_pages import api_error, is_api, page_error
+
+log = logging.getLogger(__name__)
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
+BUSY_RETRY_AFTER = 5  # seconds: SQLite's lock timeout, about how long a busy database takes to free up
+
+
+class HealthCheckMiddleware:
+    """`GET /healthz` → 200 `{"status": "ok"}` when the database takes a write, else 503.
+
+    The write is an UPDATE of no row in a transaction that is rolled back: it needs the database's write lock (on
+    SQLite) or a writable primary (on PostgreSQL), so a read-only or locked database fails the check, and it changes
+    nothing. It runs before the host check (load balancers probe backends by address) and is exempt from the HTTPS
+    redirect (SECURE_REDIRECT_EXEMPT: they probe over plain HTTP), but inside the middleware that add the security
+    headers, so its answer carries them like any other.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.path != "/healthz" or request.method not in ("GET", "HEAD"):
+            return self.get_response(request)
+        try:
+            with transaction.atomic():
+                Table.objects.filter(pk="").update(version=F("version"))  # no table has an empty id
+                transaction.set_rollback(True)
+        except DatabaseError:
+            log.exception("health check: the database does not take a write")
+            return JsonResponse({"status": "database unavailable"}, status=503)
+        return JsonResponse({"status": "ok"})
+
+
+class EditLinkMiddleware:
+    """A response to a URL that carries an edit token (edit pages, the calculator bound to a table) is never
+    cached and never sent as a Referer to another site (calculator/plumbing/edit_tokens.py), whatever answered it: the
+    page, a redirect, an error page."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if edit_tokens.in_url(request.path, request.META.get("QUERY_STRING", "")):
+            edit_tokens.keep_private(response)
+        return response
+
+
+class ApiErrorMiddleware:
+    """Under /api/ every 4xx/5xx answer is the API's JSON error object, whichever layer refused the request
+    (a 405 from require_POST, a 400 for a bad Host header, a CSRF failure): clients parse one shape."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if not is_api(request) or response.status_code < 400:
+            return response
+        if response.get("Content-Type", "").startswith("application/json"):
+            return response
+        replacement = api_error(request, response.status_code)
+        for header in ("Allow", "Retry-After", "WWW-Authenticate"):
+            if header in response:
+                replacement[header] = response[header]
+        return replacement
+
+
+class BodySizeLimitMiddleware:
+    """413 for an /api/ request whose declared body is over settings.API_MAX_BODY_BYTES, before it is read.
+
+    Form posts keep Django's DATA_UPLOAD_MAX_MEMORY_SIZE (a 400 page beyond it); gunicorn and the proxy in front
+    cap bodies without a Content-Length (README § Deployment).
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if is_api(request):
+            try:
+                length = int(request.META.get("CONTENT_LENGTH") or 0)
+            except ValueError:
+                return api_error(request, 400, "bad_request", "Content-Length is not a number")
+            if length > settings.API_MAX_BODY_BYTES:
+                return api_error(request, 413)
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        """A body that stopped arriving (the worker's read deadline, calculator/plumbing/gunicorn_worker.py, or a client that
+        went away) is the client's failure: 400, not a 500 with a traceback."""
+        if isinstance(exception, UnreadablePostError):
+            log.warning("the request body did not arrive whole: %s", exception)
+            return api_error(request, 400) if is_api(request) else page_error(request, 400, "error.html")
+        return None
+
+
+class RateLimitMiddleware:
+    """429 with Retry-After when one client sends too many requests (settings.RATE_LIMITS; state in the database).
+
+    Reads (GET, HEAD, OPTIONS) count in the "read" scope; every other method in "write", and table creation in
+    "create" too. Static files and /healthz are answered before this middleware and never count. The client is
+    `proxies.client_address` (X-Forwarded-For only from settings.TRUSTED_PROXIES).
+
+    When the database cannot count (locked past its timeout, read-only, down, the table missing), a write is refused
+    with 503 `busy` and Retry-After: the limit must not become a free pass exactly when the database is under
+    strain, and a write would need the database anyway. A read goes through (logged): the calculator's pages do not
+    need the database, and a read changes nothing.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.create_paths = [re.compile(p) for p in settings.RATE_LIMIT_CREATE_PATHS]
+
+    def scopes(self, request: HttpRequest) -> list[str]:
+        if request.method in SAFE_METHODS:
+            return ["read"]
+        scopes = ["write"]
+        if any(p.search(request.path) for p in self.create_paths):
+            scopes.append("create")
+        return scopes
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if settings.RATE_LIMIT_ENABLED:
+            client = proxies.client_address(request.META, settings.TRUSTED_PROXIES)
+            for scope in self.scopes(request):
+                try:
+                    verdict = ratelimit.hit(scope, client)
+                except DatabaseError:
+                    if scope == "read":
+                        log.exception("rate limit: could not count a read; it goes through")
+                        break
+                    log.exception("rate limit: could not count a write; refused with 503")
+                    return self.refuse(request, 503, BUSY_RETRY_AFTER)
+                if not verdict.allowed:
+                    log.warning(
+                        "rate limited",
+                        extra={"client": client, "scope": scope, "count": verdict.count, "limit": verdict.limit},
+                    )
+                    return self.refuse(request, 429, verdict.retry_after)
+        return self.get_response(request)
+
+    def refuse(self, request: HttpRequest, status: int, retry_after: int) -> HttpResponse:
+        if is_api(request) or request.headers.get("HX-Request"):
+            response = api_error(request, status)
+        else:
+            response = page_error(request, status, "error.html")
+        response["Retry-After"] = str(retry_after)
+        return response

@@ -1,0 +1,77 @@
+"""The words of Chinese mahjong an English page keeps in Chinese (庄, 底, 交, 龙 …), each with what it means: the
+games' own words from their declarations (`[texts.glossary]`), the words both games share from here. An English page
+explains each where it first uses it (static/js/boot.js); the rules page lists them all."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from django.utils.translation import get_language
+
+from calculator.engine.rulesets import RULESETS
+from calculator.engine.text import Text
+
+# Words every game here uses in the same sense.
+SHARED = {
+    "庄": Text("庄家：这一手坐庄的人。", "zhuang: the dealer of this hand"),
+    "自摸": Text("自摸：自己摸到胡的那张牌。", "zimo: winning on a tile one drew oneself"),
+    "放铳": Text("放铳：打出别人胡的那张牌。", "fangchong: discarding the tile another player wins on"),
+    "包牌": Text("包牌：一家替所有输家付。", "baopai: one player pays for all the losers"),
+    "流局": Text("流局：没人胡牌，这一手就结束了。", "liuju: a drawn hand, nobody won"),
+    "下家": Text("下家：按出牌顺序的下一家。", "xiajia: the next player in turn"),
+    "上家": Text("上家：按出牌顺序的上一家。", "shangjia: the player before in turn"),
+}
+
+
+# Pinyin that is an English word too: an English page explains the Chinese word only, never this spelling.
+ENGLISH_WORDS = {"long"}
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A word, its pinyin as the English pages write it (empty in Chinese), what it means, its id on the rules
+    page. The English texts are written "pinyin: meaning"."""
+
+    term: str
+    pinyin: str
+    meaning: str
+    anchor: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.pinyin}: {self.meaning}" if self.pinyin else self.meaning
+
+    def to_dict(self) -> dict:
+        spelled = "" if self.pinyin in ENGLISH_WORDS else self.pinyin
+        return {"term": self.term, "pinyin": spelled, "meaning": self.meaning}
+
+
+@lru_cache(maxsize=4)
+def terms(lang: str) -> tuple[Term, ...]:
+    """Every word once (a game's own explanation before the shared one), in the games' order, then the shared."""
+    found: dict[str, Text] = {}
+    for ruleset in RULESETS.values():
+        for word, text in ruleset.declared.texts.get("glossary", {}).items():
+            found.setdefault(word, text)
+    for word, text in SHARED.items():
+        found.setdefault(word, text)
+    out = []
+    for n, (word, text) in enumerate(found.items()):
+        pinyin, _, meaning = text(lang).partition(": ") if lang == "en" else ("", "", text(lang))
+        out.append(Term(word, pinyin, meaning, f"term-{n}"))
+    return tuple(out)
+
+
+def context(request) -> dict:
+    """Context processor: `glossary`, the words in the page's language (a callable: the template calls it only
+    where it uses it, the English pages' base)."""
+    return {"glossary": page_glossary}
+
+
+def page_glossary() -> list[dict]:
+    return [term.to_dict() for term in terms(_lang())]
+
+
+def _lang() -> str:
+    return "en" if (get_language() or "").startswith("en") else "zh"
