@@ -1,5 +1,7 @@
 """Issue 14 §4, fast on a real phone, measured in Chromium on loopback with budgets that any machine meets with
-room to spare (the figures of a run, with the load average, are in docs/PERFORMANCE.md; `-s` prints them):
+room to spare (the figures of a run, with the load average, are in docs/PERFORMANCE.md; `-s` prints them). The
+two timed budgets run in the serial pass (tests/conftest.py), alone, so that they time the page and not the other
+test workers:
 
 - from the 14th tap to the answer on screen: under 150 ms (median of seven);
 - the first load of a share link: at most 8 requests and 60 KB as sent (compressed);
@@ -42,6 +44,7 @@ def report(what: str, value: str) -> None:
     print(f"\n{what}: {value} (load average {' '.join(f'{x:.1f}' for x in os.getloadavg())})")
 
 
+@pytest.mark.serial  # a budget in milliseconds: measured with no other test beside it, not the other workers' load
 def test_from_the_14th_tap_to_the_answer_under_150_ms(phone):
     phone.context.add_init_script(TIMER)
     phone.goto(phone.base + "/")
@@ -97,6 +100,7 @@ def test_the_first_load_is_at_most_8_requests_and_60_kb(browser, live_server):
 SLOW_PHONE = {"offline": False, "latency": 150, "downloadThroughput": 1_600_000 / 8, "uploadThroughput": 750_000 / 8}
 
 
+@pytest.mark.serial  # a budget in milliseconds, as above
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_first_answer_within_1_s_at_150_ms_and_1_6_mbps(browser, live_server, size):
     context, page = open_page(browser, live_server, SIZES[size])

@@ -8,12 +8,8 @@ table page (docs/screenshot-ledger.png was made that way).
 from __future__ import annotations
 
 import os
-import threading
-from pathlib import Path
 
 import pytest
-
-from tests.chromium import ARGS, CHROMIUM
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's sync API runs an event loop here
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -21,42 +17,32 @@ sync_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def on_a_phone(body) -> None:
-    """Run body(page) on a fresh phone-sized page, in a thread of its own: Playwright's sync API refuses to start
-    where another Playwright (tests/browser's session browser) already runs its event loop."""
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no Chromium at {CHROMIUM}")
-    failure: list[BaseException] = []
+@pytest.fixture
+def on_a_phone(browser):
+    """Run body(page) on a fresh phone-sized page of the test process's Chromium (tests/conftest.py): a context of
+    its own, closed afterwards with every other context the body opened (a second phone, a referee)."""
+    before = list(browser.contexts)
 
-    def run() -> None:
-        try:
-            with sync_api.sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-                context = browser.new_context(
-                    viewport={"width": 390, "height": 844},
-                    device_scale_factor=2,
-                    is_mobile=True,
-                    has_touch=True,
-                    locale="zh-CN",
-                )
-                page = context.new_page()
-                page.set_default_timeout(10_000)
-                errors: list[str] = []
-                page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-                page.on("pageerror", lambda exc: errors.append(str(exc)))
-                page.errors = errors
-                try:
-                    body(page)
-                finally:
-                    browser.close()
-        except BaseException as error:  # re-raised in the test's thread
-            failure.append(error)
+    def run(body) -> None:
+        context = browser.new_context(
+            viewport={"width": 390, "height": 844},
+            device_scale_factor=2,
+            is_mobile=True,
+            has_touch=True,
+            locale="zh-CN",
+        )
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        errors: list[str] = []
+        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.errors = errors
+        body(page)
 
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join()
-    if failure:
-        raise failure[0]
+    yield run
+    for context in browser.contexts:
+        if context not in before:
+            context.close()
 
 
 def balances(page) -> dict:
@@ -90,7 +76,7 @@ def record(page, hand, win_tile, winner, discarder="", melds=()):
     page.wait_for_selector("#balances")
 
 
-def test_record_a_hand_by_tapping_it_into_the_calculator(live_server):
+def test_record_a_hand_by_tapping_it_into_the_calculator(on_a_phone, live_server):
     on_a_phone(lambda page: record_through_the_calculator(page, live_server.url))
 
 
@@ -130,7 +116,7 @@ def record_through_the_calculator(page, base: str) -> None:
     assert [e for e in page.errors if "favicon" not in e] == []
 
 
-def test_create_record_three_hands_undo_share(live_server):
+def test_create_record_three_hands_undo_share(on_a_phone, live_server):
     on_a_phone(lambda page: create_record_undo_share(page, live_server.url))
 
 
@@ -196,7 +182,7 @@ def new_table_page(page, base: str, ruleset: str = "bazhi") -> str:
     return page.url.split("?")[0]
 
 
-def test_the_back_button_cannot_record_a_hand_twice(live_server):
+def test_the_back_button_cannot_record_a_hand_twice(on_a_phone, live_server):
     on_a_phone(lambda page: back_button(page, live_server.url))
 
 
@@ -227,7 +213,7 @@ def back_button(page, base: str) -> None:
     assert [e for e in page.errors if "favicon" not in e] == []
 
 
-def test_a_second_phone_sees_a_change_within_2_seconds_without_losing_its_form(live_server):
+def test_a_second_phone_sees_a_change_within_2_seconds_without_losing_its_form(on_a_phone, live_server):
     on_a_phone(lambda page: two_phones(page, live_server.url))
 
 
@@ -253,7 +239,7 @@ def two_phones(page, base: str) -> None:
     assert balances(other) == {"E": 18, "S": 16, "W": 16, "N": -50}  # 50 = 16 × 3 + 2: E, after N, gets the 2
 
 
-def test_qr_codes_of_the_read_only_and_the_edit_link(live_server):
+def test_qr_codes_of_the_read_only_and_the_edit_link(on_a_phone, live_server):
     on_a_phone(lambda page: qr_codes(page, live_server.url))
 
 

@@ -20,6 +20,10 @@ from .test_security import B1
 READ_TIMEOUT = 3  # GUNICORN_READ_TIMEOUT of these servers: a slow client is cut off after 3 s
 
 
+# the tests share one gunicorn (a module fixture): under xdist they run on one worker, which starts it once
+pytestmark = pytest.mark.xdist_group("gunicorn-security")
+
+
 @pytest.fixture(scope="module")
 def outside():
     return outside_address()
