@@ -26,15 +26,20 @@ class Console:
     """Everything the page complained about: console errors, uncaught exceptions, failed requests. A result
     request that a newer tap replaced is cancelled on purpose (the form's hx-sync) and is not a complaint: neither
     its failed request nor the two errors htmx logs for it ("htmx:afterRequest, …" then "htmx:sendAbort, …").
-    (A request is replaced whenever the next tap comes before its answer: on a busy machine, now and then.)"""
+    (A request is replaced whenever the next tap comes before its answer: on a busy machine, now and then.)
+    Nor is a request that the browser cancelled because the page went to another address."""
 
     ABORTED = "htmx:sendAbort, "
     AFTER_ABORTED = "console: htmx:afterRequest, "
 
     def __init__(self, page):
+        self.page = page
         self.errors: list[str] = []
+        self.navigations = 0
+        self.sent_during: dict = {}  # request -> the number of the page's navigation it was sent under
         page.on("console", self.console)
         page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
+        page.on("request", self.sent)
         page.on("requestfailed", self.failed)
 
     def console(self, message) -> None:
@@ -46,9 +51,18 @@ class Console:
             return
         self.errors.append(f"console: {message.text}")
 
+    def sent(self, request) -> None:
+        if request.is_navigation_request() and request.frame == self.page.main_frame:
+            self.navigations += 1
+        self.sent_during[request] = self.navigations
+
     def failed(self, request) -> None:
-        replaced = request.failure == "net::ERR_ABORTED" and request.headers.get("hx-request") == "true"
-        if not replaced:
+        aborted = request.failure == "net::ERR_ABORTED"
+        replaced = aborted and request.headers.get("hx-request") == "true"
+        # the browser cancels what a page still had on its way when the test goes to the next page (a table
+        # page's live check, once a second): that page is gone, nothing of it failed
+        left_behind = aborted and self.sent_during.get(request, self.navigations) < self.navigations
+        if not (replaced or left_behind):
             self.errors.append(f"requestfailed: {request.url} {request.failure}")
 
 

@@ -1,7 +1,7 @@
 """Issue 14 §4, fast on a real phone, measured in Chromium on loopback with budgets that any machine meets with
 room to spare (the figures of a run, with the load average, are in docs/PERFORMANCE.md; `-s` prints them). The
-two timed budgets run in the serial pass (tests/conftest.py), alone, so that they time the page and not the other
-test workers:
+tests that hang on a time (the two budgets, and two taps within one slowed round trip) run in the serial pass
+(tests/conftest.py), alone, so that they time the page and not the other test workers:
 
 - from the 14th tap to the answer on screen: under 150 ms (median of seven);
 - the first load of a share link: at most 8 requests and 60 KB as sent (compressed);
@@ -145,6 +145,7 @@ def test_after_the_first_visit_the_keyboard_and_the_rules_page_work_offline(brow
         context.close()
 
 
+@pytest.mark.serial  # the two taps must come within one slowed round trip (400 ms): not beside other workers
 def test_a_newer_tap_cancels_the_answer_still_on_its_way(phone):
     """No pause before sending: each tap asks at once, and a request a newer tap replaces is cancelled (the
     form's hx-sync), so the answer shown is the last tap's. Slowed to 400 ms a request, two quick taps."""

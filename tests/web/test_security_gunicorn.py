@@ -149,6 +149,7 @@ def slow_header_clients(port: int, count: int = 3):
         stop.set()
 
 
+@pytest.mark.serial  # gunicorn's deadlines in seconds, with margins that other test workers' load eats
 def test_three_slow_header_clients_do_not_delay_other_requests(server):
     """Issue 15: three such connections stalled every sync worker for 30 s (gunicorn's timeout). Now each holds
     one thread of one worker at most, and other requests are answered as usual (two workers here)."""
@@ -166,6 +167,7 @@ def test_three_slow_header_clients_do_not_delay_other_requests(server):
         assert len(cut_after) == 3 and all(t < READ_TIMEOUT + 3 for t in cut_after), cut_after
 
 
+@pytest.mark.serial  # gunicorn's deadlines in seconds, with margins that other test workers' load eats
 def test_a_body_that_does_not_arrive_in_time_is_a_400(server):
     with socket.create_connection(("127.0.0.1", server.port), timeout=READ_TIMEOUT + 5) as sock:
         sock.sendall(
