@@ -23,47 +23,65 @@ SIZES = {"360x640": {"width": 360, "height": 640}, "390x844": PHONE}
 
 
 class Console:
-    """Everything the page complained about: console errors, uncaught exceptions, failed requests. A result
-    request that a newer tap replaced is cancelled on purpose (the form's hx-sync) and is not a complaint: neither
-    its failed request nor the two errors htmx logs for it ("htmx:afterRequest, …" then "htmx:sendAbort, …").
-    (A request is replaced whenever the next tap comes before its answer: on a busy machine, now and then.)
-    Nor is a request that the browser cancelled because the page went to another address."""
+    """Everything the page complained about: console errors, uncaught exceptions, failed requests.
+
+    Not complaints: a result request that a newer tap replaced, cancelled on purpose (the form's hx-sync), with
+    the two errors htmx logs for it ("htmx:afterRequest, …" then "htmx:sendAbort, …"); it happens whenever the
+    next tap comes before the answer, on a busy machine now and then. And a request that the browser cancelled
+    because its document was replaced by the next one (a table page's live check, once a second, while the test
+    goes to the next page): that page is gone, nothing of it failed. Chromium reports such a request failed
+    before it reports the new document, so `errors` is read when asked for, not when the failure came in."""
 
     ABORTED = "htmx:sendAbort, "
     AFTER_ABORTED = "console: htmx:afterRequest, "
 
     def __init__(self, page):
         self.page = page
-        self.errors: list[str] = []
-        self.navigations = 0
-        self.sent_during: dict = {}  # request -> the number of the page's navigation it was sent under
+        self.complaints: list[str] = []
+        self.documents = 0  # documents the page has shown: a main-frame navigation that loaded a new one
+        self.navigating = False  # a main-frame navigation request is on its way, its document not shown yet
+        self.sent_from: dict = {}  # request -> the document that sent it
+        self.aborted: list = []  # (request, the document that sent it), judged in `errors`
         page.on("console", self.console)
-        page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
+        page.on("pageerror", lambda exc: self.complaints.append(f"pageerror: {exc}"))
         page.on("request", self.sent)
+        page.on("framenavigated", self.navigated)
         page.on("requestfailed", self.failed)
+
+    @property
+    def errors(self) -> list[str]:
+        gone = [request for request, document in self.aborted if document < self.documents]
+        return self.complaints + [
+            f"requestfailed: {request.url} {request.failure}" for request, _ in self.aborted if request not in gone
+        ]
 
     def console(self, message) -> None:
         if message.type != "error":
             return
         if message.text.startswith(self.ABORTED):
-            if self.errors and self.errors[-1].startswith(self.AFTER_ABORTED):
-                self.errors.pop()
+            if self.complaints and self.complaints[-1].startswith(self.AFTER_ABORTED):
+                self.complaints.pop()
             return
-        self.errors.append(f"console: {message.text}")
+        self.complaints.append(f"console: {message.text}")
 
     def sent(self, request) -> None:
+        self.sent_from[request] = self.documents
         if request.is_navigation_request() and request.frame == self.page.main_frame:
-            self.navigations += 1
-        self.sent_during[request] = self.navigations
+            self.navigating = True
+
+    def navigated(self, frame) -> None:
+        # a navigation within the document (history.replaceState, as htmx does) brings no new document
+        if frame == self.page.main_frame and self.navigating:
+            self.documents += 1
+            self.navigating = False
 
     def failed(self, request) -> None:
-        aborted = request.failure == "net::ERR_ABORTED"
-        replaced = aborted and request.headers.get("hx-request") == "true"
-        # the browser cancels what a page still had on its way when the test goes to the next page (a table
-        # page's live check, once a second): that page is gone, nothing of it failed
-        left_behind = aborted and self.sent_during.get(request, self.navigations) < self.navigations
-        if not (replaced or left_behind):
-            self.errors.append(f"requestfailed: {request.url} {request.failure}")
+        if request.is_navigation_request() and request.frame == self.page.main_frame:
+            self.navigating = False
+        if request.failure != "net::ERR_ABORTED":
+            self.complaints.append(f"requestfailed: {request.url} {request.failure}")
+        elif request.headers.get("hx-request") != "true":  # a replaced result request is no complaint
+            self.aborted.append((request, self.sent_from.get(request, self.documents)))
 
 
 def open_page(
