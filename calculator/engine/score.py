@@ -88,6 +88,8 @@ def waits_result(request: ScoreRequest, lang: str = "zh") -> dict:
     }
     if blocked:
         answer["blocked_message"] = distance.blocked_message(request, blocked, shanten, lang)
+    if shanten:  # not ready, and a win can be reached: what to hope for (API.md `draws`)
+        answer.update(distance.draws(request))
     return answer
 
 

@@ -27,6 +27,8 @@ from ...distance import (
     block_with,
     copy_limits,
     discard_table,
+    draw_table,
+    draws_answer,
 )
 from ...hand import ScoreRequest
 from ...nearest import fill, honours_of, kept_tiles, pairs, silong, standard
@@ -240,6 +242,18 @@ def discards(request: ScoreRequest) -> list[dict]:
 
     rows = discard_table(request.concealed_counts, meld_counts, KINDS, measure)
     return [{"tile": ALL_TILES[r.kind].notation, "shanten": r.shanten, "improving": r.improving} for r in rows]
+
+
+def draws(request: ScoreRequest) -> dict:
+    """The draws that help a 13-tile hand that is not ready (API.md `draws`, `draws_left`) under the request's
+    card: the kinds whose draw lowers the distance, a drawn 财神 counted as the 财神 it is."""
+    meld_counts = _meld_counts(request)
+    melds = len(request.melds)
+    caishen = request.options.caishen.index
+    hand = Hand(request.concealed_counts, meld_counts, melds, caishen, _fifth_copy(request), Joins(4 - melds))
+    now = hand.distance()
+    rows = draw_table(request.concealed_counts, meld_counts, KINDS, lambda kinds: hand.lowering(kinds, now))
+    return draws_answer(rows)
 
 
 def blocked_by(request: ScoreRequest, waits: list, shanten: int | None) -> str | None:
