@@ -264,6 +264,15 @@ class AltRow:
 
 
 @dataclass(slots=True)
+class DiscardView:
+    """One of the best tiles to throw from 14 that do not win (the engine's `discards`): what the 13 left are."""
+
+    tile: TileView
+    then: str  # "then 1 exchange from ready"
+    helps: str  # "12 tiles help" (unseen tiles that bring the 13 nearer)
+
+
+@dataclass(slots=True)
 class NoWinCard(Card, kind="nowin"):
     """A complete hand that does not win, with the engine's code and reason, and the readings under which it
     would win."""
@@ -275,6 +284,18 @@ class NoWinCard(Card, kind="nowin"):
     nearest: list[GroupView] = field(default_factory=list)  # one nearest win, its missing tiles marked
     open_places: str = ""  # what fills a nearest win's places open to any fitting tile
     misfits: list[TileView] = field(default_factory=list)  # the held tiles that do not fit it
+    discards: list[DiscardView] = field(default_factory=list)  # the best tiles to throw (issue 21)
+
+
+@dataclass(slots=True)
+class DrawView:
+    """A tile whose draw brings a hand that is not ready nearer (the engine's `draws`): its copies still unseen,
+    and the query of the 14 tiles with it drawn (the calculator then shows what to throw)."""
+
+    tile: TileView
+    left: int
+    label: str  # the link's accessible name
+    query: str
 
 
 @dataclass(slots=True)
@@ -286,6 +307,8 @@ class WaitsCard(Card, kind="waits"):
     hint: str
     waits: list[WaitView]
     why: str = ""  # no waits: how far from ready, or why no wait wins (八支)
+    draws: list[DrawView] = field(default_factory=list)  # not ready: the tiles that help (issue 21)
+    draws_total: str = ""  # "7 tiles in all"
 
 
 @dataclass(slots=True)
@@ -540,7 +563,28 @@ def waits_card(hand: HandInput, answer: dict, lang: str) -> WaitsCard:
         % {"winner": with_name(seat_words[winner], hand.names[winner])},
         waits,
         "" if count else not_ready(answer),
+        *helping_draws(hand, answer, lang),
     )
+
+
+def helping_draws(hand: HandInput, answer: dict, lang: str) -> tuple[list[DrawView], str]:
+    """The engine's `draws` of a hand that is not ready, each linked to the 14 tiles with it drawn, and their
+    total ("7 tiles in all")."""
+    draws = []
+    wild = answer["request"]["options"].get("caishen")
+    for draw in answer.get("draws", []):
+        tile = tile_view(draw["tile"], lang)
+        if draw["tile"] == wild:
+            tile = replace(tile, wild=True)
+        label = _("%(tile)s, %(left)s left: see the 14 tiles and what to throw") % {
+            "tile": tile.name,
+            "left": draw["left"],
+        }
+        draws.append(DrawView(tile, draw["left"], label, query_string(hand.with_win(draw["tile"], None, []))))
+    if not draws:
+        return [], ""
+    total = answer["draws_left"]
+    return draws, ngettext("%(counter)s tile in all", "%(counter)s tiles in all", total) % {"counter": total}
 
 
 def win_card(answer: dict, names: dict[str, str], lang: str) -> WinCard:
@@ -741,7 +785,33 @@ def with_nearest(card: NoWinCard, answer: dict, lang: str) -> NoWinCard:
             "and %(counter)s more tile that fits", "and %(counter)s more tiles that fit", open_places
         ) % {"counter": open_places}
     card.misfits = [replace(t, state="misfit") for t in tile_views(nearest["misfits"], lang)]
+    card.discards = best_discards(answer, {t.n for t in card.misfits}, lang)
     return card
+
+
+BEST_DISCARDS = 3  # the card lists at most this many of the tiles that leave the nearest 13
+
+
+def best_discards(answer: dict, misfits: set[str], lang: str) -> list[DiscardView]:
+    """The engine's best discards: those leaving the lowest shanten (it lists them with the most helping tiles
+    first); among equals, the tiles the nearest win shown does not use (`misfits`) first."""
+    rows = [row for row in answer.get("discards", []) if row["shanten"] is not None]
+    best = [row for row in rows if row["shanten"] == rows[0]["shanten"]] if rows else []
+    best.sort(key=lambda row: (-row["improving"], row["tile"] not in misfits))  # stable: the engine's order after
+    best = best[:BEST_DISCARDS]
+    views = []
+    for row in best:
+        shanten, improving = row["shanten"], row["improving"]
+        if shanten == 0:
+            then = _("then ready")
+            helps = ngettext("%(counter)s tile wins", "%(counter)s tiles win", improving)
+        else:
+            then = ngettext(
+                "then %(counter)s exchange from ready", "then %(counter)s exchanges from ready", shanten
+            ) % {"counter": shanten}
+            helps = ngettext("%(counter)s tile helps", "%(counter)s tiles help", improving)
+        views.append(DiscardView(tile_view(row["tile"], lang), then, helps % {"counter": improving}))
+    return views
 
 
 def near_tiles(group: dict, wild: str | None, lang: str) -> list[TileView]:
@@ -749,12 +819,15 @@ def near_tiles(group: dict, wild: str | None, lang: str) -> list[TileView]:
     tiles = list(group_tiles(group["tiles"], lang))
     for stands_for in group["caishen"]:
         tiles = wild_in(tiles, stands_for, wild, lang)
-    missing = list(parse_tiles(group["missing"])) if group["missing"] else []
-    for i in range(len(tiles) - 1, -1, -1):
-        tile = tiles[i]
-        if not tile.wild and any(m.notation == tile.n for m in missing):
-            missing.remove(next(m for m in missing if m.notation == tile.n))
-            tiles[i] = replace(tile, state="missing", name=_("missing %(tile)s") % {"tile": tile.name})
+    missing = [m.notation for m in parse_tiles(group["missing"])] if group["missing"] else []
+    # a missing tile is a plain one of its kind; else a 财神 still to draw, standing in (where a natural tile
+    # would be a fifth copy)
+    for wild_pass in (False, True):
+        for i in range(len(tiles) - 1, -1, -1):
+            tile = tiles[i]
+            if tile.wild == wild_pass and tile.n in missing and not tile.state:
+                missing.remove(tile.n)
+                tiles[i] = replace(tile, state="missing", name=_("missing %(tile)s") % {"tile": tile.name})
     return tiles
 
 
