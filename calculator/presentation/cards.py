@@ -17,7 +17,7 @@ from typing import ClassVar
 from calculator.engine import InvalidNotationError, parse_tiles, score
 from calculator.engine.hand import concealed_size
 from calculator.engine.rulesets import RULESETS
-from calculator.engine.tiles import SEATS, next_seat
+from calculator.engine.tiles import SEATS
 
 from .handquery import HandInput, field_label, form_field, house_text, query_string
 from .locale import Locale
@@ -359,27 +359,30 @@ def invalid_card(errors: list[tuple[str, str]]) -> InvalidCard:
 
 
 def waits_card(hand: HandInput, answer: dict, locale: Locale) -> WaitsCard:
-    """The waits of a 13-tile hand: per wait, what the winner gains by self-draw and by a discard from the
-    下家, each linked to its full result."""
+    """The waits of a 13-tile hand: per wait, what the winner gains by self-draw and by a discard (from the
+    下家, or whoever the engine's way of winning names), each linked to its full result with that way's flags."""
     _, ngettext = locale.gettext, locale.ngettext
     winner = answer["request"]["winner"]
-    feeder = next_seat(winner)
     seat_words = card_words(locale)["seats"]
-    ways = (
-        ("self_draw", None, _("Self-draw")),
-        ("discard", feeder, _("Discard by %(seat)s") % {"seat": with_name(seat_words[feeder], hand.names[feeder])}),
-    )
+
+    def way_label(way: dict) -> str:
+        feeder = way["discarder"]
+        if feeder is None:
+            return _("Self-draw")
+        return _("Discard by %(seat)s") % {"seat": with_name(seat_words[feeder], hand.names[feeder])}
+
+    # each way of winning as the engine scored it: its discarder and the flags that apply to it
+    ways = [(way["how"], way["discarder"], way["flags"], way_label(way)) for way in answer["ways"]]
     waits = []
     for wait in answer["waits"]:
         rows = []
-        for how, discarder, label in ways:
+        for how, discarder, flags, label in ways:
             variant = wait.get(how) or {}
             if not variant.get("win"):
                 message = variant.get("message") or variant.get("error", {}).get("message", "")
                 rows.append(WaitRow(how, False, message))
                 continue
             net = variant["net"]
-            flags = hand.request["flags"] if discarder is None else []
             rows.append(
                 WaitRow(
                     how,
