@@ -50,3 +50,15 @@ def test_batch_mode_keeps_order_and_exits_0_with_errors_inside():
     assert first["net"]["S"] == 19
     assert second["error"]["code"] == "bad_tile"
     assert third["code"] == "incomplete"
+
+
+def test_the_draws_of_a_hand_not_ready_are_the_engines():
+    """Issue 21 §3: a 13-tile hand not ready answers `draws` and `draws_left`, as the engine does."""
+    from calculator.engine import score
+
+    request = {**B1, "hand": "123456m123p1235s"}
+    del request["win_tile"]
+    done = run(stdin=json.dumps(request))
+    assert done.returncode == 0
+    answer = json.loads(done.stdout)
+    assert (answer["draws"], answer["draws_left"]) == (score(request)["draws"], 30)
