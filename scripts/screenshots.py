@@ -1,6 +1,7 @@
 """The phone screenshots of docs/ (issue 14): the calculator at 360×640 and 390×844, in Chinese and in English.
 
     .venv/bin/python scripts/screenshots.py            # writes docs/phone-*.png, docs/screenshot-result.png, …
+    .venv/bin/python scripts/screenshots.py learners   # only docs/screenshot-draws*.png, screenshot-trainer-levels*
 
 Starts the app (runserver, a throwaway SQLite database) on a free port of 127.0.0.1, drives Debian's Chromium as
 a phone (device scale 2) and saves what the screen shows, not the whole page: what a player sees.
@@ -103,6 +104,31 @@ def shoot(browser, base: str) -> list[Path]:
     return written
 
 
+NOT_READY = {"ruleset": "xinyu", "caishen": "5p", "hand": "1199m2288p3sECFW", "winner": "S", "dealer": "E"}
+LEVELS_QUESTION = "/trainer/?seed=20&level=2&answer=none"  # a bazhi waits question, not ready: its tiles that help
+
+
+def shoot_learners(browser, base: str) -> list[Path]:
+    """Issue 21 at 360×640 in both languages: the waits card of a hand not ready with its tiles that help, and an
+    answered trainer question of level 2 (the verdict above the choices, the levels above it)."""
+    written = []
+    for lang, suffix in (("zh", ""), ("en", "-en")):
+        context, page = phone(browser, base, "360", lang)
+        page.goto(f"{base}/?{urlencode(NOT_READY)}")
+        draws = page.locator("#result [data-draws]")
+        expect(draws).to_be_visible()
+        if page.get_attribute("#key-toggle", "aria-expanded") == "true":
+            page.click("#key-toggle")  # 13 tiles: the keyboard stays open for a 14th; fold it to see the card
+        expect(page.locator("#key-toggle")).to_have_attribute("aria-expanded", "false")
+        page.locator("#result [data-waits]").scroll_into_view_if_needed()
+        written.append(save(page, f"screenshot-draws{suffix}.png"))
+        page.goto(base + LEVELS_QUESTION)
+        expect(page.locator("#trainer-verdict")).to_be_visible()
+        written.append(save(page, f"screenshot-trainer-levels{suffix}.png"))
+        context.close()
+    return written
+
+
 def save(page, name: str) -> Path:
     page.wait_for_timeout(300)  # the htmx indicator's fade
     path = DOCS / name
@@ -111,12 +137,14 @@ def save(page, name: str) -> Path:
 
 
 def main() -> None:
+    only_learners = sys.argv[1:] == ["learners"]  # just the shots of issue 21's learners' pages
     with tempfile.TemporaryDirectory() as scratch:
         server, base = start_server(str(Path(scratch) / "db.sqlite3"))
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-                for path in shoot(browser, base):
+                shots = [] if only_learners else shoot(browser, base)
+                for path in shots + shoot_learners(browser, base):
                     print(path.relative_to(ROOT))
                 browser.close()
         finally:

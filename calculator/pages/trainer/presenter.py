@@ -27,7 +27,7 @@ from calculator.presentation.cards import ResultCard, result_card
 from calculator.presentation.entered import EnteredHand, entered_hand
 from calculator.presentation.handquery import HandInput, query_string
 from calculator.presentation.locale import Locale
-from calculator.presentation.tiles import TileView, tile_view
+from calculator.presentation.tiles import TileView, short_name, tile_view
 from calculator.presentation.words import seat_labels, sign_class, signed
 
 NO_NAMES = {seat: "" for seat in SEATS}
@@ -293,7 +293,7 @@ def draws_text(q: Question, locale: Locale) -> str:
     draws = q.answer.get("draws") or []
     if not draws:
         return ""
-    shown = "、".join(f"{tile_view(d['tile'], locale).name} ×{d['left']}" for d in draws[:SHOWN_DRAWS])
+    shown = _(", ").join(f"{short_name(d['tile'], locale)} ×{d['left']}" for d in draws[:SHOWN_DRAWS])
     if len(draws) > SHOWN_DRAWS:
         shown += " …"
     total = q.answer["draws_left"]
