@@ -60,7 +60,7 @@
     }
   }
 
-  // The patterns under review, as the link writes them: "xinyu:qidui.3.0,…" (topic, wait, right in a row).
+  // The patterns under review, as the link writes them: "<game>:<pattern>.3.0,…" (topic, wait, right in a row).
   function reviewed(review, game) {
     return (review || "")
       .split(",")
