@@ -59,10 +59,16 @@ def new_table(request: HttpRequest) -> HttpResponse:
         try:
             table, token = store.create_table(form.body(), ledger_api.client_address(request))
         except ledger.LedgerError as error:
-            form.add_error(None, error.to_dict(lang)["error"]["message"])
+            form.add_error(_form_field(error.field), error.to_dict(lang)["error"]["message"])
         else:
             return HttpResponseRedirect(ledger_api.edit_path(table, token) + "?created=1")
     return render(request, "ledger/new.html", {"form": form, "cards": list(form.cards.values())})
+
+
+def _form_field(field: str | None) -> str | None:
+    """The new-table form's field for an API field the ledger refused (`players.S` → `name_S`), else none."""
+    seat = (field or "").removeprefix("players.")
+    return f"name_{seat}" if seat in SEATS else None
 
 
 @require_http_methods(["GET", "HEAD"])
