@@ -20,7 +20,6 @@ visit (a redirect adds `key=`), so the confirmation can be sent once only, whate
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import hmac
 import json
@@ -44,6 +43,7 @@ from calculator.engine.tiles import SEATS
 from calculator.models import Event, Hand, Table, hash_token
 from calculator.pages.calculator.forms import HandForm
 from calculator.pages.tables import presenter as pages
+from calculator.pages.tables import spreadsheet
 from calculator.pages.tables.forms import CardForm, NewTableForm
 from calculator.pages.tables.qr import qr_data_uri
 from calculator.presentation.handquery import house_text, parse_query
@@ -551,7 +551,7 @@ def export_csv(request: HttpRequest, table_id: str) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="table-{table.id}.csv"'
     response.write("\ufeff")  # a BOM, so that spreadsheet programs read the Chinese names as UTF-8
-    writer = csv.writer(response)
+    writer = spreadsheet.SafeWriter(response)  # no cell a spreadsheet would run as a formula
     per_seat = (
         ["change"]
         + [f"part:{p}" for p, _ in parts]
