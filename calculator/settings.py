@@ -87,6 +87,7 @@ INSTALLED_APPS = [
     "crispy_bootstrap5",
     "calculator",
     "calculator.plumbing.ratelimit",
+    "calculator.plumbing.health",
 ]
 
 MIDDLEWARE = [
@@ -108,6 +109,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "calculator.plumbing.faults.DatabaseFaultMiddleware",  # a database fault in a view answers 503 busy, never 500
 ]
 # No sessions: the language choice is Django's language cookie, and nothing else keeps per-visitor state (each
 # middleware runs on every request, and the result partial is asked for on every tap).
@@ -148,11 +150,12 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Write-ahead logging: readers never wait for the writer, and a commit appends to the log instead of rewriting
-    # pages through a rollback journal; it matters because every request writes (the rate limit counts reads too:
-    # docs/PERFORMANCE.md § The rate limiter's cost). synchronous=FULL keeps each commit on disk before it is
-    # answered (a recorded hand survives a power cut), as the rollback journal did.
-    DATABASES["default"].setdefault("OPTIONS", {})["init_command"] = "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;"
+    # synchronous=FULL keeps each commit on disk before it is answered (a recorded hand survives a power cut).
+    # Write-ahead logging (readers never wait for the writer, a commit appends to the log; it matters because every
+    # request writes, the rate limit counts reads too: docs/PERFORMANCE.md § The rate limiter's cost) is switched
+    # on when a connection opens (calculator/plumbing/sqlite.py), not here: on a read-only file that statement
+    # fails, and an init_command that fails fails every connection, so not a page could be read.
+    DATABASES["default"].setdefault("OPTIONS", {})["init_command"] = "PRAGMA synchronous=FULL;"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "zh-hans"
