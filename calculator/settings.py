@@ -246,6 +246,10 @@ RATE_LIMIT_CREATE_PATHS = [r"^/api/tables/?$", r"^/tables/new/?$"]
 LEDGER_MAX_HANDS = env_int("LEDGER_MAX_HANDS", 1000)
 LEDGER_TABLES_PER_DAY = env_int("LEDGER_TABLES_PER_DAY", 50)
 LEDGER_RETENTION_DAYS = env_int("LEDGER_RETENTION_DAYS", 180)
+# `/healthz` writes a heartbeat row each time it checks (calculator/plumbing/health); a process that found the
+# database healthy less than this many seconds ago answers ok without writing again (a flood of probes costs one
+# write a second). Every check writes under tests.
+HEALTH_CHECK_REUSE = env_int("HEALTH_CHECK_REUSE", 0 if TESTING else 1)
 
 # Logs go to stdout, one JSON object a line in production (LOG_FORMAT=json|plain); edit tokens are redacted from
 # every line (calculator/plumbing/edit_tokens.py).

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from calculator.models import Table
+from calculator.plumbing import health
 from calculator.plumbing.health import HEADROOM, HOST
 from calculator.plumbing.health.models import Heartbeat
 
@@ -23,6 +25,24 @@ def test_a_database_that_takes_writes_is_healthy_and_each_check_writes_its_heart
     second = Heartbeat.objects.get(host=HOST)  # a new row; the machine's older one is gone
     assert second.id > first.id and second.at >= first.at and bytes(second.headroom) != bytes(first.headroom)
     assert not Table.objects.exists()  # no ledger data touched
+
+
+def test_a_flood_of_probes_writes_one_heartbeat_a_second_and_a_failure_is_never_reused(client, settings):
+    settings.HEALTH_CHECK_REUSE = 60
+    health.forget()
+    assert [client.get("/healthz").status_code for _ in range(5)] == [200] * 5
+    assert Heartbeat.objects.filter(host=HOST).count() == 1 and len(writes(client)) == 0
+    health.forget()
+    with connection.cursor() as cursor:
+        cursor.execute("ALTER TABLE calculator_table RENAME TO calculator_table_gone")
+    assert [client.get("/healthz").json().get("failed") for _ in range(2)] == ["read", "read"]  # each checked
+
+
+def writes(client) -> list[str]:
+    """The statements one more probe sends that write."""
+    with CaptureQueriesContext(connection) as queries:
+        client.get("/healthz")
+    return [q["sql"] for q in queries.captured_queries if q["sql"].startswith(("INSERT", "UPDATE", "DELETE"))]
 
 
 def test_a_database_that_refuses_writes_fails_the_write_check(client, read_only_database):

@@ -5,16 +5,26 @@ own: a file SQLite database, or a new database on the server named by TEST_POSTG
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import secrets
 import subprocess
 import sys
 from contextlib import contextmanager
+from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
+from django.core.management import CommandError, call_command
+from django.db import OperationalError
+from django.utils import timezone
+
+from calculator.management.commands import prune_tables
+from calculator.models import Table
+from calculator.tables.store import delete_untouched
+from tests.ledger.client import Api
 
 RACE = Path(__file__).with_name("prune_race.py")
 DATABASES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
@@ -100,3 +110,34 @@ def test_the_clean_up_against_writing_and_reading_phones_deletes_no_answered_wri
     assert int(run_["out"].split()[0]) == len(set(report["old"]) - exists)  # … and the command counted right
     assert report["reads"] and set(report["reads"]) <= {200, 404}, report["reads"]
     assert written & set(report["old"]) <= exists
+
+
+@pytest.mark.django_db
+def test_a_busy_database_makes_the_clean_up_wait_and_try_again_and_then_keep_the_table_not_crash(client, monkeypatch):
+    old = Api(client, {"ruleset": "bazhi"})
+    Table.objects.filter(pk=old.id).update(updated=timezone.now() - timedelta(days=200))
+    monkeypatch.setattr(prune_tables, "RETRIES", (0, 0, 0))
+    tries: list[str] = []
+
+    def locked(table_id, cutoff):
+        tries.append(table_id)
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(prune_tables, "delete_untouched", locked)
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.raises(CommandError, match="1 tables .* could not be deleted .* kept for the next run"):
+        call_command("prune_tables", stdout=out, stderr=err)
+    assert tries == [old.id] * 4 and out.getvalue().startswith("0 tables") and "database is locked" in err.getvalue()
+    assert Table.objects.filter(pk=old.id).exists()
+
+    tries.clear()
+
+    def locked_twice(table_id, cutoff):
+        tries.append(table_id)
+        if len(tries) <= 2:
+            raise OperationalError("database is locked")
+        return delete_untouched(table_id, cutoff)
+
+    monkeypatch.setattr(prune_tables, "delete_untouched", locked_twice)
+    call_command("prune_tables", stdout=out)
+    assert tries == [old.id] * 3 and not Table.objects.filter(pk=old.id).exists()

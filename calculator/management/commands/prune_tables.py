@@ -19,7 +19,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
-from django.db import DatabaseError, close_old_connections
+from django.db import DatabaseError, connection
 from django.utils import timezone
 
 from calculator.models import Table
@@ -70,9 +70,16 @@ class Command(BaseCommand):
                 if pause is None:
                     self.stderr.write(f"table {table_id}: {error}")
                     return None
-                close_old_connections()  # a broken connection (a restarted server) is opened again
+                reconnect_if_broken()
                 time.sleep(pause)
         return None
+
+
+def reconnect_if_broken() -> None:
+    """A connection the error left unusable (a restarted server) is closed, so the next try opens a new one; not
+    inside a caller's transaction, which owns it."""
+    if not connection.in_atomic_block:
+        connection.close_if_unusable_or_obsolete()
 
 
 def candidates(cutoff, after: str) -> list[str]:
@@ -84,6 +91,6 @@ def candidates(cutoff, after: str) -> list[str]:
         except DatabaseError:
             if pause is None:
                 raise CommandError("the database cannot be read: nothing more deleted") from None
-            close_old_connections()
+            reconnect_if_broken()
             time.sleep(pause)
     return []
