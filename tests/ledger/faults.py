@@ -15,7 +15,6 @@ limiter counting as in production.
 from __future__ import annotations
 
 import json
-import os
 import sys
 import threading
 import time
@@ -26,26 +25,6 @@ CONFIG = {"ruleset": "bazhi", "stake": 1_000_000, "players": {"E": "阿东", "S"
 WRITERS, HANDS = 4, 15
 ROOM = 12  # pages (4 KiB) the full database may still grow by: room for a few hands
 DEADLINE = 30  # seconds a phone keeps sending one write again (the restart takes one or two)
-
-
-def setup(url: str, conn_max_age: str = "0") -> None:
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-    os.environ.update(
-        DATABASE_URL=url,
-        DB_CONN_MAX_AGE=conn_max_age,
-        DJANGO_SETTINGS_MODULE="calculator.settings",
-        DJANGO_ENV="test",
-        RATE_LIMIT_ENABLED="1",
-        RATE_LIMIT_READ="1000000/60",
-        RATE_LIMIT_WRITE="1000000/60",
-        RATE_LIMIT_CREATE="1000000/60",
-    )
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
 
 
 def client():
@@ -250,11 +229,14 @@ def restart(url: str) -> dict:
 
 
 def main(scenario: str, target: str, *args: str) -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from tests.ledger.scratch import setup_django
+
     if scenario == "restart":
-        setup(target, conn_max_age="60")  # persistent connections, as in production: the restart breaks them
+        setup_django(target, conn_max_age="60")  # persistent connections, as in production: the restart breaks them
         report = restart(target)
     else:
-        setup(f"sqlite:///{target}")
+        setup_django(f"sqlite:///{target}")
         report = full(target) if scenario == "full" else readonly(target, *args)
     print(json.dumps(report, ensure_ascii=False), flush=True)
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import random
 import sys
 import threading
@@ -33,26 +32,6 @@ OLD, WRITERS, READERS = 24, 8, 2
 TARGETS = 12  # old tables the writers write to (with the fresh ones)
 B1 = {"hand": "111345789p79m55s", "win_tile": "8m", "melds": [], "winner": "S", "discarder": "W", "flags": []}
 CONFIG = {"ruleset": "bazhi", "stake": 1_000_000}  # a 底 nobody can lose: every hand is a win to record
-
-
-def setup(url: str) -> None:
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-    os.environ.update(
-        DATABASE_URL=url,
-        DB_CONN_MAX_AGE="0",
-        DJANGO_SETTINGS_MODULE="calculator.settings",
-        DJANGO_ENV="test",
-        RATE_LIMIT_ENABLED="1",  # the limiter's upsert on every request, as in production
-        RATE_LIMIT_READ="1000000/60",
-        RATE_LIMIT_WRITE="1000000/60",
-        RATE_LIMIT_CREATE="1000000/60",
-    )
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
 
 
 def old_table(days: int = 200) -> tuple[str, str]:
@@ -219,7 +198,10 @@ def concurrent() -> dict:
 
 
 def main(scenario: str, url: str, *args: str) -> None:
-    setup(url)
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from tests.ledger.scratch import setup_django
+
+    setup_django(url)
     report = window(*args) if scenario == "window" else concurrent()
     print(json.dumps(report))
 

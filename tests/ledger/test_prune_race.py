@@ -7,14 +7,11 @@ from __future__ import annotations
 
 import io
 import json
-import os
-import secrets
 import subprocess
 import sys
 from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -25,6 +22,7 @@ from calculator.management.commands import prune_tables
 from calculator.models import Table
 from calculator.tables.store import delete_untouched
 from tests.ledger.client import Api
+from tests.ledger.scratch import postgres_database
 
 RACE = Path(__file__).with_name("prune_race.py")
 DATABASES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
@@ -34,22 +32,9 @@ DATABASES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
 def database(vendor: str, tmp_path: Path):
     if vendor == "sqlite":
         yield f"sqlite:///{tmp_path / 'prune.sqlite3'}"
-        return
-    url = os.environ.get("TEST_POSTGRES_URL")
-    if not url:
-        pytest.skip("TEST_POSTGRES_URL is not set (scripts/test starts a PostgreSQL server and sets it)")
-    import psycopg
-
-    name = f"ledger_prune_{secrets.token_hex(4)}"
-    parts = urlsplit(url)
-    admin = urlunsplit(parts._replace(path="/postgres"))
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield urlunsplit(parts._replace(path=f"/{name}"))
-    finally:
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    else:
+        with postgres_database("ledger_prune") as url:
+            yield url
 
 
 def run(vendor: str, tmp_path: Path, *args: str) -> dict:
