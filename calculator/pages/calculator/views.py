@@ -19,14 +19,14 @@ from calculator.engine.hand import KONG_TYPES
 from calculator.engine.rulesets import DEFAULT, RULESETS
 from calculator.engine.rulesets.flags import Situation, unmet
 from calculator.engine.tiles import ALL_TILES, SEATS
-from calculator.pages.calculator.forms import FLAG_CHOICES, HandForm
+from calculator.pages.forms import HandForm, flag_labels
 from calculator.pages.tables import views as ledger_views
 from calculator.plumbing import edit_tokens
 from calculator.plumbing.django_locale import local, page_locale, page_path
 from calculator.presentation import cards
 from calculator.presentation.cards import ResultCard
 from calculator.presentation.entered import entered_hand
-from calculator.presentation.handquery import house_text, parse_query, query_string
+from calculator.presentation.handquery import field_text, parse_query, query_string
 from calculator.presentation.locale import Locale
 from calculator.presentation.render import CardLinks, card_html, strip_html
 from calculator.presentation.tiles import tile_name, tile_src
@@ -80,13 +80,13 @@ def flag_states(request: dict) -> list[dict]:
         frozenset(request["flags"]),
     )
     states = []
-    for code, label in FLAG_CHOICES:
+    for code, label in flag_labels().items():
         flag = ruleset.flag_by_id.get(code)
         failed = unmet(flag, situation) if flag else []
         states.append(
             {
                 "code": code,
-                "label": label,
+                "label": local(label),
                 "rulesets": rulesets_with(lambda r, code=code: code in r.flag_ids),
                 "checked": code in request["flags"],
                 "reason": local(failed[0].reason) if failed else "",
@@ -112,7 +112,7 @@ def game_settings(form: HandForm, shown: dict, lang: str) -> list[dict]:
                     "anchor": f"house-{ruleset.id}-{rule.id}",
                     "scoring": rule.scoring,
                     "choices": [
-                        {"value": house_text(c.value), "label": local(c.label), "selected": c.value == value}
+                        {"value": field_text(c.value), "label": local(c.label), "selected": c.value == value}
                         for c in rule.choices
                     ],
                     "changed": value != rule.default,
@@ -173,7 +173,7 @@ def calculator(request: HttpRequest) -> HttpResponse:
         if table:
             shown["options"] = {"house": table["house"]}  # the table's rule card, before any hand
     elif form.is_valid():
-        hand = parse_query(source)
+        hand = form.hand()
         share_query = query_string(hand)
         if request.method == "POST":
             response = redirect(page + share_query)

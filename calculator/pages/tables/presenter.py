@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from calculator.engine.tiles import SEATS
 from calculator.ledger import Card, State
 from calculator.models import Event, Hand, Table
-from calculator.pages.tables.forms import field_value
+from calculator.presentation.handquery import field_text
 from calculator.presentation.words import seat_labels, signed
 
 
@@ -66,7 +66,7 @@ def rule_card_lines(card: Card, lang: str) -> list[CardLine]:
         lines.append(CardLine(table.multiplier_label(lang), f"× {card.multiplier}"))
     for rule in rules.house:
         value = card.house[rule.id]
-        if field_value(value) != field_value(rule.default):
+        if field_text(value) != field_text(rule.default):
             lines.append(CardLine(rule.label(lang), rule.choice(value).label(lang)))
     return lines
 

@@ -41,12 +41,12 @@ from calculator.engine.hand import MELD_NAMES
 from calculator.engine.rulesets import RULESETS
 from calculator.engine.tiles import SEATS
 from calculator.models import Event, Hand, Table, hash_token
-from calculator.pages.calculator.forms import HandForm
+from calculator.pages.forms import HandForm
 from calculator.pages.tables import presenter as pages
 from calculator.pages.tables.forms import NewTableForm, RuleCardForm
 from calculator.pages.tables.qr import qr_data_uri
 from calculator.plumbing.django_locale import engine_lang
-from calculator.presentation.handquery import house_text, parse_query
+from calculator.presentation.handquery import HandInput, field_text
 from calculator.presentation.words import signed
 from calculator.tables import store
 
@@ -266,9 +266,9 @@ def _record_data(table: Table, state: ledger.State, query: QueryDict) -> tuple[Q
     return data, notes
 
 
-def _hand_body(data: QueryDict) -> dict:
+def _hand_body(hand: HandInput) -> dict:
     """The calculator's request less what the table's card decides (its house rules: the card fills them)."""
-    body = parse_query(data).request
+    body = hand.request
     options = {k: v for k, v in (body.get("options") or {}).items() if k != "house"}
     return {**body, "options": options}
 
@@ -299,7 +299,7 @@ def record(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
         data.pop("key", None)
         form = HandForm(data)
         if form.is_valid():
-            body = _hand_body(data)
+            body = _hand_body(form.hand())
             try:
                 if request.method == "POST":
                     if key and store.keyed_entry(table, key) is not None:
@@ -393,7 +393,7 @@ def calculator_fields(table: Table, state: ledger.State) -> dict:
     card = state.card
     fixed: dict = {"ruleset": table.ruleset, "dealer": state.dealer}
     fixed.update({option.id: card.options[option.id] for option in card.rules.table_options})
-    fixed.update({f"house_{rule.id}": house_text(card.house[rule.id]) for rule in card.rules.house})
+    fixed.update({f"house_{rule.id}": field_text(card.house[rule.id]) for rule in card.rules.house})
     if card.table.streak_option:
         fixed[card.table.streak_option] = state.dealer_streak
     fixed.update({f"name_{s}": "" if table.players[s] == ledger.DEFAULT_NAMES[s] else table.players[s] for s in SEATS})
