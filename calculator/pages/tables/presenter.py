@@ -35,10 +35,6 @@ def settlement_rows(table: Table, transfers: list[dict]) -> list[dict]:
     return [{**t, "from_name": table.players[t["from"]], "to_name": table.players[t["to"]]} for t in transfers]
 
 
-def ended_text(card: Card, reason: str | None, lang: str) -> str | None:
-    return next((r.text(lang) for r in card.table.end_reasons if r.code == reason), None)
-
-
 # ---------------------------------------------------------------------------------------------------------
 # The rule card
 
