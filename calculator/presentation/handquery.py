@@ -161,8 +161,10 @@ def field_label(name: str, locale: Locale) -> str:
     if name in FIELD_WORDS:
         return _(FIELD_WORDS[name])
     meld = re.fullmatch(r"meld(\d)(_tiles|_from)?", name)
+    if meld and meld.group(2):
+        return _(MELD_FIELD_WORDS[meld.group(2)])
     if meld:
-        return _(MELD_FIELD_WORDS[meld.group(2) or ""]) % {"n": int(meld.group(1))}
+        return _(MELD_FIELD_WORDS[""]) % {"n": int(meld.group(1))}
     if name.startswith("name_") and name[5:] in SEATS:
         return seat_labels(locale.lang)[name[5:]]
     option = next((o for ruleset in RULESETS.values() for o in ruleset.options if o.id == name), None)
