@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 from urllib.parse import urlencode
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from calculator.engine.rulesets import RULESETS
@@ -247,7 +247,7 @@ def right_text(q: Question, lang: str) -> str:
         tiles = [w["tile"] for w in q.answer["waits"]]
         if not tiles:
             return _("The engine says: not ready, no tile wins.")
-        names = "、".join(tile_view(t, lang).name for t in tiles)
+        names = pgettext("between the items of a list", ", ").join(tile_view(t, lang).name for t in tiles)
         return _("The engine says: it waits on %(tiles)s.") % {"tiles": names}
     return _("The engine's nets are marked above.")
 
