@@ -8,15 +8,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
 
-from calculator.api.score import engine_lang
 from calculator.pages.rules.rulebook import rulebook
+from calculator.plumbing.django_locale import page_locale
 
 READING = settings.BASE_DIR / "docs" / "RULES.md"
 
 
 def rules(request: HttpRequest) -> HttpResponse:
-    lang = engine_lang()
-    return render(request, "rules.html", rulebook(lang))
+    return render(request, "rules.html", rulebook(page_locale()))
 
 
 @require_http_methods(["GET", "HEAD"])

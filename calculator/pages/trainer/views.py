@@ -17,25 +17,25 @@ from django.shortcuts import redirect, render
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from calculator.api.score import engine_lang
-from calculator.pages.calculator.views import page_path, render_card
 from calculator.pages.trainer.presenter import topic_names, trainer_page
 from calculator.pages.trainer.questions import MAX_SEED, grade, question, read_spec, read_submission
+from calculator.plumbing.django_locale import page_locale, page_path
+from calculator.presentation.render import card_html
 
 
 def trainer(request: HttpRequest) -> HttpResponse:
     spec, clean = read_spec(request.GET, lambda: SystemRandom().randrange(MAX_SEED))
     if not clean:
         return redirect(page_path("trainer") + "?" + urlencode(spec.query()))
-    lang = engine_lang()
-    q = question(spec, lang)
+    locale = page_locale()
+    q = question(spec, locale.lang)
     submission = read_submission(q, request.GET)
-    page = trainer_page(q, grade(q, submission) if submission else None, lang, page_path("rules"))
+    page = trainer_page(q, grade(q, submission) if submission else None, locale)
     context = {
         "page": page,
-        "card": mark_safe(render_card(request, page.card, "", None)) if page.card else "",  # a rendered template
+        "card": mark_safe(card_html(page.result, locale)) if page.result else "",  # a rendered template
         "calculator_page": page_path("calculator"),
-        "trainer_text": js_text(lang),
+        "trainer_text": js_text(locale.lang),
     }
     return render(request, "trainer.html", context)
 
