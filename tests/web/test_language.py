@@ -344,3 +344,62 @@ def test_a_stored_row_whose_code_no_game_knows_keeps_its_stored_reason(client):
     assert {reason for _, reason in reasons_in_history(client.get(f"/tables/{api.id}/").content.decode())} == {
         "番（旧）"
     }
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Issue 21 §7: glosses that explain, in every game (the registry's)
+
+
+def pinyin_words(but: str = "") -> dict[str, str]:
+    """Each glossary term's pinyin as an English text may write it (not "long": an English word too), by term."""
+    from calculator.presentation.glossary import ENGLISH_WORDS, terms
+
+    return {t.term: t.pinyin for t in terms("en") if t.pinyin and t.pinyin not in ENGLISH_WORDS and t.term != but}
+
+
+def pinyin_in(text: str, but: str = "") -> list[str]:
+    return [p for p in pinyin_words(but).values() if re.search(rf"\b{p}\b", text)]
+
+
+def test_each_gloss_explains_its_word_without_another_one():
+    """A gloss is read where a word is first met: it cannot lean on another word of the glossary (the fan gloss
+    said "out of the di"), a Chinese word, or brackets of its own (the page shows it in brackets already)."""
+    from calculator.presentation.glossary import terms
+
+    for term in terms("en"):
+        assert term.pinyin and term.meaning, term
+        assert pinyin_in(term.meaning, but=term.term) == [], term
+        assert unexplained(term.meaning, self_contained=True) == [], term
+        assert "(" not in term.meaning, term
+
+
+def test_every_gloss_says_its_pinyin_even_where_it_is_an_english_word():
+    """The page glosses 龙 as "龙 (long: …)", not "龙 (龙: …)": the script gets every pinyin, and whether to look
+    for it in English text."""
+    from calculator.presentation.glossary import ENGLISH_WORDS, terms
+
+    listed = {term.term: term.to_dict() for term in terms("en")}
+    assert listed["龙"]["pinyin"] == "long" and listed["龙"]["latin"] is False
+    assert all(
+        entry["pinyin"] and entry["latin"] == (entry["pinyin"] not in ENGLISH_WORDS) for entry in listed.values()
+    )
+
+
+@pytest.mark.parametrize("game", sorted(RULESETS))
+def test_every_house_rule_explains_its_chinese_words_itself(game):
+    """A rule card's hints sit folded away, inside labels and menus: each says what its Chinese words mean (单吊,
+    通天, 嘴子, 自摸, 报警, 交 were bare), and its labels and choices use no pinyin the page cannot explain there."""
+    for rule in RULESETS[game].house:
+        for text in (rule.label.en, rule.explanation.en, *(choice.label.en for choice in rule.choices)):
+            assert unexplained(text, self_contained=True) == [], (rule.id, text)
+        for text in (rule.label.en, *(choice.label.en for choice in rule.choices)):
+            assert pinyin_in(text) == [], (rule.id, text)
+
+
+@pytest.mark.parametrize("game", sorted(RULESETS))
+def test_every_option_label_is_english_or_explains_itself(game):
+    """An option's label is the first place a player meets a word ("Multiple jiao (可多交)", where jiao first
+    appeared), and the page explains nothing inside a label."""
+    for option in RULESETS[game].options:
+        for text in (option.label.en, *(choice.label.en for choice in option.choices)):
+            assert unexplained(text, self_contained=True) == [] and pinyin_in(text) == [], (option.id, text)
