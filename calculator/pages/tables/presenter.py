@@ -60,7 +60,7 @@ def rule_card_lines(card: Card, lang: str) -> list[CardLine]:
         value = card.options[option.id]
         shown = next((c.label(lang) for c in option.choices if c.value == value), None)
         if shown is None:
-            shown = ("是" if value else "否") if lang == "zh" else ("yes" if value else "no")
+            shown = _("yes") if value else _("no")
         lines.append(CardLine(option.label(lang), shown))
     stake = table.stake
     lines.append(CardLine(stake.label(lang), str(card.stake) if card.stake is not None else stake.none(lang)))

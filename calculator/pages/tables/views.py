@@ -32,6 +32,7 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from calculator import ledger
@@ -257,7 +258,7 @@ def _record_data(table: Table, state: ledger.State, query: QueryDict) -> tuple[Q
     data = query.copy()
     notes = []
     if data.get("dealer") and data.get("dealer") != state.dealer:
-        notes.append("庄家按牌桌填" if engine_lang() == "zh" else "The dealer is taken from the table.")
+        notes.append(_("The dealer is taken from the table."))
     for name, value in calculator_fields(table, state).items():
         if isinstance(value, bool):
             data.setlist(name, ["on"] if value else [])
