@@ -11,7 +11,7 @@ import re
 import pytest
 
 from calculator.engine.rulesets import RULESETS
-from calculator.presentation.glossary import terms
+from calculator.presentation.glossary import ENGLISH_WORDS, terms
 from tests.browser.conftest import SIZES, open_page
 from tests.browser.phone import B1, expect, link
 from tests.web.test_language import record_examples
@@ -32,7 +32,7 @@ def never_explained(text: str) -> list[str]:
             while end < len(text) and HAN.match(text[end]):
                 end += 1
             spots.append((start, end, True))
-        if term.to_dict()["latin"]:
+        if term.pinyin and term.pinyin not in ENGLISH_WORDS:
             spots += [(m.start(), m.end(), False) for m in re.finditer(rf"\b{term.pinyin}\b", text)]
         explained = [
             spot
@@ -45,6 +45,11 @@ def never_explained(text: str) -> list[str]:
     return found
 
 
+def glossed_in_chinese(text: str) -> list[str]:
+    """Glosses that name their word in Chinese again instead of its pinyin: "龙 (龙: …)"."""
+    return re.findall(r"[\u3400-\u9fff]+ \([\u3400-\u9fff]+: ", text)
+
+
 @pytest.fixture
 def english(browser, live_server):
     context, page = open_page(browser, live_server, SIZES["360x640"], lang="en")
@@ -54,26 +59,28 @@ def english(browser, live_server):
 
 
 @pytest.mark.parametrize("game", sorted(RULESETS))
-def test_the_english_calculator_explains_each_word_where_it_first_shows_it(english, game):
+def test_the_english_calculator_explains_every_word_it_shows(english, game):
     english.goto(link(english, {**B1, "ruleset": game}))
     expect(english.locator("#main dfn[data-term]").first).to_be_attached()
     assert never_explained(english.locator("#main").inner_text()) == []
+    assert glossed_in_chinese(english.locator("#main").inner_text()) == []
     english.locator(f"#rule-card-{game} summary").click()  # the folded rule card, opened: its hints
     expect(english.locator(f"#rule-card-{game} .hint").first).to_be_visible()
     assert never_explained(english.locator("#main").inner_text()) == []
 
 
-def test_the_english_trainer_explanation_explains_each_word_where_it_first_shows_it(english):
+def test_the_english_trainer_explanation_explains_every_word_it_shows(english):
     english.goto(english.base + "/trainer/?seed=12345&kind=pay&answer=0")
     expect(english.locator("#trainer-explain")).to_be_visible()
     for summary in english.locator("#trainer-explain details > summary").all():
         summary.click()
     expect(english.locator("#trainer-explain")).to_contain_text("self-draw: each pays 13")
     assert never_explained(english.locator("#main").inner_text()) == []
+    assert glossed_in_chinese(english.locator("#main").inner_text()) == []
 
 
 @pytest.mark.parametrize("game", sorted(RULESETS))
-def test_the_english_table_page_explains_each_word_where_it_first_shows_it(english, client, game):
+def test_the_english_table_page_explains_every_word_it_shows(english, client, game):
     """The 庄 badge, "交 outside" and "Next 底 game" were bare; the history's rows, opened, were Chinese. Every
     table of the game's examples (every reason of its rows), recorded in Chinese, as old tables were."""
     client.cookies["django_language"] = "zh-hans"
