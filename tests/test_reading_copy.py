@@ -106,7 +106,7 @@ def test_every_case_file_plays_a_game_of_the_reading():
 def test_the_rules_page_links_the_reading_and_the_app_serves_it(client, language):
     client.cookies["django_language"] = language
     page = client.get("/rules/").content.decode()
-    assert re.search(r'<p id="reading-link">[^<]+<a href="/rules/RULES.md"[^>]*>RULES.md</a>', page)
+    assert re.search(r'<p id="reading-link"[^>]*>[^<]+<a href="/rules/RULES.md"[^>]*>RULES.md</a>', page)
     reading = client.get("/rules/RULES.md")
     assert reading.status_code == 200 and reading["Content-Type"] == "text/plain; charset=utf-8"
     assert reading.content == READING.read_bytes()
