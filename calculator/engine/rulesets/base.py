@@ -201,6 +201,17 @@ class Ruleset(ABC):
         win's `groups`), as notations, one per wild tile; none (the default) in a game without wild tiles."""
         return []
 
+    # ------------------------------------------------------------------------------ several claims on one discard
+
+    resolves_claims = False  # whether the game ranks several wins on one discard (xinyu's 拦胡): `priority`
+
+    def priority(self, data: object, lang: str = "zh") -> dict:
+        """Which of several claims on one discard takes it, and why (docs/API-priority.md), in a game that
+        `resolves_claims`."""
+        raise NotImplementedError(f"{self.id} has one winner per discard")
+
+    # ------------------------------------------------------------------------------ a stored row, said again
+
     def payment_reason(self, row: Mapping, answer: Mapping, lang: str, seat_word: Callable[[str], str]) -> str | None:
         """The reason of one payment row of `answer` (this game's engine answer), said again from the row's
         `code` in `lang`: how a table's history shows a stored row in the page's language, whatever language it
