@@ -1,0 +1,103 @@
+"""The offline pack on the server's side (issue 22): what the pages offer, and the pack's own files.
+
+- `GET /offline/pack.json`: the built pack's manifest with the URL of each part (the page downloads them, checks
+  each SHA-256, and keeps them in the service worker's cache);
+- `GET /offline/<version>/app.zip`: the app's zip; `GET /offline/<version>/worker.js`: the Web Worker that runs
+  it (static/js/offline-worker.js), served here because it is the one script whose policy allows compiling
+  WebAssembly ('wasm-unsafe-eval'; never 'unsafe-eval': no page gets either);
+- the runtime's files are static files (settings.OFFLINE_RUNTIME_PREFIX).
+
+Nothing of it is fetched by a page unless its user asked for the pack (static/js/boot.js loads offline.js then).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import lru_cache
+from pathlib import Path
+
+from django.conf import settings
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.csp import CSP
+from django.views.decorators.csp import csp_override
+from django.views.decorators.http import require_GET
+
+from calculator.offline.pack import Manifest, read_manifest
+
+WORKER_SOURCE = Path(settings.BASE_DIR) / "static" / "js" / "offline-worker.js"
+# The worker's policy: the site's, and WebAssembly may be compiled (Pyodide's interpreter is WebAssembly).
+WORKER_CSP = {**settings.SECURE_CSP, "script-src": [CSP.SELF, CSP.WASM_UNSAFE_EVAL]}
+FOREVER = "public, max-age=31536000, immutable"  # a part's URL holds the pack's version
+
+
+def manifest() -> Manifest | None:
+    """The pack as built now (None when `build_offline_pack` has not run): read again when the file changes."""
+    path = Path(settings.OFFLINE_PACK_DIR) / "manifest.json"
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        return None
+    return _manifest_at(str(path.parent), stamp)
+
+
+@lru_cache(maxsize=4)
+def _manifest_at(folder: str, stamp: int) -> Manifest | None:
+    return read_manifest(Path(folder))
+
+
+def worker_sha256() -> str:
+    return _worker_digest(WORKER_SOURCE.stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=4)
+def _worker_digest(stamp: int) -> str:
+    return hashlib.sha256(WORKER_SOURCE.read_bytes()).hexdigest()
+
+
+def offer(pack: Manifest | None) -> dict | None:
+    """What the offer on a page says and links to (templates/offline_offer.html), or None without a pack."""
+    if pack is None:
+        return None
+    return {
+        "version": pack.version,
+        "manifest_url": reverse("offline_manifest"),
+        "megabytes": f"{pack.gzip_size / 1_000_000:.1f}",
+    }
+
+
+@require_GET
+def pack_manifest(request: HttpRequest) -> HttpResponse:
+    pack = manifest()
+    if pack is None:
+        raise Http404("no offline pack built")
+    runtime = static(f"{settings.OFFLINE_RUNTIME_PREFIX}/{pack.runtime[0].name}").rsplit("/", 1)[0] + "/"
+    base = reverse("offline_part", args=[pack.version, "app.zip"]).rsplit("/", 1)[0] + "/"
+    worker = worker_sha256()
+    parts = [{"url": runtime + part.name, "sha256": part.sha256, "size": part.size} for part in pack.runtime]
+    parts.append({"url": base + "app.zip", "sha256": pack.app.sha256, "size": pack.app.size})
+    parts.append({"url": f"{base}worker.js?w={worker[:12]}", "sha256": worker, "size": WORKER_SOURCE.stat().st_size})
+    body = {**pack.to_dict(), "runtime_url": runtime, "app_url": parts[-2]["url"], "worker_url": parts[-1]["url"]}
+    body["parts"] = parts
+    response = JsonResponse(body)
+    response["Cache-Control"] = "no-cache"  # the page asks it each time it checks for a newer pack
+    return response
+
+
+@require_GET
+@csp_override(WORKER_CSP)
+def pack_part(request: HttpRequest, version: str, name: str) -> HttpResponse:
+    pack = manifest()
+    if pack is None or version != pack.version:
+        raise Http404("no such offline pack")  # an old pack's page asks the manifest again, then the new parts
+    if name == "app.zip":
+        response = FileResponse(
+            (Path(settings.OFFLINE_PACK_DIR) / pack.app.name).open("rb"), content_type="application/zip"
+        )
+    elif name == "worker.js":
+        response = HttpResponse(WORKER_SOURCE.read_bytes(), content_type="text/javascript; charset=utf-8")
+    else:
+        raise Http404("no such part")
+    response["Cache-Control"] = FOREVER if name == "app.zip" else "no-cache"
+    return response
