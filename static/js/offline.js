@@ -294,7 +294,9 @@
   // ------------------------------------------------------------------ wiring
 
   window.offlinePack = {
-    score: (request, lang) => ask({ type: "score", request: JSON.stringify(request), lang }).then((r) => JSON.parse(r.json)),
+    // the engine's answer to an API.md request, as the text the phone wrote (sorted keys), or parsed
+    scoreText: (request, lang) => ask({ type: "score", request: JSON.stringify(request), lang }).then((r) => r.json),
+    score: (request, lang) => window.offlinePack.scoreText(request, lang).then(JSON.parse),
     answer: answerNow,
     ready: () => ready,
     start: startEngine,

@@ -1,0 +1,79 @@
+"""The offline pack in the browser tests (issue 22): built once per test session into a temporary folder, and
+installed once per session in one phone (a browser context that keeps its service worker and caches), which every
+offline test opens pages in. Installing costs seconds (the runtime loads and the phone makes its snapshot); a page
+opened after that is ready from the snapshot.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.templatetags.static import static
+from django.test import override_settings
+
+from calculator.offline import pack
+from tests.browser.conftest import PHONE, open_page
+
+expect = pytest.importorskip("playwright.sync_api").expect
+
+INSTALL_TIMEOUT = 120_000  # a fresh load on a busy 2-core machine, with the snapshot made: 10-25 s
+READY_TIMEOUT = 20_000
+
+# Resolves when the service worker controls the page (so that the page opens with the network cut).
+CONTROLLED = """() => navigator.serviceWorker.ready.then(() => new Promise((resolve) => {
+  if (navigator.serviceWorker.controller) return resolve(true);
+  navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true));
+}))"""
+
+
+@pytest.fixture(scope="session")
+def offline_pack(tmp_path_factory):
+    """The pack built from this checkout (the test settings' static URLs), served by the live server."""
+    runtime = Path(settings.OFFLINE_RUNTIME_DIR)
+    if not (runtime / "package.json").exists():
+        pytest.skip("Pyodide is not installed (npm ci: scripts/test runs it)")
+    folder = tmp_path_factory.mktemp("offline-pack")
+    built = pack.build(
+        folder,
+        root=Path(settings.BASE_DIR),
+        locale_dir=Path(settings.LOCALE_PATHS[0]),
+        runtime_dir=runtime,
+        static=static,
+    )
+    with override_settings(OFFLINE_PACK_DIR=folder):
+        yield built
+
+
+@pytest.fixture(scope="session")
+def offline_phone(browser, live_server, offline_pack, django_db_setup, django_db_blocker):
+    """A phone that installed the pack through the calculator's offer (the service worker in control), and the
+    install's figures: `installed_ms` (the download and the first load, snapshot made)."""
+    with django_db_blocker.unblock():
+        context, page = open_page(browser, live_server, PHONE, service_workers="allow")
+        page.goto(page.base + "/")
+        page.evaluate(CONTROLLED)
+        page.click("[data-offline-install]")
+        expect(page.locator("html")).to_have_attribute("data-offline-ready", "fresh", timeout=INSTALL_TIMEOUT)
+        context.installed_ms = int(page.locator("html").get_attribute("data-offline-ready-ms"))
+        context.base = page.base
+        context.manifest = offline_pack
+        page.close()
+        yield context
+        context.close()
+
+
+def open_ready(phone, path: str = "/", *, offline: bool = True, lang: str = "zh"):
+    """A new page of the phone at `path`, the network cut (or not), once the pack answers there."""
+    phone.set_offline(offline)
+    if lang == "en":
+        phone.add_cookies([{"name": "django_language", "value": "en", "url": phone.base}])
+    else:
+        phone.clear_cookies()
+    page = phone.new_page()
+    page.set_default_timeout(10_000)
+    page.base = phone.base
+    page.goto(phone.base + path)
+    expect(page.locator("html")).to_have_attribute("data-offline-ready", "snapshot", timeout=READY_TIMEOUT)
+    return page
