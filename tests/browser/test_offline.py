@@ -29,6 +29,10 @@ def test_300_requests_scored_in_the_phone_offline_equal_the_servers_json(offline
     assert {"bazhi", "xinyu", "alternatives", "waits", "nearest", "error"} <= kinds_covered(pairs)
     page = open_ready(offline_phone)
     answers = page.evaluate(SCORE_ALL, [[request, lang] for request, lang in pairs])
-    differ = [(request, lang) for (request, lang), mine in zip(pairs, answers) if mine != server_json(request, lang)]
+    differ = [
+        (request, lang)
+        for (request, lang), mine in zip(pairs, answers, strict=True)
+        if mine != server_json(request, lang)
+    ]
     assert differ == []
     page.close()
