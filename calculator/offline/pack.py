@@ -30,7 +30,7 @@ from calculator.offline.phone import STATIC_URLS
 # The runtime's files that the phone loads (the rest of npm's package is documentation and type declarations).
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 # The app's Python, relative to the project's root: whole packages (their .py files and data).
-APP_PACKAGES = ("calculator/engine", "calculator/presentation", "calculator/offline")
+APP_PACKAGES = ("calculator/engine", "calculator/ledger", "calculator/presentation", "calculator/offline")
 APP_FILES = ("calculator/__init__.py",)
 APP_DATA = (".py", ".toml")
 LEFT_OUT = ("calculator/offline/served.py",)  # serving the pack: Django's side

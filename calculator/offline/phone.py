@@ -97,8 +97,29 @@ class Phone:
         drawn by the server's presenter and templates (JSON text: card, strip, share_query). `context` (JSON)
         holds what the server takes from the request: the page's address and the bound table."""
         from calculator.offline.render import render_answer
+        from calculator.offline.table import with_table
 
-        return json.dumps(render_answer(Query(query), self.locales[lang], json.loads(context)), ensure_ascii=False)
+        where = json.loads(context)
+        fields = Query(query)
+        bound = where.get("table")
+        if bound and bound.get("kept"):
+            fields = with_table(fields, bound["kept"])  # a table kept in this phone decides its fields
+        return json.dumps(render_answer(fields, self.locales[lang], where), ensure_ascii=False)
+
+    def table(self, action: str, table: str, hand: str, lang: str) -> str:
+        """A ledger table kept in the phone (calculator/offline/table.py), JSON text in and out: `fixed` (the
+        calculator's fields it decides), `hand` (the hand of the calculator's fields `hand`, a query string),
+        `record` (the hand, a JSON object, booked against the table)."""
+        from calculator.offline import table as tables
+
+        data = json.loads(table)
+        if action == "fixed":
+            return json.dumps(tables.fixed_fields(data), ensure_ascii=False)
+        if action == "hand":
+            return json.dumps(tables.hand_of(tables.with_table(Query(hand), data)), ensure_ascii=False)
+        if action == "record":
+            return json.dumps(tables.record(data, json.loads(hand), lang), sort_keys=True, ensure_ascii=False)
+        raise ValueError(f"no table action {action!r}")
 
     def warm(self) -> None:
         """Read the catalogues and draw one answer in each language, so that the first tap after the pack is

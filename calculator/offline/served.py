@@ -21,10 +21,12 @@ from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonRe
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.csp import CSP
+from django.utils.translation import gettext as _
 from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_GET
 
 from calculator.offline.pack import Manifest, read_manifest
+from calculator.pages.calculator.forms import SEAT_LABELS
 
 WORKER_SOURCE = Path(settings.BASE_DIR) / "static" / "js" / "offline-worker.js"
 # The worker's policy: the site's, and WebAssembly may be compiled (Pyodide's interpreter is WebAssembly).
@@ -64,6 +66,41 @@ def offer(pack: Manifest | None) -> dict | None:
         "version": pack.version,
         "manifest_url": reverse("offline_manifest"),
         "megabytes": f"{pack.gzip_size / 1_000_000:.1f}",
+    }
+
+
+def words() -> dict:
+    """What static/js/offline.js says (the offer's progress, a table's hands waiting to send)."""
+    return {
+        "starting": _("Starting the download…"),
+        "downloading": _("Downloading: %(percent)s%"),
+        "preparing": _("Downloaded. Preparing the calculator in this phone…"),
+        "ready": _("Ready: this phone scores hands without network."),
+        "updating": _("Updating the offline pack…"),
+        "removed": _("The offline pack is removed."),
+        "failed": _("The offline pack could not be kept: %(why)s"),
+        "damaged": _("a part arrived damaged"),
+        "tableTitle": _("Scoring for table %(title)s"),
+        "tableOffline": _("Without network: hands are recorded in this phone and sent to the table once it is back."),
+        "dealer": _("Dealer"),
+        "backToTable": _("Back to the table"),
+        "queueTitle": _("Hands recorded in this phone"),
+        "waiting": _("waiting to send"),
+        "sending": _("sending…"),
+        "sent": _("sent"),
+        "refused": _("the table refused it: %(why)s"),
+        "hand": _("Hand %(n)s"),
+        "recorded": _("Recorded in this phone: waiting to send."),
+        "changed": _(
+            "The table moved on while this phone was offline (another hand was recorded): scored again, this hand "
+            "pays differently. Record it with the new payments?"
+        ),
+        "before": _("scored offline"),
+        "now": _("at the table now"),
+        "confirm": _("Record with the new payments"),
+        "drop": _("Do not record this hand"),
+        "dropped": _("not recorded (the referee decided)"),
+        "seats": {seat: str(label) for seat, label in SEAT_LABELS.items()},
     }
 
 

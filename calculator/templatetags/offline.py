@@ -10,4 +10,5 @@ register = template.Library()
 
 @register.inclusion_tag("offline_offer.html")
 def offline_offer() -> dict:
-    return {"offer": served.offer(served.manifest())}
+    offer = served.offer(served.manifest())
+    return {"offer": offer, "words": served.words() if offer else None}

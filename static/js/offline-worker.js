@@ -7,6 +7,7 @@
 //   {type: "load", id, runtime, lock, app, snapshot}  -> {type: "ready", id, how: "snapshot" | "fresh", ms}
 //   {type: "score", id, request, lang}                -> {type: "scored", id, json}      (API.md, sorted keys)
 //   {type: "answer", id, query, lang, context}        -> {type: "answered", id, json}    (card, strip, share_query)
+//   {type: "table", id, action, table, hand, lang}    -> {type: "tabled", id, json}      (calculator/offline/table.py)
 // and {type: "failed", id, message} when something went wrong.
 //
 // Loading the interpreter and importing the app takes seconds on a phone; what it leaves in memory is kept as a
@@ -79,6 +80,9 @@ self.addEventListener("message", async (event) => {
       self.postMessage({ type: "ready", id: message.id, ...done });
     } else if (message.type === "score") {
       self.postMessage({ type: "scored", id: message.id, json: phone.score(message.request, message.lang) });
+    } else if (message.type === "table") {
+      const json = phone.table(message.action, message.table, message.hand, message.lang);
+      self.postMessage({ type: "tabled", id: message.id, json });
     } else if (message.type === "answer") {
       const json = phone.answer(message.query, message.lang, message.context);
       self.postMessage({ type: "answered", id: message.id, json });

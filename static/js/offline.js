@@ -44,7 +44,9 @@
 
   const offer = document.querySelector("[data-offline-pack]");
   const part = (name) => offer && offer.querySelector("[data-offline-" + name + "]");
-  const words = offer ? offer.dataset : {};
+  const textNode = document.getElementById("offline-text");
+  const words = textNode ? JSON.parse(textNode.textContent) : {};
+  const fill = (text, values) => Object.keys(values).reduce((t, k) => t.replace("%(" + k + ")s", values[k]), text || "");
 
   function say(text) {
     const status = part("status");
@@ -87,7 +89,7 @@
         onBytes(value.length);
       }
       const body = new Blob(chunks);
-      if ((await sha256(await body.arrayBuffer())) !== item.sha256) throw new Error(words.textDamaged || "damaged");
+      if ((await sha256(await body.arrayBuffer())) !== item.sha256) throw new Error(words.damaged || "damaged");
       // kept with the server's headers (the worker's script keeps its policy), the body as it was decoded
       const headers = new Headers(response.headers);
       headers.delete("Content-Encoding");
@@ -104,7 +106,7 @@
     await download(manifest, cache, (n) => {
       done += n;
       progress(done, total);
-      say((words.textDownloading || "%(percent)s%").replace("%(percent)s", Math.floor((100 * done) / total)));
+      say((words.downloading || "%(percent)s%").replace("%(percent)s", Math.floor((100 * done) / total)));
     });
     progress(0, 0);
     const before = kept();
@@ -128,15 +130,15 @@
 
   async function installFromServer() {
     part("install").disabled = true;
-    say(words.textStarting);
+    say(words.starting);
     try {
       await install(await fetchManifest());
       showInstalled(true);
-      say(words.textPreparing);
+      say(words.preparing);
       await startEngine();
     } catch (error) {
       progress(0, 0);
-      say((words.textFailed || "%(why)s").replace("%(why)s", error.message || String(error)));
+      say((words.failed || "%(why)s").replace("%(why)s", error.message || String(error)));
     } finally {
       part("install").disabled = false;
     }
@@ -147,7 +149,7 @@
     keep(null);
     await dropOthers("");
     showInstalled(false);
-    say(words.textRemoved);
+    say(words.removed);
   }
 
   // Online, a page served with another pack's version (the server's) replaces the kept one.
@@ -156,7 +158,7 @@
     try {
       const fresh = await fetchManifest();
       if (fresh.version === manifest.version) return manifest;
-      say(words.textUpdating);
+      say(words.updating);
       await install(fresh);
       say("");
       return fresh;
@@ -207,7 +209,7 @@
     root.dataset.offlineReady = done.how;
     root.dataset.offlineReadyMs = String(Math.round(done.ms));
     showInstalled(true);
-    say(words.textReady);
+    say(words.ready);
     document.dispatchEvent(new CustomEvent("offline:ready"));
     answerNow();
     return done;
@@ -247,7 +249,7 @@
     return JSON.stringify({
       page: form.getAttribute("hx-get"),
       origin: location.origin,
-      table: window.offlineTable ? window.offlineTable.binding() : null,
+      table: window.offlineTable ? window.offlineTable.binding() : null, // a table kept in this phone
     });
   }
 
@@ -265,7 +267,7 @@
     document.getElementById("result").innerHTML = reply.card;
     document.getElementById("strip").innerHTML = reply.strip;
     phoneAnswer = { query, nets: stripNets() };
-    if (reply.share_query !== undefined) history.replaceState(history.state, "", reply.page + reply.share_query);
+    if (!tableId) history.replaceState(history.state, "", form.getAttribute("hx-get") + "?" + reply.share_query);
     form.dispatchEvent(new CustomEvent("calc:answered", { bubbles: true, detail: { from: "phone" } }));
   }
 
@@ -291,6 +293,300 @@
     form.addEventListener("calc:typed", () => { serverAnswered = ""; }, true);
   }
 
+  // ------------------------------------------------------------------ a table kept in this phone
+  //
+  // ledger.js keeps each table this phone opened with its edit link ("ledger.offline": its state as the API
+  // answers it, the token, the hands waiting to send). Offline, the table's calculator link opens the kept
+  // calculator page (the service worker never keeps a page with a token); it is bound here, the table's fields
+  // fixed as the server fixes them (calculator/offline/table.py). A hand recorded here is booked by the ledger
+  // in the phone (the next hand is scored after it: the dealer moves) and queued with its idempotency key and
+  // the table version it was scored against. Online, the queue is sent in order; a 409 `stale` (the table moved
+  // on) is scored again against the table as it is now: the same payments are sent again with the new version,
+  // other payments wait for the referee, who sees both and confirms or drops the hand. Nothing is sent twice
+  // (the key), nothing is dropped without the referee.
+
+  const KEPT = "ledger.offline";
+  const params = new URLSearchParams(location.search);
+  const tableId = params.get("table");
+
+  function keptTables() {
+    try {
+      return JSON.parse(localStorage.getItem(KEPT) || "{}") || {};
+    } catch (error) {
+      return {};
+    }
+  }
+
+  function changeTable(id, change) {
+    const all = keptTables();
+    if (!all[id]) return null;
+    change(all[id]);
+    localStorage.setItem(KEPT, JSON.stringify(all));
+    return all[id];
+  }
+
+  const entryOf = (id) => keptTables()[id] || null;
+  const nextTable = (entry) => entry.local || entry.table; // the table the next hand is scored against
+  const offlineBound = () => {
+    const entry = tableId && entryOf(tableId);
+    return !!entry && !document.getElementById("table-banner") && entry.token === params.get("token");
+  };
+  const table = (action, kept, hand) =>
+    ask({ type: "table", action, table: JSON.stringify(kept), hand: hand || "", lang: root.lang.startsWith("en") ? "en" : "zh" })
+      .then((reply) => JSON.parse(reply.json));
+
+  window.offlineTable = {
+    // what the result card's template reads of a bound table (jinja2/result.html)
+    binding() {
+      if (!offlineBound()) return null;
+      const kept = nextTable(entryOf(tableId));
+      const query = new URLSearchParams({ table: tableId, token: params.get("token"), at: String(kept.version) });
+      return { id: tableId, version: kept.version, playing: kept.status === "playing", query: query.toString(), kept };
+    },
+  };
+
+  const seatText = (net) =>
+    ["E", "S", "W", "N"].map((s) => words.seats[s] + " " + (net[s] > 0 ? "+" + net[s] : net[s] < 0 ? "−" + -net[s] : "0")).join(" · ");
+
+  function element(tag, attributes, ...children) {
+    const el = document.createElement(tag);
+    Object.entries(attributes || {}).forEach(([k, v]) => el.setAttribute(k, v));
+    children.forEach((child) => el.append(child));
+    return el;
+  }
+
+  function drawQueue() {
+    const list = document.getElementById("offline-queue");
+    if (!list || !tableId) return;
+    const entry = entryOf(tableId);
+    list.replaceChildren();
+    (entry ? entry.queue : []).forEach((item, n) => {
+      const said = { waiting: words.waiting, sending: words.sending, sent: words.sent, dropped: words.dropped };
+      const li = element("li", { "data-queue-key": item.key, "data-queue-state": item.state });
+      li.append(element("strong", {}, fill(words.hand, { n: n + 1 })), " · ", seatText(item.net), " · ");
+      if (item.state === "refused") li.append(fill(words.refused, { why: item.why || "" }));
+      else if (item.state !== "confirm") li.append(said[item.state] || item.state);
+      if (item.state === "confirm") {
+        li.append(
+          element("p", {}, words.changed),
+          element("p", { "data-before": "" }, words.before + ": " + seatText(item.net)),
+          element("p", { "data-now": "" }, words.now + ": " + seatText(item.offer.net))
+        );
+        const yes = element("button", { type: "button", class: "btn-small", "data-queue-confirm": "" }, words.confirm);
+        const no = element("button", { type: "button", class: "btn-small", "data-queue-drop": "" }, words.drop);
+        yes.addEventListener("click", () => decide(item.key, true));
+        no.addEventListener("click", () => decide(item.key, false));
+        li.append(yes, " ", no);
+      }
+      if (item.state === "refused") {
+        const no = element("button", { type: "button", class: "btn-small", "data-queue-drop": "" }, words.drop);
+        no.addEventListener("click", () => decide(item.key, false));
+        li.append(" ", no);
+      }
+      list.append(li);
+    });
+    list.hidden = list.children.length === 0;
+  }
+
+  function setItem(id, key, change) {
+    changeTable(id, (entry) => {
+      const item = entry.queue.find((i) => i.key === key);
+      if (item) change(item, entry);
+    });
+    drawQueue();
+  }
+
+  function decide(key, record) {
+    setItem(tableId, key, (item) => {
+      if (record) {
+        Object.assign(item, item.offer, { state: "waiting" });
+        delete item.offer;
+      } else {
+        item.state = "dropped";
+        delete item.offer;
+      }
+    });
+    sync(tableId);
+  }
+
+  // The table's fields on the calculator, as the server's bound calculator shows them: set and not editable.
+  async function fixForm() {
+    const fixed = await table("fixed", nextTable(entryOf(tableId)));
+    Object.entries(fixed).forEach(([name, value]) => {
+      form.querySelectorAll('[name="' + name + '"]').forEach((input) => {
+        if (input.type === "radio") input.checked = input.value === String(value);
+        else if (input.type === "checkbox") input.checked = !!value;
+        else input.value = String(value);
+        input.disabled = true;
+      });
+    });
+    const game = form.querySelector('input[name="ruleset"]:checked');
+    if (game) game.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
+  function drawBanner() {
+    const entry = entryOf(tableId);
+    const kept = nextTable(entry);
+    let banner = document.getElementById("offline-table");
+    if (!banner) {
+      banner = element("section", { class: "table-banner", id: "offline-table", "aria-labelledby": "h-offline-table" });
+      form.before(banner);
+    }
+    banner.replaceChildren(
+      element("h1", { id: "h-offline-table" }, fill(words.tableTitle, { title: entry.title || "" })),
+      element("p", {}, words.dealer + " ", element("strong", {}, kept.players[kept.dealer])),
+      element("p", { class: "hint" }, words.tableOffline),
+      element("h2", {}, words.queueTitle),
+      element("ol", { id: "offline-queue", class: "offline-queue" })
+    );
+    drawQueue();
+  }
+
+  async function bindTable() {
+    if (!offlineBound()) return;
+    drawBanner();
+    await fixForm();
+    answerNow();
+  }
+
+  async function recordHere() {
+    const entry = entryOf(tableId);
+    const kept = nextTable(entry);
+    const hand = await table("hand", kept, formQuery());
+    const booked = await table("record", kept, JSON.stringify(hand));
+    if (booked.error) return say(fill(words.refused, { why: booked.error.message }));
+    const pending = entry.queue.filter((i) => i.state !== "sent" && i.state !== "dropped").length;
+    const item = {
+      key: crypto.randomUUID(),
+      hand,
+      request: booked.request,
+      payments: booked.payments,
+      net: booked.net,
+      version: entry.table.version + pending,
+      state: "waiting",
+    };
+    changeTable(tableId, (e) => {
+      e.queue.push(item);
+      e.local = booked.table;
+    });
+    drawBanner();
+    await fixForm();
+    document.getElementById("key-clear").click(); // the next hand
+    sync(tableId);
+  }
+
+  document.addEventListener("click", (event) => {
+    if (event.target.closest("#record-hand") && offlineBound()) {
+      event.preventDefault();
+      recordHere();
+    }
+  });
+
+  const samePayments = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  const syncing = new Set();
+
+  async function send(entry, item) {
+    const body = { ...item.request, version: item.version, idempotency_key: item.key };
+    return fetch(entry.api + "/hands", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: "Bearer " + entry.token },
+      body: JSON.stringify(body),
+      credentials: "omit",
+      cache: "no-store",
+    });
+  }
+
+  async function tableNow(entry) {
+    const response = await fetch(entry.api + "?limit=1", { cache: "no-store", credentials: "same-origin" });
+    if (!response.ok) return null;
+    const fresh = await response.json();
+    delete fresh.hands;
+    delete fresh.events;
+    return fresh;
+  }
+
+  const stateOf = (body) => {
+    const state = { ...body };
+    delete state.hands;
+    delete state.events;
+    return state;
+  };
+
+  // The hands waiting to send, in order; it stops at one the referee must look at, or when the network fails.
+  async function sync(id) {
+    if (syncing.has(id) || !navigator.onLine || !isReady()) return;
+    syncing.add(id);
+    try {
+      for (;;) {
+        const entry = entryOf(id);
+        const open = entry ? entry.queue.filter((i) => !["sent", "dropped"].includes(i.state)) : [];
+        const item = open[0];
+        if (!item || item.state === "confirm" || item.state === "refused") break;
+        setItem(id, item.key, (i) => { i.state = "sending"; });
+        let response;
+        let body = {};
+        try {
+          response = await send(entry, item);
+          body = await response.json().catch(() => ({}));
+        } catch (error) {
+          setItem(id, item.key, (i) => { i.state = "waiting"; });
+          break;
+        }
+        const code = body.error && body.error.code;
+        if (response.ok) {
+          setItem(id, item.key, (i, e) => {
+            i.state = "sent";
+            e.table = stateOf(body);
+            if (!e.queue.some((other) => ["waiting", "sending", "confirm", "refused"].includes(other.state))) e.local = null;
+          });
+          continue;
+        }
+        if (response.status === 409 && code === "stale") {
+          const fresh = await tableNow(entry).catch(() => null);
+          if (!fresh) {
+            setItem(id, item.key, (i) => { i.state = "waiting"; });
+            break;
+          }
+          changeTable(id, (e) => { e.table = fresh; });
+          const again = await table("record", fresh, JSON.stringify(item.hand));
+          if (again.error) {
+            setItem(id, item.key, (i) => { i.state = "refused"; i.why = again.error.message; });
+            break;
+          }
+          const offer = { request: again.request, payments: again.payments, net: again.net, version: fresh.version };
+          if (samePayments(again.payments, item.payments)) {
+            setItem(id, item.key, (i) => { Object.assign(i, offer, { state: "waiting" }); });
+            continue;
+          }
+          setItem(id, item.key, (i) => { i.state = "confirm"; i.offer = offer; });
+          break;
+        }
+        if (response.status >= 500 || response.status === 429) {
+          setItem(id, item.key, (i) => { i.state = "waiting"; });
+          break;
+        }
+        setItem(id, item.key, (i) => { i.state = "refused"; i.why = (body.error && body.error.message) || String(response.status); });
+        break;
+      }
+    } finally {
+      syncing.delete(id);
+      if (id === tableId && offlineBound()) {
+        drawBanner();
+        fixForm();
+      }
+    }
+  }
+
+  function syncAll() {
+    Object.keys(keptTables()).forEach((id) => sync(id));
+  }
+
+  window.addEventListener("online", syncAll);
+  document.addEventListener("offline:ready", () => {
+    bindTable();
+    syncAll();
+  });
+
   // ------------------------------------------------------------------ wiring
 
   window.offlinePack = {
@@ -306,6 +602,6 @@
     part("install").addEventListener("click", installFromServer);
     part("remove").addEventListener("click", remove);
   }
-  if (kept()) startEngine().catch((error) => say((words.textFailed || "%(why)s").replace("%(why)s", error.message)));
+  if (kept()) startEngine().catch((error) => say((words.failed || "%(why)s").replace("%(why)s", error.message)));
   else if (offer && offer.dataset.asked) installFromServer();
 })();

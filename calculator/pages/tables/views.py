@@ -46,7 +46,8 @@ from calculator.pages.calculator.forms import HandForm
 from calculator.pages.tables import presenter as pages
 from calculator.pages.tables.forms import CardForm, NewTableForm
 from calculator.pages.tables.qr import qr_data_uri
-from calculator.presentation.handquery import house_text, parse_query
+from calculator.presentation import table_fields
+from calculator.presentation.handquery import parse_query
 from calculator.tables import store
 
 POLL_SECONDS = 1  # how often an open table page asks whether the table changed (docs/PERFORMANCE.md)
@@ -387,16 +388,7 @@ def calculator_query(table_id: str, token: str, seen: int | str) -> str:
 
 
 def calculator_fields(table: Table, state: ledger.State) -> dict:
-    """The calculator's fields the table decides: game, dealer, the card's options and house rules, the streak,
-    the names."""
-    card = state.card
-    fixed: dict = {"ruleset": table.ruleset, "dealer": state.dealer}
-    fixed.update({option.id: card.options[option.id] for option in card.rules.table_options})
-    fixed.update({f"house_{rule.id}": house_text(card.house[rule.id]) for rule in card.rules.house})
-    if card.table.streak_option:
-        fixed[card.table.streak_option] = state.dealer_streak
-    fixed.update({f"name_{s}": "" if table.players[s] == ledger.DEFAULT_NAMES[s] else table.players[s] for s in SEATS})
-    return fixed
+    return table_fields.calculator_fields(state, table.players)
 
 
 def calculator_binding(table_id: str, token: str, at: str | None = None) -> dict:
