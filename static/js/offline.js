@@ -207,7 +207,8 @@
     ready = ready || started(manifest);
     const done = await ready;
     root.dataset.offlineReady = done.how;
-    root.dataset.offlineReadyMs = String(Math.round(done.ms));
+    root.dataset.offlineReadyMs = String(Math.round(done.ms)); // the worker's load
+    root.dataset.offlineReadyAt = String(Math.round(performance.now())); // since the page was opened
     showInstalled(true);
     say(words.ready);
     document.dispatchEvent(new CustomEvent("offline:ready"));

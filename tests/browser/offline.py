@@ -14,7 +14,8 @@ from django.templatetags.static import static
 from django.test import override_settings
 
 from calculator.offline import pack
-from tests.browser.conftest import PHONE, open_page
+from tests.browser.conftest import PHONE, Console
+from tests.chromium import ARGS, CHROMIUM
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
@@ -46,33 +47,65 @@ def offline_pack(tmp_path_factory):
         yield built
 
 
+class Phone:
+    """One phone's browser with a profile on disk (its service worker, caches and localStorage survive a restart:
+    `restart()` is a cold start, a new browser process)."""
+
+    def __init__(self, browser_type, profile: Path, base: str) -> None:
+        self.browser_type, self.profile, self.base = browser_type, profile, base
+        self.context = None
+        self.start()
+
+    def start(self) -> None:
+        self.context = self.browser_type.launch_persistent_context(
+            str(self.profile),
+            executable_path=CHROMIUM,
+            args=ARGS,
+            viewport=PHONE,
+            device_scale_factor=2,
+            is_mobile=True,
+            has_touch=True,
+            locale="zh-CN",
+            service_workers="allow",
+        )
+
+    def restart(self) -> None:
+        self.context.close()
+        self.start()
+
+    def close(self) -> None:
+        self.context.close()
+
+
 @pytest.fixture(scope="session")
-def offline_phone(browser, live_server, offline_pack, django_db_setup, django_db_blocker):
-    """A phone that installed the pack through the calculator's offer (the service worker in control), and the
-    install's figures: `installed_ms` (the download and the first load, snapshot made)."""
+def offline_phone(browser, live_server, offline_pack, django_db_setup, django_db_blocker, tmp_path_factory):
+    """A phone that installed the pack through the calculator's offer (the service worker in control); its
+    `installed_ms` is the install's first load (the snapshot made)."""
     with django_db_blocker.unblock():
-        context, page = open_page(browser, live_server, PHONE, service_workers="allow")
-        page.goto(page.base + "/")
+        phone = Phone(browser.browser_type, tmp_path_factory.mktemp("phone-profile"), live_server.url)
+        page = phone.context.new_page()
+        page.goto(phone.base + "/")
         page.evaluate(CONTROLLED)
         page.click("[data-offline-install]")
         expect(page.locator("html")).to_have_attribute("data-offline-ready", "fresh", timeout=INSTALL_TIMEOUT)
-        context.installed_ms = int(page.locator("html").get_attribute("data-offline-ready-ms"))
-        context.base = page.base
-        context.manifest = offline_pack
+        phone.installed_ms = int(page.locator("html").get_attribute("data-offline-ready-ms"))
+        phone.manifest = offline_pack
         page.close()
-        yield context
-        context.close()
+        yield phone
+        phone.close()
 
 
-def open_ready(phone, path: str = "/", *, offline: bool = True, lang: str = "zh"):
+def open_ready(phone: Phone, path: str = "/", *, offline: bool = True, lang: str = "zh"):
     """A new page of the phone at `path`, the network cut (or not), once the pack answers there."""
-    phone.set_offline(offline)
+    context = phone.context
+    context.set_offline(offline)
     if lang == "en":
-        phone.add_cookies([{"name": "django_language", "value": "en", "url": phone.base}])
+        context.add_cookies([{"name": "django_language", "value": "en", "url": phone.base}])
     else:
-        phone.clear_cookies()
-    page = phone.new_page()
+        context.clear_cookies()
+    page = context.new_page()
     page.set_default_timeout(10_000)
+    page.console = Console(page)
     page.base = phone.base
     page.goto(phone.base + path)
     expect(page.locator("html")).to_have_attribute("data-offline-ready", "snapshot", timeout=READY_TIMEOUT)

@@ -6,6 +6,8 @@ The pack is built and installed once per session (tests/browser/offline.py); eac
 from __future__ import annotations
 
 import json
+import os
+import statistics
 
 import pytest
 from django.test import Client
@@ -16,6 +18,10 @@ from tests.offline_requests import kinds_covered, requests
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SCORE_ALL = """(pairs) => Promise.all(pairs.map(([request, lang]) => offlinePack.scoreText(request, lang)))"""
+
+
+def report(what: str, value: str) -> None:
+    print(f"\n{what}: {value} (load average {' '.join(f'{x:.1f}' for x in os.getloadavg())})")
 
 
 def server_json(request: dict, lang: str) -> str:
@@ -36,3 +42,23 @@ def test_300_requests_scored_in_the_phone_offline_equal_the_servers_json(offline
     ]
     assert differ == []
     page.close()
+
+
+def ready_at(page) -> int:
+    return int(page.locator("html").get_attribute("data-offline-ready-at"))
+
+
+def test_the_pack_answers_within_5_s_of_opening_offline_warm_and_cold(offline_phone):
+    warm = []
+    for _ in range(3):
+        page = open_ready(offline_phone)
+        warm.append(ready_at(page))
+        assert page.console.errors == []
+        page.close()
+    offline_phone.restart()  # a new browser process: nothing of the pack in memory, only what the phone kept
+    page = open_ready(offline_phone)
+    cold = ready_at(page)
+    page.close()
+    report("ready after the page opened offline, ms", f"warm {warm}, cold {cold}, install {offline_phone.installed_ms}")
+    assert statistics.median(warm) < 5000
+    assert cold < 5000
