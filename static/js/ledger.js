@@ -81,6 +81,7 @@
         entry.kept = Date.now();
         kept[table.id] = entry;
         window.localStorage.setItem(KEPT, JSON.stringify(kept));
+        ledger.dataset.offlineKept = String(table.version); // kept for scoring without network
       })
       .catch(function () { /* offline: the table kept before stays */ });
   }

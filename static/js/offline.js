@@ -594,6 +594,8 @@
     // the engine's answer to an API.md request, as the text the phone wrote (sorted keys), or parsed
     scoreText: (request, lang) => ask({ type: "score", request: JSON.stringify(request), lang }).then((r) => r.json),
     score: (request, lang) => window.offlinePack.scoreText(request, lang).then(JSON.parse),
+    // the strip and the card the phone draws for the calculator's fields (JSON text: card, strip, share_query)
+    draw: (query, lang, where) => ask({ type: "answer", query, lang, context: where }).then((r) => r.json),
     answer: answerNow,
     ready: () => ready,
     start: startEngine,
