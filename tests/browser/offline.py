@@ -95,8 +95,8 @@ def offline_phone(browser, live_server, offline_pack, django_db_setup, django_db
         phone.close()
 
 
-def open_ready(phone: Phone, path: str = "/", *, offline: bool = True, lang: str = "zh"):
-    """A new page of the phone at `path`, the network cut (or not), once the pack answers there."""
+def open_ready(phone: Phone, path: str = "/", *, offline: bool = True, lang: str = "zh", ready: bool = True):
+    """A new page of the phone at `path`, the network cut (or not), once the pack answers there (`ready`)."""
     context = phone.context
     context.set_offline(offline)
     if lang == "en":
@@ -108,5 +108,6 @@ def open_ready(phone: Phone, path: str = "/", *, offline: bool = True, lang: str
     page.console = Console(page)
     page.base = phone.base
     page.goto(phone.base + path)
-    expect(page.locator("html")).to_have_attribute("data-offline-ready", "snapshot", timeout=READY_TIMEOUT)
+    if ready:
+        expect(page.locator("html")).to_have_attribute("data-offline-ready", "snapshot", timeout=READY_TIMEOUT)
     return page

@@ -164,7 +164,7 @@ def test_two_phones_a_offline_records_three_b_online_one_the_table_holds_four_an
     assert 0 < len(changed) < 3  # the scenario asks about some hands and not others
 
     # A opens the table with its edit link (kept for offline), then loses the network and records three hands
-    page = open_ready(offline_phone, f"/tables/{table_id}/edit/{token}/", offline=False)
+    page = open_ready(offline_phone, f"/tables/{table_id}/edit/{token}/", offline=False, ready=False)
     expect(page.locator("#ledger")).to_have_attribute("data-offline-kept", str(start["version"]))
     page.close()
     a = open_ready(offline_phone, f"/?table={table_id}&token={token}&at={start['version']}")
@@ -187,13 +187,13 @@ def test_two_phones_a_offline_records_three_b_online_one_the_table_holds_four_an
 
     # A is back online: the queue goes out in order; the referee confirms each hand that pays otherwise now
     offline_phone.context.set_offline(False)
-    a.evaluate("() => window.dispatchEvent(new Event('online'))")
     items = a.locator("#offline-queue li")
     asked = []
     for _ in range(3):
-        expect(
-            items.locator("xpath=self::*[@data-queue-state='waiting' or @data-queue-state='sending']")
-        ).to_have_count(0, timeout=20_000)
+        pending = a.locator(
+            "#offline-queue li[data-queue-state='waiting'], #offline-queue li[data-queue-state='sending']"
+        )
+        expect(pending).to_have_count(0, timeout=20_000)
         confirming = a.locator("#offline-queue li[data-queue-state='confirm']")
         if confirming.count() == 0:
             break
