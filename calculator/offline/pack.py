@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from calculator.offline.phone import STATIC_URLS
+from calculator.offline.phone import URLS
 
 # The runtime's files that the phone loads (the rest of npm's package is documentation and type declarations).
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
@@ -37,6 +37,7 @@ LEFT_OUT = ("calculator/offline/served.py",)  # serving the pack: Django's side
 # Libraries taken from the server's environment, as the server runs them (pure Python).
 LIBRARIES = ("jinja2", "markupsafe")
 TEMPLATES = ("jinja2/result.html", "jinja2/strip.html")
+PAGES = ("calculator", "rules", "trainer")  # the pages the card may link to, by name
 MANIFEST = "manifest.json"
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)
 
@@ -86,7 +87,7 @@ class PackError(Exception):
     """The pack cannot be built (the runtime is not installed, a catalogue is not compiled)."""
 
 
-def app_files(root: Path, locale_dir: Path, static_urls: dict[str, str]) -> Iterator[tuple[str, bytes]]:
+def app_files(root: Path, locale_dir: Path, urls: dict[str, dict[str, str]]) -> Iterator[tuple[str, bytes]]:
     """Every file of the app's zip, by its name in the zip, in a fixed order."""
     for package in APP_PACKAGES:
         for path in sorted((root / package).rglob("*")):
@@ -98,7 +99,7 @@ def app_files(root: Path, locale_dir: Path, static_urls: dict[str, str]) -> Iter
     yield from catalogues(locale_dir)
     for library in LIBRARIES:
         yield from library_files(library)
-    yield STATIC_URLS, json.dumps(static_urls, sort_keys=True, ensure_ascii=False).encode()
+    yield URLS, json.dumps(urls, sort_keys=True, ensure_ascii=False).encode()
 
 
 def catalogues(locale_dir: Path) -> Iterator[tuple[str, bytes]]:
@@ -141,12 +142,24 @@ def runtime_parts(runtime_dir: Path) -> tuple[tuple[Part, ...], str, dict]:
     return tuple(Part.of(name, (runtime_dir / name).read_bytes()) for name in RUNTIME_FILES), version, lock_info
 
 
-def build(out_dir: Path, *, root: Path, locale_dir: Path, runtime_dir: Path, static: Callable[[str], str]) -> Manifest:
+def build(
+    out_dir: Path,
+    *,
+    root: Path,
+    locale_dir: Path,
+    runtime_dir: Path,
+    static: Callable[[str], str],
+    page: Callable[[str], str],
+) -> Manifest:
     """Write the app's zip and the manifest into `out_dir` (a pack of another version there is removed) and
-    return the manifest. `static` is the static files' URL function (Django's `static`)."""
-    static_urls = {path: static(path) for path in static_paths(root / "static")}
+    return the manifest. `static` is the static files' URL function (Django's `static`), `page` a page's path
+    by its name (as the presentation's `Locale.page` gives it)."""
+    urls = {
+        "static": {path: static(path) for path in static_paths(root / "static")},
+        "pages": {name: page(name) for name in PAGES},
+    }
     runtime, pyodide, lock_info = runtime_parts(runtime_dir)
-    data = zipped(app_files(root, locale_dir, static_urls))
+    data = zipped(app_files(root, locale_dir, urls))
     digest = hashlib.sha256("".join(part.sha256 for part in runtime).encode() + data).hexdigest()
     version = digest[:16]
     app = Part.of(f"app-{version}.zip", data)

@@ -12,6 +12,7 @@ import pytest
 from django.conf import settings
 from django.templatetags.static import static
 from django.test import override_settings
+from django.urls import reverse
 
 from calculator.offline import pack
 from tests.browser.conftest import PHONE, Console
@@ -42,6 +43,7 @@ def offline_pack(tmp_path_factory):
         locale_dir=Path(settings.LOCALE_PATHS[0]),
         runtime_dir=runtime,
         static=static,
+        page=reverse,
     )
     with override_settings(OFFLINE_PACK_DIR=folder):
         yield built

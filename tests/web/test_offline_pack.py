@@ -13,6 +13,7 @@ import pytest
 from django.conf import settings
 from django.templatetags.static import static
 from django.test import Client, override_settings
+from django.urls import reverse
 
 from calculator import ledger
 from calculator.engine import score
@@ -35,6 +36,7 @@ def build(folder: Path) -> pack.Manifest:
         locale_dir=Path(settings.LOCALE_PATHS[0]),
         runtime_dir=RUNTIME,
         static=static,
+        page=reverse,
     )
 
 
@@ -75,7 +77,7 @@ def test_the_pack_holds_the_engine_presenter_ledger_templates_catalogues_and_jin
         "locale/zh_Hans/LC_MESSAGES/django.mo",
         "jinja2/__init__.py",
         "markupsafe/__init__.py",
-        "static-urls.json",
+        "urls.json",
     ):
         assert needed in names
     assert not [n for n in names if n.startswith("django/") or n.endswith(".so") or "__pycache__" in n]

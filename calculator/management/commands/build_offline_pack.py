@@ -11,6 +11,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.templatetags.static import static
+from django.urls import reverse
 
 from calculator.offline import pack
 
@@ -30,6 +31,7 @@ class Command(BaseCommand):
                 locale_dir=Path(settings.LOCALE_PATHS[0]),
                 runtime_dir=Path(settings.OFFLINE_RUNTIME_DIR),
                 static=static,
+                page=reverse,
             )
         except pack.PackError as error:
             raise CommandError(str(error)) from None
