@@ -80,10 +80,12 @@ class Phone:
             return json.dumps(tables.record(data, json.loads(hand), lang), sort_keys=True, ensure_ascii=False)
         raise ValueError(f"no table action {action!r}")
 
-    def warm(self) -> None:
-        """Read the catalogues and draw one answer in each language, so that the first tap after the pack is
-        ready costs what every tap costs (templates compiled, caches filled)."""
-        for lang in self.locales:
+    def warm(self, rounds: int = 3) -> None:
+        """Read the catalogues and draw answers in each language, so that the first tap after the pack is ready
+        costs what every tap costs: templates compiled and caches filled (before the snapshot), and, after one is
+        restored, WebAssembly compiled for what a tap runs (the browser compiles each function when first called
+        and again, optimised, once it runs often)."""
+        for lang in [lang for _ in range(rounds) for lang in self.locales]:
             self.score(WARM_REQUEST, lang)
             self.answer(WARM_QUERY, lang, json.dumps({"origin": "", "table": None}))
 

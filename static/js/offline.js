@@ -387,6 +387,7 @@
       list.append(li);
     });
     list.hidden = list.children.length === 0;
+    list.dataset.syncRounds = String(syncRounds); // how many times the queue went out (and stopped)
   }
 
   function setItem(id, key, change) {
@@ -485,6 +486,7 @@
 
   const samePayments = (a, b) => JSON.stringify(a) === JSON.stringify(b);
   const syncing = new Set();
+  let syncRounds = 0;
 
   async function send(entry, item) {
     const body = { ...item.request, version: item.version, idempotency_key: item.key };
@@ -571,6 +573,7 @@
       }
     } finally {
       syncing.delete(id);
+      syncRounds += 1;
       if (id === tableId && offlineBound()) {
         drawBanner();
         fixForm();
