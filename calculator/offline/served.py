@@ -21,12 +21,13 @@ from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonRe
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.csp import CSP
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_GET
 
+from calculator.engine.tiles import SEAT_NAMES_EN, SEAT_NAMES_ZH
 from calculator.offline.pack import Manifest, read_manifest
-from calculator.pages.calculator.forms import SEAT_LABELS
 
 WORKER_SOURCE = Path(settings.BASE_DIR) / "static" / "js" / "offline-worker.js"
 # The worker's policy: the site's, and WebAssembly may be compiled (Pyodide's interpreter is WebAssembly).
@@ -100,7 +101,7 @@ def words() -> dict:
         "confirm": _("Record with the new payments"),
         "drop": _("Do not record this hand"),
         "dropped": _("not recorded (the referee decided)"),
-        "seats": {seat: str(label) for seat, label in SEAT_LABELS.items()},
+        "seats": SEAT_NAMES_EN if (get_language() or "").startswith("en") else SEAT_NAMES_ZH,
     }
 
 

@@ -84,8 +84,9 @@ self.addEventListener("message", async (event) => {
       const json = phone.table(message.action, message.table, message.hand, message.lang);
       self.postMessage({ type: "tabled", id: message.id, json });
     } else if (message.type === "answer") {
+      const begun = performance.now();
       const json = phone.answer(message.query, message.lang, message.context);
-      self.postMessage({ type: "answered", id: message.id, json });
+      self.postMessage({ type: "answered", id: message.id, json, ms: performance.now() - begun });
     }
   } catch (error) {
     if (message.type === "load") loading = null;

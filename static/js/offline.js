@@ -260,7 +260,9 @@
     const mine = ++asked;
     let reply;
     try {
-      reply = JSON.parse((await ask({ type: "answer", query, lang: root.lang.startsWith("en") ? "en" : "zh", context: context() })).json);
+      const answered = await ask({ type: "answer", query, lang: root.lang.startsWith("en") ? "en" : "zh", context: context() });
+      root.dataset.offlineAnswerMs = String(Math.round(answered.ms * 10) / 10); // the worker's own time
+      reply = JSON.parse(answered.json);
     } catch (error) {
       return; // the server's answer (or its "no connection") stands
     }
