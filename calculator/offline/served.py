@@ -26,8 +26,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_GET
 
-from calculator.engine.tiles import SEAT_NAMES_EN, SEAT_NAMES_ZH
 from calculator.offline.pack import Manifest, read_manifest
+from calculator.presentation.locale import lang_of
+from calculator.presentation.words import seat_labels
 
 WORKER_SOURCE = Path(settings.BASE_DIR) / "static" / "js" / "offline-worker.js"
 # The worker's policy: the site's, and WebAssembly may be compiled (Pyodide's interpreter is WebAssembly).
@@ -101,7 +102,7 @@ def words() -> dict:
         "confirm": _("Record with the new payments"),
         "drop": _("Do not record this hand"),
         "dropped": _("not recorded (the referee decided)"),
-        "seats": SEAT_NAMES_EN if (get_language() or "").startswith("en") else SEAT_NAMES_ZH,
+        "seats": seat_labels(lang_of(get_language())),
     }
 
 
