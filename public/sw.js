@@ -71,6 +71,17 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(
       caches.match(request, { ignoreVary: true }).then((kept) => kept || fetch(request).then((response) => keep(request, response)))
     );
+  } else if (request.headers.get("HX-Request") === "true" && isPage(url)) {
+    // A tap's answer from the server. Offline, a phone that keeps the pack has answered it already (offline.js):
+    // "nothing new" (204, which htmx does not swap) instead of a network error; without the pack the error
+    // stands and the strip says the answer needs the server.
+    event.respondWith(
+      fetch(request).catch(async (error) => {
+        const names = await caches.keys();
+        if (!names.some((name) => name.startsWith(PACK_CACHES))) throw error;
+        return new Response(null, { status: 204, headers: { "X-Offline": "answered-in-the-phone" } });
+      })
+    );
   } else if (request.mode === "navigate" && isPage(url)) {
     event.respondWith(
       fetch(request)

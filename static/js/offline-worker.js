@@ -57,6 +57,7 @@ async function load(message) {
       phone.warm(); // proves the restored interpreter answers, and compiles what a tap runs
       return { how: "snapshot", ms: performance.now() - begun };
     } catch (error) {
+      console.warn("offline pack: the kept snapshot did not start (" + error + "); loading afresh");
       phone = null;
       const cache = await caches.open(message.snapshot.cache);
       await cache.delete(message.snapshot.url);

@@ -258,10 +258,12 @@
     if (!form || !isReady()) return;
     const query = formQuery();
     const mine = ++asked;
+    performance.mark("offline:ask");
     let reply;
     try {
       const answered = await ask({ type: "answer", query, lang: root.lang.startsWith("en") ? "en" : "zh", context: context() });
       root.dataset.offlineAnswerMs = String(Math.round(answered.ms * 10) / 10); // the worker's own time
+      performance.mark("offline:replied");
       reply = JSON.parse(answered.json);
     } catch (error) {
       return; // the server's answer (or its "no connection") stands
@@ -270,19 +272,19 @@
     document.getElementById("result").innerHTML = reply.card;
     document.getElementById("strip").innerHTML = reply.strip;
     phoneAnswer = { query, nets: stripNets() };
-    if (!tableId) history.replaceState(history.state, "", form.getAttribute("hx-get") + "?" + reply.share_query);
+    performance.mark("offline:drawn");
     form.dispatchEvent(new CustomEvent("calc:answered", { bubbles: true, detail: { from: "phone" } }));
+    // the address becomes the hand's share link, as the server's answer makes it (HX-Replace-Url); after the
+    // answer is on screen: the browser takes its time over a history entry
+    if (!tableId) setTimeout(() => history.replaceState(history.state, "", form.getAttribute("hx-get") + "?" + reply.share_query));
   }
 
   if (form) {
     form.addEventListener("calc:update", answerNow);
     form.addEventListener("calc:typed", answerNow);
-    // Offline (as the browser knows it) the server is not asked: the phone answers.
-    document.body.addEventListener("htmx:beforeRequest", (event) => {
-      if (isReady() && !navigator.onLine && event.detail.elt === form) event.preventDefault();
-    });
     document.body.addEventListener("htmx:beforeSwap", (event) => {
-      if (event.detail.target && event.detail.target.id === "result") serverAnswered = formQuery();
+      // the server's answer (not its "nothing new" while offline: the service worker's 204)
+      if (event.detail.target && event.detail.target.id === "result" && event.detail.shouldSwap) serverAnswered = formQuery();
     });
     document.body.addEventListener("htmx:afterSwap", (event) => {
       if (!event.detail.target || event.detail.target.id !== "result" || !phoneAnswer) return;
@@ -588,6 +590,7 @@
   }
 
   window.addEventListener("online", syncAll);
+  window.setInterval(syncAll, 15000); // a network back without an "online" event (a phone that kept its wifi)
   document.addEventListener("offline:ready", () => {
     bindTable();
     syncAll();
