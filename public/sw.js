@@ -63,7 +63,10 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const url = new URL(request.url);
-  if (isPack(url)) {
+  if (isPack(url) && url.pathname.endsWith("/offline/pack.json")) {
+    // the pack's manifest: offline.js asks it to learn whether the server is back (no answer: 204, not an error)
+    event.respondWith(fetch(request).catch(() => new Response(null, { status: 204, headers: { "X-Offline": "away" } })));
+  } else if (isPack(url)) {
     // from the pack's caches (never copied into this worker's own); a download asks the network ("reload")
     if (request.cache === "reload" || request.cache === "no-store") return;
     event.respondWith(caches.match(request, { ignoreVary: true }).then((kept) => kept || fetch(request)));

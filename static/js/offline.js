@@ -233,6 +233,26 @@
   let asked = 0; // the latest question to the phone
   let serverAnswered = ""; // the query whose server answer was swapped in last
   let phoneAnswer = null; // {query, nets} of the last answer drawn from the phone
+  // Whether the server is out of reach: until it answered once (the page may have opened from the service
+  // worker's cache) and after a request it did not answer. Asked at once, every 15 s, and when the browser says
+  // it is online again.
+  let serverAway = true;
+
+  async function probe() {
+    if (!serverAway || !offer) return;
+    try {
+      const response = await fetch(offer.dataset.manifest, { cache: "no-store", credentials: "same-origin" });
+      if (response.status === 200) {
+        serverAway = false;
+        syncAll();
+      }
+    } catch (error) {
+      // still away
+    }
+  }
+  window.setInterval(probe, 15000); // a network back without an "online" event (a phone that kept its wifi)
+  window.addEventListener("online", probe);
+  probe();
 
   // The fields as htmx sends them (hx-params="not csrfmiddlewaretoken"; disabled fields are not sent).
   function formQuery() {
@@ -282,15 +302,27 @@
   if (form) {
     form.addEventListener("calc:update", answerNow);
     form.addEventListener("calc:typed", answerNow);
+    // While the server is out of reach (the service worker said so, or it has not answered yet), taps are not
+    // sent to it: nothing else competes with the phone's answer for the phone's time.
+    document.body.addEventListener("htmx:afterRequest", (event) => {
+      const xhr = event.detail.xhr;
+      if (event.detail.elt === form && xhr && xhr.getResponseHeader("X-Offline")) serverAway = true;
+    });
+    document.body.addEventListener("htmx:beforeRequest", (event) => {
+      if (serverAway && isReady() && event.detail.elt === form) event.preventDefault();
+    });
     document.body.addEventListener("htmx:beforeSwap", (event) => {
       // the server's answer (not its "nothing new" while offline: the service worker's 204)
       if (event.detail.target && event.detail.target.id === "result" && event.detail.shouldSwap) serverAnswered = formQuery();
     });
     document.body.addEventListener("htmx:afterSwap", (event) => {
       if (!event.detail.target || event.detail.target.id !== "result" || !phoneAnswer) return;
-      if (phoneAnswer.query === serverAnswered && phoneAnswer.nets !== stripNets()) {
+      if (phoneAnswer.query !== serverAnswered) return;
+      if (phoneAnswer.nets !== stripNets()) {
         root.dataset.offlineDiffers = phoneAnswer.query;
         console.error("offline pack: the phone answered " + phoneAnswer.nets + ", the server " + stripNets());
+      } else {
+        root.dataset.offlineChecked = phoneAnswer.query; // the server's answer is the phone's
       }
       phoneAnswer = null;
     });
@@ -521,7 +553,7 @@
 
   // The hands waiting to send, in order; it stops at one the referee must look at, or when the network fails.
   async function sync(id) {
-    if (syncing.has(id) || !navigator.onLine || !isReady()) return;
+    if (syncing.has(id) || serverAway || !isReady()) return;
     syncing.add(id);
     try {
       for (;;) {
@@ -537,6 +569,7 @@
           body = await response.json().catch(() => ({}));
         } catch (error) {
           setItem(id, item.key, (i) => { i.state = "waiting"; });
+          serverAway = true; // asked again by probe()
           break;
         }
         const code = body.error && body.error.code;
@@ -560,12 +593,12 @@
             setItem(id, item.key, (i) => { i.state = "refused"; i.why = again.error.message; });
             break;
           }
-          const offer = { request: again.request, payments: again.payments, net: again.net, version: fresh.version };
+          const rescored = { request: again.request, payments: again.payments, net: again.net, version: fresh.version };
           if (samePayments(again.payments, item.payments)) {
-            setItem(id, item.key, (i) => { Object.assign(i, offer, { state: "waiting" }); });
+            setItem(id, item.key, (i) => { Object.assign(i, rescored, { state: "waiting" }); });
             continue;
           }
-          setItem(id, item.key, (i) => { i.state = "confirm"; i.offer = offer; });
+          setItem(id, item.key, (i) => { i.state = "confirm"; i.offer = rescored; });
           break;
         }
         if (response.status >= 500 || response.status === 429) {
@@ -590,7 +623,6 @@
   }
 
   window.addEventListener("online", syncAll);
-  window.setInterval(syncAll, 15000); // a network back without an "online" event (a phone that kept its wifi)
   document.addEventListener("offline:ready", () => {
     bindTable();
     syncAll();
@@ -606,6 +638,7 @@
     draw: (query, lang, where) => ask({ type: "answer", query, lang, context: where }).then((r) => r.json),
     answer: answerNow,
     ready: () => ready,
+    state: () => ({ serverAway, syncing: Array.from(syncing), rounds: syncRounds }), // for a look from the console
     start: startEngine,
   };
 
