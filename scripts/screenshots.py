@@ -1,6 +1,7 @@
 """The phone screenshots of docs/ (issue 14): the calculator at 360×640 and 390×844, in Chinese and in English.
 
     .venv/bin/python scripts/screenshots.py            # writes docs/phone-*.png, docs/screenshot-result.png, …
+    .venv/bin/python scripts/screenshots.py --offline  # only docs/offline-*.png (issue 22; the pack must be built)
 
 Starts the app (runserver, a throwaway SQLite database) on a free port of 127.0.0.1, drives Debian's Chromium as
 a phone (device scale 2) and saves what the screen shows, not the whole page: what a player sees.
@@ -9,6 +10,7 @@ a phone (device scale 2) and saves what the screen shows, not the whole page: wh
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -103,6 +105,50 @@ def shoot(browser, base: str) -> list[Path]:
     return written
 
 
+def shoot_offline(browser, base: str) -> list[Path]:
+    """Issue 22 at 360×640: the offer of the offline pack, and an answer drawn in the phone with the network cut
+    (`-en`: the same in English). One phone installs the pack once; the page it keeps is the one last seen."""
+    written = []
+    context = browser.new_context(
+        viewport=SIZES["360"],
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        locale="zh-CN",
+        service_workers="allow",
+    )
+    page = context.new_page()
+    for lang in ("zh", "en"):
+        suffix = "" if lang == "zh" else "-en"
+        context.set_offline(False)
+        context.add_cookies([{"name": "django_language", "value": "en" if lang == "en" else "zh-hans", "url": base}])
+        page.goto(base + "/")
+        offer = page.locator("[data-offline-pack]")
+        if lang == "zh":
+            offer.scroll_into_view_if_needed()
+            written.append(save(page, "offline-offer-360.png"))
+            page.click("[data-offline-install]")
+            expect(page.locator("html")).to_have_attribute("data-offline-ready", "fresh", timeout=180_000)
+        else:
+            expect(page.locator("html")).to_have_attribute("data-offline-ready", "snapshot", timeout=60_000)
+            offer.scroll_into_view_if_needed()
+            written.append(save(page, "offline-offer-360-en.png"))  # installed: how to remove it
+        context.set_offline(True)
+        page.goto(base + "/")
+        expect(page.locator("html")).to_have_attribute(
+            "data-offline-ready", re.compile("snapshot|fresh"), timeout=180_000
+        )
+        page.check('input[name="winner"][value="S"]')
+        page.check('input[name="discarder"][value="W"]')
+        for tile in [*ENTERING, "7m", "9m", "5s", "5s", "8m"]:
+            page.click(f'button[data-tile="{tile}"]')
+        expect(page.locator('#strip [data-strip-seat="S"]')).to_have_attribute("data-strip-net", "19")
+        page.evaluate("window.scrollTo(0, 0)")
+        written.append(save(page, f"offline-answer-360{suffix}.png"))
+    context.close()
+    return written
+
+
 def save(page, name: str) -> Path:
     page.wait_for_timeout(300)  # the htmx indicator's fade
     path = DOCS / name
@@ -116,7 +162,7 @@ def main() -> None:
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-                for path in shoot(browser, base):
+                for path in shoot_offline(browser, base) if "--offline" in sys.argv else shoot(browser, base):
                     print(path.relative_to(ROOT))
                 browser.close()
         finally:
