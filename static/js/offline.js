@@ -275,7 +275,8 @@
   }
 
   async function answerNow() {
-    if (!form || !isReady()) return;
+    // a calculator bound to a table this phone does not keep is answered by the server alone
+    if (!form || !isReady() || (tableId && !boundEntry())) return;
     const query = formQuery();
     const mine = ++asked;
     performance.mark("offline:ask");
@@ -364,10 +365,13 @@
 
   const entryOf = (id) => keptTables()[id] || null;
   const nextTable = (entry) => entry.local || entry.table; // the table the next hand is scored against
-  const offlineBound = () => {
+  // The kept table this calculator is bound to (by its link: table and token), or null.
+  const boundEntry = () => {
     const entry = tableId && entryOf(tableId);
-    return !!entry && !document.getElementById("table-banner") && entry.token === params.get("token");
+    return entry && entry.token === params.get("token") ? entry : null;
   };
+  // Bound here, in the phone: the page came from the service worker's cache (the server binds its own pages).
+  const offlineBound = () => !!boundEntry() && !document.getElementById("table-banner");
   const table = (action, kept, hand) =>
     ask({ type: "table", action, table: JSON.stringify(kept), hand: hand || "", lang: root.lang.startsWith("en") ? "en" : "zh" })
       .then((reply) => JSON.parse(reply.json));
@@ -375,8 +379,8 @@
   window.offlineTable = {
     // what the result card's template reads of a bound table (jinja2/result.html)
     binding() {
-      if (!offlineBound()) return null;
-      const kept = nextTable(entryOf(tableId));
+      if (!boundEntry()) return null;
+      const kept = nextTable(boundEntry());
       const query = new URLSearchParams({ table: tableId, token: params.get("token"), at: String(kept.version) });
       return { id: tableId, version: kept.version, playing: kept.status === "playing", query: query.toString(), kept };
     },
@@ -513,8 +517,10 @@
     sync(tableId);
   }
 
+  // "Record this hand": kept in the phone on a calculator bound here, or on the server's bound page while the
+  // server is out of reach; otherwise the page's own form sends it.
   document.addEventListener("click", (event) => {
-    if (event.target.closest("#record-hand") && offlineBound()) {
+    if (event.target.closest("#record-hand") && boundEntry() && (offlineBound() || serverAway)) {
       event.preventDefault();
       recordHere();
     }
