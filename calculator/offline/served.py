@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_GET
 
+from calculator.offline import pack
 from calculator.offline.pack import Manifest, read_manifest
 from calculator.presentation.locale import lang_of
 from calculator.presentation.words import seat_labels
@@ -34,6 +35,19 @@ WORKER_SOURCE = Path(settings.BASE_DIR) / "static" / "js" / "offline-worker.js"
 # The worker's policy: the site's, and WebAssembly may be compiled (Pyodide's interpreter is WebAssembly).
 WORKER_CSP = {**settings.SECURE_CSP, "script-src": [CSP.SELF, CSP.WASM_UNSAFE_EVAL]}
 FOREVER = "public, max-age=31536000, immutable"  # a part's URL holds the pack's version
+
+
+def build(out_dir: Path | None = None) -> Manifest:
+    """The pack of this checkout with this site's static URLs and pages' paths, into `out_dir` (default
+    OFFLINE_PACK_DIR): `manage.py build_offline_pack`, and the tests."""
+    return pack.build(
+        Path(out_dir or settings.OFFLINE_PACK_DIR),
+        root=Path(settings.BASE_DIR),
+        locale_dir=Path(settings.LOCALE_PATHS[0]),
+        runtime_dir=Path(settings.OFFLINE_RUNTIME_DIR),
+        static=static,
+        page=reverse,
+    )
 
 
 def manifest() -> Manifest | None:

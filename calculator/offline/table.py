@@ -19,23 +19,12 @@ RECORDED = ("hand", "win_tile", "melds", "winner", "discarder", "flags")  # what
 
 
 def state_of(table: Mapping) -> ledger.State:
-    """The ledger's state of the table's JSON (what the table decides for the next hand, and its books)."""
+    """The ledger's state of the table's JSON (what the table decides for the next hand, and its books). The JSON
+    does not say how many entries the current game has (`played`: it only locks the rule card, which no hand
+    changes)."""
     card = ledger.Card.from_dict(table["card"])
     config = ledger.TableConfig(card, dict(table["players"]), table["first_dealer"])
-    return ledger.State(
-        config=config,
-        card=card,
-        game=table["game"],
-        balances=dict(table["balances"]),
-        outside=dict(table["outside"]),
-        totals=dict(table["totals"]),
-        status=table["status"],
-        ended_reason=table["ended_reason"],
-        dealer=table["dealer"],
-        dealer_streak=table["dealer_streak"],
-        hands=table["hands_total"],
-        events=table["events_total"],
-    )
+    return ledger.State.from_dict(config, card, {**table, "played": 0})
 
 
 def fixed_fields(table: Mapping) -> dict:

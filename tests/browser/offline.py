@@ -10,11 +10,9 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.templatetags.static import static
 from django.test import override_settings
-from django.urls import reverse
 
-from calculator.offline import pack
+from calculator.offline import served
 from tests.browser.conftest import PHONE, Console
 from tests.chromium import ARGS, CHROMIUM
 
@@ -37,14 +35,7 @@ def offline_pack(tmp_path_factory):
     if not (runtime / "package.json").exists():
         pytest.skip("Pyodide is not installed (npm ci: scripts/test runs it)")
     folder = tmp_path_factory.mktemp("offline-pack")
-    built = pack.build(
-        folder,
-        root=Path(settings.BASE_DIR),
-        locale_dir=Path(settings.LOCALE_PATHS[0]),
-        runtime_dir=runtime,
-        static=static,
-        page=reverse,
-    )
+    built = served.build(folder)
     with override_settings(OFFLINE_PACK_DIR=folder):
         yield built
 

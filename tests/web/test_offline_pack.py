@@ -13,11 +13,11 @@ import pytest
 from django.conf import settings
 from django.templatetags.static import static
 from django.test import Client, override_settings
-from django.urls import reverse
 
 from calculator import ledger
 from calculator.engine import score
 from calculator.offline import pack
+from calculator.offline import served as serving
 from calculator.offline.phone import Phone
 from calculator.offline.table import fixed_fields, record
 from tests.offline_requests import requests
@@ -30,14 +30,7 @@ B1_HAND = {"hand": "111345789p79m55s", "win_tile": "8m", "winner": "S", "discard
 
 
 def build(folder: Path) -> pack.Manifest:
-    return pack.build(
-        folder,
-        root=Path(settings.BASE_DIR),
-        locale_dir=Path(settings.LOCALE_PATHS[0]),
-        runtime_dir=RUNTIME,
-        static=static,
-        page=reverse,
-    )
+    return serving.build(folder)
 
 
 @pytest.fixture(scope="module")

@@ -10,10 +10,8 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
-from django.templatetags.static import static
-from django.urls import reverse
 
-from calculator.offline import pack
+from calculator.offline import pack, served
 
 
 class Command(BaseCommand):
@@ -25,14 +23,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options) -> None:
         out = Path(options["out"] or settings.OFFLINE_PACK_DIR)
         try:
-            manifest = pack.build(
-                out,
-                root=Path(settings.BASE_DIR),
-                locale_dir=Path(settings.LOCALE_PATHS[0]),
-                runtime_dir=Path(settings.OFFLINE_RUNTIME_DIR),
-                static=static,
-                page=reverse,
-            )
+            manifest = served.build(out)
         except pack.PackError as error:
             raise CommandError(str(error)) from None
         if options["verbosity"] >= 1:
