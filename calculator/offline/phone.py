@@ -10,9 +10,11 @@ from __future__ import annotations
 import json
 from functools import cached_property
 from pathlib import Path
+from random import Random
 
 from calculator.engine import score
-from calculator.presentation.handquery import Fields
+from calculator.engine.rulesets import DEALS, RULESETS
+from calculator.presentation.handquery import Fields, HandInput, query_string
 from calculator.presentation.locale import ENGINE_LANGS, Locale
 
 URLS = "urls.json"  # in the pack: {"static": {a path under static/: its URL}, "pages": {a page's name: its path}}
@@ -80,17 +82,19 @@ class Phone:
             return json.dumps(tables.record(data, json.loads(hand), lang), sort_keys=True, ensure_ascii=False)
         raise ValueError(f"no table action {action!r}")
 
-    def warm(self, rounds: int = 3) -> None:
+    def warm(self, rounds: int = 1) -> None:
         """Read the catalogues and draw answers in each language, so that the first tap after the pack is ready
         costs what every tap costs: templates compiled and caches filled (before the snapshot), and, after one is
         restored, WebAssembly compiled for what a tap runs (the browser compiles each function when first called
         and again, optimised, once it runs often)."""
-        for lang in [lang for _ in range(rounds) for lang in self.locales]:
-            self.score(WARM_REQUEST, lang)
-            self.answer(WARM_QUERY, lang, json.dumps({"origin": "", "table": None}))
+        where = json.dumps({"origin": "", "table": None})
+        for request in warm_hands():
+            query = query_string(HandInput(request, {}))
+            for lang in [lang for _ in range(rounds) for lang in self.locales]:
+                self.score(json.dumps(request), lang)
+                self.answer(query, lang, where)
 
 
-WARM_QUERY = "ruleset=bazhi&tariff=315&hand=111345789p79m55s&win_tile=8m&winner=S&dealer=E&discarder=W"
-WARM_REQUEST = json.dumps(
-    {"ruleset": "bazhi", "hand": "111345789p79m55s", "win_tile": "8m", "winner": "S", "dealer": "E", "discarder": "W"}
-)
+def warm_hands() -> list[dict]:
+    """One dealt hand of each registered game (seeded: the same every time), as a request."""
+    return [DEALS[game](Random(0)) for game in RULESETS]
