@@ -73,10 +73,15 @@
   async function download(manifest, cache, onBytes) {
     for (const item of manifest.parts) {
       const url = new URL(item.url, location.href).href;
-      const have = await cache.match(url);
-      if (have && (await sha256(await have.clone().arrayBuffer())) === item.sha256) {
-        onBytes(item.size);
-        continue;
+      // a part this phone keeps already (in this pack or the one it replaces: the runtime rarely changes)
+      const have = await caches.match(url);
+      if (have) {
+        const body = await have.arrayBuffer();
+        if ((await sha256(body)) === item.sha256) {
+          await cache.put(url, new Response(body, { headers: have.headers }));
+          onBytes(item.size);
+          continue;
+        }
       }
       const response = await fetch(url, { cache: "reload", credentials: "same-origin" });
       if (!response.ok) throw new Error(url + ": " + response.status);
