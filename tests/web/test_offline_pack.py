@@ -56,6 +56,12 @@ def test_the_pack_is_the_same_for_the_same_sources(built, tmp_path):
     assert build(tmp_path).version == built[1].version
 
 
+def test_a_change_to_what_the_pack_holds_is_a_new_version(built, tmp_path, monkeypatch):
+    """The page compares versions to replace an old pack: any file more or changed changes it."""
+    monkeypatch.setattr(pack, "APP_FILES", (*pack.APP_FILES, "calculator/urls.py"))
+    assert build(tmp_path).version != built[1].version
+
+
 def test_the_pack_holds_the_engine_presenter_ledger_templates_catalogues_and_jinja2_but_no_django(built):
     _, manifest, unpacked = built
     names = {p.relative_to(unpacked).as_posix() for p in unpacked.rglob("*") if p.is_file()}
