@@ -8,6 +8,7 @@ Two parts, each checked by its SHA-256 in the phone before it is kept:
   static URLs the card links to, and Jinja2 and MarkupSafe from the server's own environment (pure Python;
   MarkupSafe's optional C speed-up is left out, it falls back to its Python twin).
 
+The Web Worker that runs it (static/js/offline-worker.js) is copied beside the zip: it speaks the pack's protocol.
 The pack's version is a hash of every part: the page compares the version it was served with the one the phone
 keeps, and a different one replaces the pack. The zip is deterministic (sorted names, fixed times), so the same
 sources give the same version on every machine.
@@ -37,6 +38,7 @@ LEFT_OUT = ("calculator/offline/served.py",)  # serving the pack: Django's side
 # Libraries taken from the server's environment, as the server runs them (pure Python).
 LIBRARIES = ("jinja2", "markupsafe")
 TEMPLATES = ("jinja2/result.html", "jinja2/strip.html")
+WORKER = "static/js/offline-worker.js"  # the Web Worker that runs the pack, copied beside the app's zip
 PAGES = ("calculator", "rules", "trainer")  # the pages the card may link to, by name
 MANIFEST = "manifest.json"
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)
@@ -64,10 +66,11 @@ class Manifest:
     lock_info: dict  # pyodide-lock.json's "info": the phone's loader checks it against the runtime
     runtime: tuple[Part, ...]
     app: Part
+    worker: Part
 
     @property
     def gzip_size(self) -> int:
-        return self.app.gzip_size + sum(part.gzip_size for part in self.runtime)
+        return self.app.gzip_size + self.worker.gzip_size + sum(part.gzip_size for part in self.runtime)
 
     def to_dict(self) -> dict:
         return {**asdict(self), "gzip_size": self.gzip_size}
@@ -80,6 +83,7 @@ class Manifest:
             data["lock_info"],
             tuple(Part(**part) for part in data["runtime"]),
             Part(**data["app"]),
+            Part(**data["worker"]),
         )
 
 
@@ -160,15 +164,17 @@ def build(
     }
     runtime, pyodide, lock_info = runtime_parts(runtime_dir)
     data = zipped(app_files(root, locale_dir, urls))
-    digest = hashlib.sha256("".join(part.sha256 for part in runtime).encode() + data).hexdigest()
+    script = (root / WORKER).read_bytes()
+    digest = hashlib.sha256("".join(part.sha256 for part in runtime).encode() + data + script).hexdigest()
     version = digest[:16]
-    app = Part.of(f"app-{version}.zip", data)
-    manifest = Manifest(version, pyodide, lock_info, runtime, app)
+    app, worker = Part.of(f"app-{version}.zip", data), Part.of(f"worker-{version}.js", script)
+    manifest = Manifest(version, pyodide, lock_info, runtime, app, worker)
     out_dir.mkdir(parents=True, exist_ok=True)
-    for old in out_dir.glob("app-*.zip"):
-        if old.name != app.name:
+    for old in (*out_dir.glob("app-*.zip"), *out_dir.glob("worker-*.js")):
+        if old.name not in (app.name, worker.name):
             old.unlink()
     (out_dir / app.name).write_bytes(data)
+    (out_dir / worker.name).write_bytes(script)
     (out_dir / MANIFEST).write_text(json.dumps(manifest.to_dict(), indent=2, sort_keys=True) + "\n")
     return manifest
 

@@ -12,7 +12,6 @@ Nothing of it is fetched by a page unless its user asked for the pack (static/js
 
 from __future__ import annotations
 
-import hashlib
 from functools import lru_cache
 from pathlib import Path
 
@@ -31,7 +30,6 @@ from calculator.offline.pack import Manifest, read_manifest
 from calculator.presentation.locale import lang_of
 from calculator.presentation.words import seat_labels
 
-WORKER_SOURCE = Path(settings.BASE_DIR) / "static" / "js" / "offline-worker.js"
 # The worker's policy: the site's, and WebAssembly may be compiled (Pyodide's interpreter is WebAssembly).
 WORKER_CSP = {**settings.SECURE_CSP, "script-src": [CSP.SELF, CSP.WASM_UNSAFE_EVAL]}
 FOREVER = "public, max-age=31536000, immutable"  # a part's URL holds the pack's version
@@ -65,23 +63,14 @@ def _manifest_at(folder: str, stamp: int) -> Manifest | None:
     return read_manifest(Path(folder))
 
 
-def worker_sha256() -> str:
-    return _worker_digest(WORKER_SOURCE.stat().st_mtime_ns)
-
-
-@lru_cache(maxsize=4)
-def _worker_digest(stamp: int) -> str:
-    return hashlib.sha256(WORKER_SOURCE.read_bytes()).hexdigest()
-
-
-def offer(pack: Manifest | None) -> dict | None:
+def offer(built: Manifest | None) -> dict | None:
     """What the offer on a page says and links to (templates/offline_offer.html), or None without a pack."""
-    if pack is None:
+    if built is None:
         return None
     return {
-        "version": pack.version,
+        "version": built.version,
         "manifest_url": reverse("offline_manifest"),
-        "megabytes": f"{pack.gzip_size / 1_000_000:.1f}",
+        "megabytes": f"{built.gzip_size / 1_000_000:.1f}",
     }
 
 
@@ -122,16 +111,15 @@ def words() -> dict:
 
 @require_GET
 def pack_manifest(request: HttpRequest) -> HttpResponse:
-    pack = manifest()
-    if pack is None:
+    built = manifest()
+    if built is None:
         raise Http404("no offline pack built")
-    runtime = static(f"{settings.OFFLINE_RUNTIME_PREFIX}/{pack.runtime[0].name}").rsplit("/", 1)[0] + "/"
-    base = reverse("offline_part", args=[pack.version, "app.zip"]).rsplit("/", 1)[0] + "/"
-    worker = worker_sha256()
-    parts = [{"url": runtime + part.name, "sha256": part.sha256, "size": part.size} for part in pack.runtime]
-    parts.append({"url": base + "app.zip", "sha256": pack.app.sha256, "size": pack.app.size})
-    parts.append({"url": f"{base}worker.js?w={worker[:12]}", "sha256": worker, "size": WORKER_SOURCE.stat().st_size})
-    body = {**pack.to_dict(), "runtime_url": runtime, "app_url": parts[-2]["url"], "worker_url": parts[-1]["url"]}
+    runtime = static(f"{settings.OFFLINE_RUNTIME_PREFIX}/{built.runtime[0].name}").rsplit("/", 1)[0] + "/"
+    base = reverse("offline_part", args=[built.version, "app.zip"]).rsplit("/", 1)[0] + "/"
+    parts = [{"url": runtime + part.name, "sha256": part.sha256, "size": part.size} for part in built.runtime]
+    parts.append({"url": base + "app.zip", "sha256": built.app.sha256, "size": built.app.size})
+    parts.append({"url": base + "worker.js", "sha256": built.worker.sha256, "size": built.worker.size})
+    body = {**built.to_dict(), "runtime_url": runtime, "app_url": parts[-2]["url"], "worker_url": parts[-1]["url"]}
     body["parts"] = parts
     response = JsonResponse(body)
     response["Cache-Control"] = "no-cache"  # the page asks it each time it checks for a newer pack
@@ -141,16 +129,13 @@ def pack_manifest(request: HttpRequest) -> HttpResponse:
 @require_GET
 @csp_override(WORKER_CSP)
 def pack_part(request: HttpRequest, version: str, name: str) -> HttpResponse:
-    pack = manifest()
-    if pack is None or version != pack.version:
+    built = manifest()
+    if built is None or version != built.version:
         raise Http404("no such offline pack")  # an old pack's page asks the manifest again, then the new parts
-    if name == "app.zip":
-        response = FileResponse(
-            (Path(settings.OFFLINE_PACK_DIR) / pack.app.name).open("rb"), content_type="application/zip"
-        )
-    elif name == "worker.js":
-        response = HttpResponse(WORKER_SOURCE.read_bytes(), content_type="text/javascript; charset=utf-8")
-    else:
+    parts = {"app.zip": (built.app, "application/zip"), "worker.js": (built.worker, "text/javascript; charset=utf-8")}
+    if name not in parts:
         raise Http404("no such part")
-    response["Cache-Control"] = FOREVER if name == "app.zip" else "no-cache"
+    part, content_type = parts[name]
+    response = FileResponse((Path(settings.OFFLINE_PACK_DIR) / part.name).open("rb"), content_type=content_type)
+    response["Cache-Control"] = FOREVER  # the URL holds the version
     return response

@@ -27,6 +27,6 @@ class Command(BaseCommand):
         except pack.PackError as error:
             raise CommandError(str(error)) from None
         if options["verbosity"] >= 1:
-            for part in (*manifest.runtime, manifest.app):
+            for part in (*manifest.runtime, manifest.app, manifest.worker):
                 self.stdout.write(f"{part.name:24} {part.size:>10,} B  gzip {part.gzip_size:>10,} B")
             self.stdout.write(f"pack {manifest.version} in {out}: {manifest.gzip_size:,} B gzipped")
