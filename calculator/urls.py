@@ -11,6 +11,7 @@ from calculator.pages.trainer import views as trainer_views
 urlpatterns = [
     path("", views.calculator, name="calculator"),
     path("rules/", rules_views.rules, name="rules"),
+    path("rules/RULES.md", rules_views.reading, name="rules_reading"),
     path("trainer/", trainer_views.trainer, name="trainer"),
     path("offline/pack.json", offline.pack_manifest, name="offline_manifest"),
     path("offline/<str:version>/<str:name>", offline.pack_part, name="offline_part"),

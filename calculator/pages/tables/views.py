@@ -27,6 +27,7 @@ from urllib.parse import urlencode
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from calculator import ledger
@@ -107,6 +108,7 @@ def live_context(request: HttpRequest, table: Table, token: str | None, start: s
             "next_game": words.next_game(lang),
             "balance": (words.balance_label if card.is_room else words.ordinary_balance_label)(lang),
             "outside": words.outside_label(lang) if words.outside_label else None,
+            "outside_help": words.outside_help(lang) if words.outside_help else None,
             "leave": words.leave_label(lang) if words.leave_label else None,
         },
         "title": words.title(card.options, card.stake)(lang),
@@ -253,7 +255,7 @@ def _record_data(table: Table, state: ledger.State, query: QueryDict) -> tuple[Q
     data = query.copy()
     notes = []
     if data.get("dealer") and data.get("dealer") != state.dealer:
-        notes.append("庄家按牌桌填" if engine_lang() == "zh" else "The dealer is taken from the table.")
+        notes.append(_("The dealer is taken from the table."))
     for name, value in calculator_fields(table, state).items():
         if isinstance(value, bool):
             data.setlist(name, ["on"] if value else [])
@@ -363,10 +365,7 @@ def _preview(table: Table, state: ledger.State, body: dict, data: QueryDict, lan
     return {
         "result": result,
         "query": urlencode(list(data.lists()), doseq=True),
-        "rows": [
-            {**r, "from_name": players[r["from"]], "to_name": players[r["to"]], "capped": r["amount"] < r["owed"]}
-            for r in entry["rows"]
-        ],
+        "rows": pages.moved_rows(trial.card, entry["rows"], result, lang, players),
         "applied": [
             {"name": players[s], "text": signed(entry["applied"][s]), "value": entry["applied"][s]} for s in SEATS
         ],
@@ -411,18 +410,18 @@ CSV_HEADERS = {
         "game": "game",
         "kind": "kind",
         "card": "card version",
-        "n": "hand",
+        "n": "hand no.",
         "winner": "winner",
         "discarder": "discarder",
         "dealer": "dealer before",
         "streak": "streak before",
-        "hand": "hand",
+        "hand": "tiles",
         "win_tile": "win tile",
         "melds": "melds",
         "flags": "flags",
         "options": "hand options",
         "facts": "scoring",
-        "bao": "liable (包)",
+        "bao": "liable (pays for all)",
         "change": "change",
         "paid_for": "paid for others",
         "capped": "not paid (cap)",
