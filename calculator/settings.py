@@ -10,6 +10,7 @@ start unless SECRET_KEY and ALLOWED_HOSTS are set. DJANGO_ENV picks the profile:
 - ``test`` (the default under pytest): as development, with DEBUG off.
 """
 
+import json
 import os
 import sys
 from pathlib import Path
@@ -160,6 +161,15 @@ USE_TZ = True
 
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# The offline pack (issue 22, calculator/offline/): the pinned Pyodide that `npm ci` installs, served as static
+# files under offline/pyodide/ (compressed and cached like every static file), and the app's zip with the
+# manifest that `manage.py build_offline_pack` writes into OFFLINE_PACK_DIR (served by calculator.offline.served).
+OFFLINE_RUNTIME_DIR = BASE_DIR / "node_modules" / "pyodide"
+OFFLINE_PACK_DIR = Path(os.environ.get("OFFLINE_PACK_DIR") or BASE_DIR / "build" / "offline")
+OFFLINE_RUNTIME_PREFIX = "offline/pyodide"  # + "-<npm version>/": a new runtime is a new URL, never a stale copy
+if (OFFLINE_RUNTIME_DIR / "package.json").is_file():
+    OFFLINE_RUNTIME_PREFIX += "-" + json.loads((OFFLINE_RUNTIME_DIR / "package.json").read_text())["version"]
+    STATICFILES_DIRS.append((OFFLINE_RUNTIME_PREFIX, OFFLINE_RUNTIME_DIR))
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 # In production (STATIC_MANIFEST on by default there) pages link to hashed names (app.3f2a….css) that
 # `collectstatic` wrote into STATIC_ROOT with .gz and .br twins; whitenoise serves them compressed and cached
