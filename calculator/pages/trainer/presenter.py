@@ -280,7 +280,7 @@ def right_text(q: Question, locale: Locale) -> str:
         tiles = [w["tile"] for w in q.answer["waits"]]
         if not tiles:
             return _("The engine says: not ready, no tile wins.")
-        names = "、".join(tile_view(t, locale).name for t in tiles)
+        names = locale.pgettext("between the items of a list", ", ").join(tile_view(t, locale).name for t in tiles)
         return _("The engine says: it waits on %(tiles)s.") % {"tiles": names}
     return _("The engine's nets are marked below.")
 
@@ -293,7 +293,9 @@ def draws_text(q: Question, locale: Locale) -> str:
     draws = q.answer.get("draws") or []
     if not draws:
         return ""
-    shown = _(", ").join(f"{short_name(d['tile'], locale)} ×{d['left']}" for d in draws[:SHOWN_DRAWS])
+    shown = locale.pgettext("between the items of a list", ", ").join(
+        f"{short_name(d['tile'], locale)} ×{d['left']}" for d in draws[:SHOWN_DRAWS]
+    )
     if len(draws) > SHOWN_DRAWS:
         shown += " …"
     total = q.answer["draws_left"]

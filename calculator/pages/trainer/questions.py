@@ -14,7 +14,7 @@ With a focus ("<game>:<pattern code>") the deal is repeated until the engine's a
 patterns under review that are not due yet are dealt around in the same way).
 Three levels (issue 21 §9) fix the kind: 1 win or not, 2 waits, 3 who pays under a rule card with house rules
 dealt at random, on a hand where one of them changes the nets.
-Plain Python over the engine: the web layer (views.py) shows it.
+Plain Python over the engine: the trainer page (views.py, presenter.py) shows it.
 """
 
 from __future__ import annotations
@@ -179,12 +179,13 @@ def read_submission(q: Question, query: Query) -> Submission | None:
 # --------------------------------------------------------------------------------------- making a question
 
 
-def question(spec: Spec) -> Question:
+def question(spec: Spec, lang: str = "zh") -> Question:
     """The question of a spec: the game and kind drawn from the seed unless fixed, then deals until one makes a
     question that names the focus pattern, if any, and none of the patterns under review that are resting (at
     most `ATTEMPTS` deals, then the first question made with the focus pattern, else the first one). With a focus
     each deal draws its kind afresh, as some patterns come up in one kind of question only (不够八支 never in a
-    pay question)."""
+    pay question). The engine's answer is in `lang`, the page's language (it explains the question); the
+    question itself is the same in every language."""
     rng = Random(spec.seed)
     focus_game = spec.focus.partition(":")[0] if spec.focus else None
     game = spec.game or focus_game or rng.choice(sorted(RULESETS))
@@ -194,7 +195,7 @@ def question(spec: Spec) -> Question:
     attempts = 0
     while first is None or attempts < ATTEMPTS:
         attempts += 1
-        found = candidate(rng, spec, game, kind, demanding=attempts <= ATTEMPTS)
+        found = candidate(rng, spec, game, kind, lang, demanding=attempts <= ATTEMPTS)
         if spec.focus and not spec.asks:
             kind = rng.choice(KINDS)
         if found is None:
@@ -214,7 +215,9 @@ def with_choices(rng: Random, q: Question) -> Question:
     return q
 
 
-def candidate(rng: Random, spec: Spec, game: str, kind: str, demanding: bool = True) -> Question | None:
+def candidate(
+    rng: Random, spec: Spec, game: str, kind: str, lang: str = "zh", demanding: bool = True
+) -> Question | None:
     """One deal made into a question of this kind, or None when it does not make one (the engine refuses it, a
     pay question that is no win, a waits question with too many waits; at the house-rules level, while
     `demanding`, a hand no house rule changes)."""
@@ -233,7 +236,7 @@ def candidate(rng: Random, spec: Spec, game: str, kind: str, demanding: bool = T
         request = change_one(dealt, rng, kinds)
     else:
         request = dealt
-    answer = score(request)
+    answer = score(request, lang)
     if "error" in answer:
         return None
     if kind == "waits":
