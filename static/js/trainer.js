@@ -71,20 +71,27 @@
 
   // ------------------------------------------------------------------ the level and review kept between visits
 
-  // A question opened from a link that names no level and no review (the menu's link, a fresh visit): open it
-  // again with the ones this browser kept, before it is answered.
-  function resume(stats, question) {
+  // A question opened from a link that names no level and no review (the menu's link, a fresh visit): the same
+  // link with the ones this browser kept, to open instead before it is answered (null: none).
+  function resumed(stats, question) {
     const url = new URL(location.href);
-    if (question.dataset.graded === "true" || KEPT.some((name) => url.searchParams.has(name))) return false;
-    let changed = false;
-    for (const name of KEPT) {
-      if (stats[name]) {
-        url.searchParams.set(name, stats[name]);
-        changed = true;
-      }
-    }
-    if (changed) location.replace(url.pathname + url.search);
-    return changed;
+    if (question.dataset.graded === "true" || KEPT.some((name) => url.searchParams.has(name))) return null;
+    const kept = KEPT.filter((name) => stats[name]);
+    if (!kept.length) return null;
+    kept.forEach((name) => url.searchParams.set(name, stats[name]));
+    return url.pathname + url.search;
+  }
+
+  // Once the page has loaded (leaving earlier would cut its pictures off half-way), unless the learner has
+  // answered or moved on meanwhile.
+  function openWhenLoaded(target) {
+    const from = location.href;
+    const go = () => {
+      const question = document.getElementById("trainer");
+      if (location.href === from && question && question.dataset.graded !== "true") location.replace(target);
+    };
+    if (document.readyState === "complete") go();
+    else window.addEventListener("load", go, { once: true });
   }
 
   function keep(stats, question) {
@@ -150,7 +157,12 @@
     const question = document.getElementById("trainer");
     if (!question) return;
     const stats = load();
-    if (first && resume(stats, question)) return;
+    const target = first ? resumed(stats, question) : null;
+    if (target) {
+      show(stats, question); // what was kept stays kept until the question at the kept level is open
+      openWhenLoaded(target);
+      return;
+    }
     if (question.dataset.graded === "true") record(stats, question);
     keep(stats, question);
     save(stats);
