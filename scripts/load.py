@@ -62,7 +62,158 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_gunicorn(port: int, database: str, workers: int, rate_limit: bool) -> subprocess.Popen:
+# How each server is started on HOST:{port} with {workers} processes, from the checkout `root` (the default is
+# this one; `--root` serves another, e.g. `git archive <commit> | tar -x -C /tmp/old`, to compare with today's).
+# "production" is how README § Deployment runs the app; the others are the candidates PERFORMANCE.md compares.
+SERVERS = {
+    "production": ["{python}", "-m", "calculator.plumbing.server"],
+    "gunicorn": ["{bin}/gunicorn", "-c", "gunicorn.conf.py", "--workers", "{workers}", "--bind", "{host}:{port}"],
+}
+# Candidates that need packages the project does not install: measured with `PYTHONPATH=<a pip --target dir>`.
+CANDIDATES = {
+    "granian": [
+        "{python}",
+        "-m",
+        "granian",
+        "--interface",
+        "wsgi",
+        "--workers",
+        "{workers}",
+        "--blocking-threads",
+        "{threads}",
+        "--no-ws",
+        "--host",
+        "{host}",
+        "--port",
+        "{port}",
+        "calculator.wsgi:application",
+    ],
+    "granian-asgi": [
+        "{python}",
+        "-m",
+        "granian",
+        "--interface",
+        "asgi",
+        "--workers",
+        "{workers}",
+        "--no-ws",
+        "--host",
+        "{host}",
+        "--port",
+        "{port}",
+        "asgi_candidate:application",
+    ],
+    "granian-wsgi-asgi": [
+        "{python}",
+        "-m",
+        "granian",
+        "--interface",
+        "asgi",
+        "--workers",
+        "{workers}",
+        "--no-ws",
+        "--host",
+        "{host}",
+        "--port",
+        "{port}",
+        "wsgi_asgi_candidate:application",
+    ],
+    "granian-wsgi-asgi-threads": [
+        "{python}",
+        "-m",
+        "granian",
+        "--interface",
+        "asgi",
+        "--workers",
+        "{workers}",
+        "--no-ws",
+        "--host",
+        "{host}",
+        "--port",
+        "{port}",
+        "wsgi_asgi_threads:application",
+    ],
+    "gunicorn-wsgi-asgi": [
+        "{bin}/gunicorn",
+        "-c",
+        "gunicorn.conf.py",
+        "--workers",
+        "{workers}",
+        "--bind",
+        "{host}:{port}",
+        "--worker-class",
+        "asgi",
+        "--worker-connections",
+        "1000",
+        "wsgi_asgi_candidate:application",
+    ],
+    "gunicorn-asgi": [
+        "{bin}/gunicorn",
+        "-c",
+        "gunicorn.conf.py",
+        "--workers",
+        "{workers}",
+        "--bind",
+        "{host}:{port}",
+        "--worker-class",
+        "asgi",
+        "--worker-connections",
+        "1000",
+        "asgi_candidate:application",
+    ],
+    "uvicorn": [
+        "{python}",
+        "-m",
+        "uvicorn",
+        "--workers",
+        "{workers}",
+        "--host",
+        "{host}",
+        "--port",
+        "{port}",
+        "--no-access-log",
+        "--http",
+        "httptools",
+        "asgi_candidate:application",
+    ],
+    "gevent": [
+        "{bin}/gunicorn",
+        "-c",
+        "gunicorn.conf.py",
+        "--workers",
+        "{workers}",
+        "--bind",
+        "{host}:{port}",
+        "--worker-class",
+        "gevent",
+        "--worker-connections",
+        "1000",
+        "--threads",
+        "1",
+    ],
+    "waitress": [
+        "{python}",
+        "-m",
+        "waitress",
+        "--listen",
+        "{host}:{port}",
+        "--threads",
+        "{threads}",
+        "calculator.wsgi:application",
+    ],
+}
+
+
+def start_server(
+    port: int,
+    database: str,
+    workers: int,
+    rate_limit: bool,
+    kind: str = "production",
+    root: Path = ROOT,
+    threads: int = 2,
+    extra_env: dict | None = None,
+) -> subprocess.Popen:
     env = dict(
         os.environ,
         DJANGO_ENV="production",
@@ -79,32 +230,27 @@ def start_gunicorn(port: int, database: str, workers: int, rate_limit: bool) -> 
         LOG_FORMAT="json",  # the production default: one JSON access line per request (to /dev/null here)
         WEB_CONCURRENCY=str(workers),
         GUNICORN_BIND=f"{HOST}:{port}",
+        SERVER_BIND=f"{HOST}:{port}",
+        SERVER_THREADS=str(threads),
+        GUNICORN_THREADS=str(threads),
         DATABASE_URL=database,
+        **(extra_env or {}),
     )
     # The health check (and the rate limiter) need the tables: a fresh database for this run.
-    python = ROOT / ".venv" / "bin" / "python"
-    migrate = [str(python) if python.exists() else sys.executable, "manage.py", "migrate", "--noinput", "-v0"]
-    subprocess.run(migrate, cwd=ROOT, env=env, check=True)
-    gunicorn = ROOT / ".venv" / "bin" / "gunicorn"
-    command = [str(gunicorn) if gunicorn.exists() else "gunicorn", "-c", "gunicorn.conf.py", "--workers", str(workers)]
-    return subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-
-
-def worker_description() -> str:
-    """The worker class, threads and keep-alive gunicorn runs with (gunicorn.conf.py, GUNICORN_CMD_ARGS and the
-    environment applied, as gunicorn itself reads them)."""
-    gunicorn = ROOT / ".venv" / "bin" / "gunicorn"
-    done = subprocess.run(
-        [str(gunicorn) if gunicorn.exists() else "gunicorn", "-c", "gunicorn.conf.py", "--print-config"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,  # gunicorn exits 1 after printing
-    )
-    config = dict(line.split(" = ", 1) for line in done.stdout.splitlines() if " = " in line)
-    config = {name.strip(): value.strip() for name, value in config.items()}
-    worker_class = config["worker_class"].rsplit(".", 1)[-1]
-    return f"{worker_class}, {config['threads']} threads each, keepalive {config['keepalive']} s"
+    python = root / ".venv" / "bin" / "python"
+    python = str(python) if python.exists() else sys.executable
+    subprocess.run([python, "manage.py", "migrate", "--noinput", "-v0"], cwd=root, env=env, check=True)
+    template = {**SERVERS, **CANDIDATES}[kind]
+    fields = {
+        "python": python,
+        "bin": str(Path(python).parent),
+        "workers": workers,
+        "threads": threads,
+        "host": HOST,
+        "port": port,
+    }
+    command = [part.format(**fields) for part in template]
+    return subprocess.Popen(command, cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def wait_until_up(port: int, server: subprocess.Popen, seconds: float = 30) -> None:
@@ -392,6 +538,118 @@ def ledger_scenario(port: int, hands: int, seconds: float, measure_polls) -> lis
     ]
 
 
+# --------------------------------------------------------------------------- slow clients (issue 20)
+
+SLOW_GOAL = 1.0  # seconds: no /healthz or /api/score request waits longer, whatever the slow clients do
+SCORE_BODY = json.dumps(
+    {"ruleset": "bazhi", "hand": "111345789p79m55s", "win_tile": "8m", "winner": "S", "dealer": "E", "discarder": "W"}
+)
+
+
+def slow_bytes(kind: str, port: int) -> tuple[bytes, bytes]:
+    """What a slow client sends: (sent at once, then trickled a byte a second). Neither ever completes a request
+    within a scenario: the headers go on padding, the body is declared far longer than it gets."""
+    if kind == "header":
+        return b"", f"GET / HTTP/1.1\r\nHost: {HOST}:{port}\r\nX-Padding: ".encode() + b"x" * 4000
+    head = (
+        f"POST /api/score HTTP/1.1\r\nHost: {HOST}:{port}\r\nContent-Type: application/json\r\n"
+        f"Content-Length: 60000\r\n\r\n"
+    )
+    return head.encode(), b"{" + b" " * 59998
+
+
+async def slow_client(kind: str, port: int, deadline: float, tally: dict) -> None:
+    """One client that sends a byte a second; when the server hangs up (or answers), it connects again at once,
+    so that it presses for the whole scenario."""
+    first, trickle = slow_bytes(kind, port)
+    while time.monotonic() < deadline:
+        try:
+            reader, writer = await asyncio.open_connection(HOST, port)
+        except OSError:
+            tally["refused"] += 1
+            await asyncio.sleep(0.5)
+            continue
+        tally["connections"] += 1
+        try:
+            if first:
+                writer.write(first)
+            for byte in trickle:
+                if time.monotonic() >= deadline:
+                    break
+                writer.write(bytes([byte]))
+                await writer.drain()
+                try:
+                    answer = await asyncio.wait_for(reader.read(65536), timeout=1.0)
+                except TimeoutError:
+                    continue
+                tally["answered" if answer else "cut"] += 1  # the server answered (a 400, a 408) or hung up
+                break
+        except OSError:
+            tally["cut"] += 1
+        finally:
+            writer.close()
+
+
+async def probe(port: int, deadline: float, waits: dict) -> None:
+    """A patient client: `/healthz` and `POST /api/score` in turn, one at a time, ten a second; how long each
+    took from connecting to the last byte of the answer, and any answer that was not 200."""
+    raws = {
+        "/healthz": f"GET /healthz HTTP/1.1\r\nHost: {HOST}:{port}\r\nConnection: close\r\n\r\n".encode(),
+        "/api/score": (
+            f"POST /api/score HTTP/1.1\r\nHost: {HOST}:{port}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(SCORE_BODY.encode())}\r\nConnection: close\r\n\r\n{SCORE_BODY}"
+        ).encode(),
+    }
+    n = 0
+    while time.monotonic() < deadline:
+        path = ("/healthz", "/api/score")[n % 2]
+        n += 1
+        started = time.perf_counter()
+        try:
+            status = await one(raws[path], port, timeout=30)
+        except (TimeoutError, OSError) as error:
+            status = type(error).__name__
+        waits[path].append(time.perf_counter() - started)
+        if status != 200:
+            waits["errors"][f"{path} {status}"] = waits["errors"].get(f"{path} {status}", 0) + 1
+        await asyncio.sleep(0.1)
+
+
+async def slow_run(kind: str, port: int, clients: int, seconds: float) -> dict:
+    tally = {"connections": 0, "cut": 0, "answered": 0, "refused": 0}
+    waits: dict = {"/healthz": [], "/api/score": [], "errors": {}}
+    deadline = time.monotonic() + seconds
+    slow = [asyncio.create_task(slow_client(kind, port, deadline + 1, tally)) for _ in range(clients)]
+    await asyncio.sleep(1.0)  # every slow client has connected and started its request
+    await probe(port, deadline, waits)
+    await asyncio.gather(*slow)
+    return {"tally": tally, **waits}
+
+
+def slow_scenario(port: int, kind: str, clients: int, seconds: float) -> list[str]:
+    """`clients` slow clients sending their headers (or their bodies) a byte a second for `seconds`, while a patient
+    client asks /healthz and /api/score ten times a second: the goal is the slowest of its answers under 1 s."""
+    run = asyncio.run(slow_run(kind, port, clients, seconds))
+    tally = run["tally"]
+    lines = [
+        f"slow     {clients} slow-{kind} clients, {seconds:g} s: {tally['connections']} connections, "
+        f"{tally['cut']} cut off and {tally['answered']} answered by the server, {tally['refused']} refused"
+    ]
+    for path in ("/healthz", "/api/score"):
+        waits = sorted(run[path])
+        worst = waits[-1] if waits else float("nan")
+        median = 1000 * statistics.median(waits) if waits else float("nan")
+        lines.append(
+            f"  {'PASS' if worst < SLOW_GOAL else 'FAIL'}  slow-{kind} ×{clients}: {path} never waits "
+            f"{SLOW_GOAL:g} s: max {worst:.3f} s (median {median:.1f} ms, {len(waits)} requests)"
+        )
+    lines.append(
+        f"  {'PASS' if not run['errors'] else 'FAIL'}  slow-{kind} ×{clients}: every probe answered 200: "
+        f"{run['errors'] or 'yes'}"
+    )
+    return lines
+
+
 def report(name: str, saturation: dict, twenty: dict) -> list[str]:
     rps_target, p95_target = TARGETS[name]
     errors = sum(saturation["errors"].values()) + sum(twenty["errors"].values())
@@ -420,7 +678,23 @@ def main(argv: list[str] | None = None) -> int:
         "--rate-limit", action="store_true", help="run with the rate limiter on (budgets no scenario reaches)"
     )
     parser.add_argument(
-        "--scenarios", default="api,partial,ledger", help="comma-separated: api, partial, ledger (default all)"
+        "--scenarios",
+        default="api,partial,ledger",
+        help="comma-separated: api, partial, ledger, slow-header, slow-body (default: api,partial,ledger)",
+    )
+    parser.add_argument(
+        "--slow-clients", default="3,10,50", help="slow-client counts, each a run of --slow-seconds (default 3,10,50)"
+    )
+    parser.add_argument("--slow-seconds", type=float, default=60, help="length of each slow-client run (default 60)")
+    parser.add_argument(
+        "--server",
+        choices=[*SERVERS, *CANDIDATES],
+        default="production",
+        help="how the app is served (default: as in production, README § Deployment)",
+    )
+    parser.add_argument("--threads", type=int, default=2, help="threads per worker process (default 2)")
+    parser.add_argument(
+        "--root", type=Path, default=ROOT, help="serve this checkout instead (an older commit, to compare)"
     )
     parser.add_argument("--ledger-hands", type=int, default=1000, help="hands in the ledger scenario (default 1000)")
     parser.add_argument(
@@ -428,16 +702,17 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     args.seconds = min(args.seconds, 60)  # bounded: never an open-ended run
+    args.slow_seconds = min(args.slow_seconds, 60)
 
     bodies = engine_requests(200, args.seed)
     scenarios = set(args.scenarios.split(","))
     port = free_port()
-    workers = worker_description()
     scratch = tempfile.mkdtemp(prefix="load-")
     database = os.environ.get("DATABASE_URL") or f"sqlite:///{scratch}/load.sqlite3"
-    server = start_gunicorn(port, database, args.workers, args.rate_limit)
+    server = start_server(port, database, args.workers, args.rate_limit, args.server, args.root, args.threads)
     lines = [
-        f"gunicorn, {args.workers} workers ({workers}), {HOST}:{port}; client {args.client}; "
+        f"{args.server} server from {args.root}, {args.workers} workers × {args.threads} threads, {HOST}:{port}; "
+        f"load {os.getloadavg()[0]:.2f}; client {args.client}; "
         f"{args.seconds:g} s per scenario; {len(bodies)} distinct requests; "
         f"rate limiter {'on' if args.rate_limit else 'off'}"
     ]
@@ -471,9 +746,14 @@ def main(argv: list[str] | None = None) -> int:
                 return asyncio.run(scenario([raw], port, args.saturation_users, seconds))
 
             lines += ledger_scenario(port, args.ledger_hands, args.seconds, polls)
+        for kind in ("header", "body"):
+            if f"slow-{kind}" in scenarios:
+                for clients in (int(n) for n in args.slow_clients.split(",")):
+                    lines += slow_scenario(port, kind, clients, args.slow_seconds)
     finally:
         stop(server)
         shutil.rmtree(scratch, ignore_errors=True)
+    lines.append(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print("\n".join(lines))
     return 0 if all("FAIL" not in line for line in lines) else 1
 
