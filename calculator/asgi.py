@@ -63,7 +63,11 @@ def skip_bodies_the_app_refuses(app, limit: int):
             length = next((value for name, value in scope["headers"] if name == b"content-length"), None)
             if length is None or not length.isdigit() or int(length) > limit:
                 receive = _no_body
-        await app(scope, receive, send)
+
+        async def send_message(message: dict) -> None:  # a coroutine function, as WsgiToAsgi expects
+            await send(message)
+
+        await app(scope, receive, send_message)
 
     return unread_if_refused
 

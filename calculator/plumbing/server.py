@@ -6,6 +6,7 @@ SERVER_BIND             where to listen (default 127.0.0.1:8000: only the revers
 WEB_CONCURRENCY         worker processes (default 2 × CPUs + 1)
 SERVER_HEADER_TIMEOUT   seconds a client has to send a request's line and headers (default 10); then the server
                         closes the connection. The body is read whole before the app sees it (calculator/asgi.py).
+SERVER_RELOAD_DELAY     seconds between starting a worker anew and stopping the old one, on SIGHUP (default 5)
 SERVER_WORKER_LIFETIME  seconds after which a worker is replaced by a fresh one (default 86,400), so that a slow
                         leak never grows without bound
 LOG_FORMAT, LOG_LEVEL   json (default) or plain; the server's own lines go through the same formatters as the app's
@@ -69,7 +70,9 @@ def server() -> Granian:
             header_read_timeout=int(1000 * float(os.environ.get("SERVER_HEADER_TIMEOUT") or 10))
         ),
         respawn_failed_workers=True,
-        respawn_interval=1.0,  # on a reload, the new worker's warm-up (~1 s of CPU) before the old one stops
+        # On a reload each worker in turn: a new one is started, and the old one stops this many seconds later, by
+        # when the new one must be serving (its import and warm-up take 1-5 s on a busy 2-core machine).
+        respawn_interval=float(os.environ.get("SERVER_RELOAD_DELAY") or 5),
         workers_lifetime=int(os.environ.get("SERVER_WORKER_LIFETIME") or 86_400),
         workers_kill_timeout=30,  # a stopping worker finishes what it was answering, for at most this long
         log_level=LogLevels(os.environ.get("LOG_LEVEL", "info").lower()),
