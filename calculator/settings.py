@@ -248,6 +248,12 @@ RATE_LIMITS = {
     "write": os.environ.get("RATE_LIMIT_WRITE", "600/60"),  # any write: scoring, recording hands, the page's POST
     "create": os.environ.get("RATE_LIMIT_CREATE", "120/3600"),  # new tables (API and page), on top of "write"
 }
+# A heavy read (a table of more than RATE_LIMIT_HEAVY_ENTRIES entries: its page, live part, JSON or CSV) counts as
+# RATE_LIMIT_HEAVY_COST reads, and one client runs at most RATE_LIMIT_HEAVY_CONCURRENT of them at once on all the
+# workers together; a third is refused (429, Retry-After: 1). Scores and light reads are never held back by them.
+RATE_LIMIT_HEAVY_COST = env_int("RATE_LIMIT_HEAVY_COST", 20)
+RATE_LIMIT_HEAVY_CONCURRENT = env_int("RATE_LIMIT_HEAVY_CONCURRENT", 2)
+RATE_LIMIT_HEAVY_ENTRIES = env_int("RATE_LIMIT_HEAVY_ENTRIES", 100)
 # Which writes also count as "create": regular expressions over the path.
 RATE_LIMIT_CREATE_PATHS = [r"^/api/tables/?$", r"^/tables/new/?$"]
 

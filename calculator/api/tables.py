@@ -14,8 +14,9 @@ from calculator import ledger
 from calculator.api.score import engine_lang
 from calculator.engine.errors import ScoreError
 from calculator.models import Event, Hand, Table
-from calculator.plumbing import proxies
+from calculator.plumbing import proxies, ratelimit
 from calculator.plumbing.strict_json import read_json
+from calculator.tables import snapshot as snapshots
 from calculator.tables import store
 
 # ---------------------------------------------------------------------------------------------------------
@@ -98,15 +99,22 @@ def written_json(written: store.Written, request: HttpRequest | None = None) -> 
     return body
 
 
+def page_json(
+    table: Table, state: ledger.State, version: int, entries: list, request: HttpRequest | None = None
+) -> dict:
+    """`GET /api/tables/<id>`: the state and one page of hands and events (`entries`, in their order)."""
+    body = state_json(table, state, version, request)
+    body["hands"] = [entry_json(e) for e in entries if isinstance(e, Hand)]
+    body["events"] = [entry_json(e) for e in entries if isinstance(e, Event)]
+    return body
+
+
 def table_json(table: Table, request: HttpRequest | None = None, page: store.Page | None = None) -> dict:
-    """`GET /api/tables/<id>`: the state and one page of hands and events (by default the last 100 entries)."""
+    """The same, read from the database as the table is now (by default the last 100 entries)."""
     state = table.current()
     page = page or store.Page.of(state.entries)
     hands, events = store.entries_in(table, page)
-    body = state_json(table, state, table.version, request)
-    body["hands"] = [entry_json(e) for e in hands]
-    body["events"] = [entry_json(e) for e in events]
-    return body
+    return page_json(table, state, table.version, sorted([*hands, *events], key=lambda e: e.seq), request)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -162,10 +170,10 @@ def api_create(request: HttpRequest) -> JsonResponse:
     return _json(body, 201)
 
 
-def etag(table: Table, request: HttpRequest) -> str:
+def etag(version: int, request: HttpRequest) -> str:
     """The answer changes with the table's version, the page asked for and the language of its messages."""
     query = request.GET.urlencode()
-    return f'"{table.version}-{engine_lang(request)}-{query}"'
+    return f'"{version}-{engine_lang(request)}-{query}"'
 
 
 @require_http_methods(["GET", "HEAD"])
@@ -173,13 +181,23 @@ def api_table(request: HttpRequest, table_id: str) -> HttpResponse:
     """The table; `If-None-Match` with the last ETag answers 304 when nothing changed (one indexed read)."""
     lang = engine_lang(request)
     try:
-        table = store.load(table_id)
-        tag = etag(table, request)
+        version = snapshots.version_of(table_id)
+        if version is None:
+            raise store.not_found()
+        tag = etag(version, request)
         if request.headers.get("If-None-Match") == tag:
             response = HttpResponse(status=304)
         else:
-            page = store.Page.of(table.state["hands_total"] + table.state["events_total"], *_page_params(request))
-            response = _json(table_json(table, request, page))
+            read = snapshots.current(
+                table_id, lambda snapshot: store.Page.of(snapshot.state.entries, *_page_params(request))
+            )
+            if read is None:
+                raise store.not_found()
+            snapshot, _, entries = read
+            with ratelimit.heavy_read(request, snapshot.state.entries):
+                body = page_json(snapshot.table, snapshot.state, snapshot.version, entries, request)
+                response = _json(body)
+            tag = etag(snapshot.version, request)
     except ledger.LedgerError as error:
         return _error(error, lang)
     response["ETag"] = tag

@@ -235,6 +235,14 @@ class RateLimitMiddleware:
                     return self.refuse(request, 429, verdict.retry_after)
         return self.get_response(request)
 
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        """A heavy read over its client's budget or concurrency (ratelimit.heavy_read, in the view): 429."""
+        if isinstance(exception, ratelimit.Refused):
+            client = proxies.client_address(request.META, settings.TRUSTED_PROXIES)
+            log.warning("rate limited: %s", exception, extra={"client": client, "scope": "heavy"})
+            return self.refuse(request, 429, exception.retry_after)
+        return None
+
     def refuse(self, request: HttpRequest, status: int, retry_after: int) -> HttpResponse:
         if is_api(request) or request.headers.get("HX-Request"):
             response = api_error(request, status)

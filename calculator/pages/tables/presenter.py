@@ -132,18 +132,9 @@ def history_item(entry: Hand | Event, table: Table, cards: Mapping[int, Card], l
 MARKERS = 24  # at most this many markers per line, evenly spaced
 
 
-def totals_series(table: Table) -> list[dict]:
-    """Each player's total before the first entry and after every entry (outside payments included)."""
-    rows = [
-        *Hand.objects.filter(table=table).values_list("seq", "after__totals"),
-        *Event.objects.filter(table=table).values_list("seq", "after__totals"),
-    ]
-    rows.sort(key=lambda row: row[0])
-    return [dict.fromkeys(SEATS, 0)] + [totals for _, totals in rows]
-
-
 def chart(table: Table, series: list[dict]) -> dict | None:
-    """A line chart of each player's total over the table, as SVG coordinates (no JavaScript). Each player has a
+    """A line chart of each player's total over the table (`series`: the totals before the first entry and after
+    every entry, calculator.tables.snapshot), as SVG coordinates (no JavaScript). Each player has a
     colour, a dash pattern and a marker shape of its own, so lines that run together stay apart."""
     if len(series) < 2:
         return None

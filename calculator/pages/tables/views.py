@@ -46,8 +46,12 @@ from calculator.pages.calculator.forms import HandForm
 from calculator.pages.tables import presenter as pages
 from calculator.pages.tables.forms import CardForm, NewTableForm
 from calculator.pages.tables.qr import qr_data_uri
+from calculator.plumbing import ratelimit
 from calculator.presentation.handquery import house_text, parse_query
+from calculator.tables import snapshot as snapshots
 from calculator.tables import store
+
+Read = tuple[snapshots.Snapshot, store.Page, list]  # a table's snapshot, a page of it, that page's entries
 
 POLL_SECONDS = 1  # how often an open table page asks whether the table changed (docs/PERFORMANCE.md)
 
@@ -89,15 +93,13 @@ def _editable(table_id: str, token: str) -> Table:
     return table
 
 
-def live_context(request: HttpRequest, table: Table, token: str | None, start: str | None = None) -> dict:
-    """What changes on the table page (templates/ledger/_live.html), from the stored account."""
+def live_context(request: HttpRequest, read: Read, token: str | None) -> dict:
+    """What changes on the table page (templates/ledger/_live.html), from the table's snapshot at its version."""
     lang = engine_lang(request)
-    state = table.current()
+    snapshot, page, shown = read
+    table, state, cards = snapshot.table, snapshot.state, snapshot.cards
     card = state.card
-    cards = {c.version: c.as_card(table.ruleset) for c in table.cards.all()}
-    page = store.Page.of(state.entries, start)
-    hands, events = store.entries_in(table, page)
-    entries = sorted([*hands, *events], key=lambda e: e.seq, reverse=True)
+    entries = shown[::-1]  # the newest first
     words = card.table
     context = {
         "table": table,
@@ -117,7 +119,7 @@ def live_context(request: HttpRequest, table: Table, token: str | None, start: s
         "history": [pages.history_item(e, table, cards, lang) for e in entries],
         "earlier": page.first - 1 if page.first > 1 else None,
         "later": page.last + 1 if page.last < state.entries else None,
-        "chart": pages.chart(table, pages.totals_series(table)),
+        "chart": pages.chart(table, snapshot.totals),
         "ended_text": pages.ended_text(card, state.ended_reason, lang),
         "dealer_name": table.players[state.dealer],
         "token": token,
@@ -137,8 +139,9 @@ def live_context(request: HttpRequest, table: Table, token: str | None, start: s
     return context
 
 
-def table_context(request: HttpRequest, table: Table, token: str | None) -> dict:
-    context = live_context(request, table, token, request.GET.get("from"))
+def table_context(request: HttpRequest, read: Read, token: str | None) -> dict:
+    table = read[0].table
+    context = live_context(request, read, token)
     view_url = request.build_absolute_uri(ledger_api.view_path(table))
     context["view_url"] = view_url
     context["view_qr"] = qr_data_uri(view_url)
@@ -149,13 +152,24 @@ def table_context(request: HttpRequest, table: Table, token: str | None) -> dict
     return context
 
 
-def _page(request: HttpRequest, table: Table, token: str | None, status: int = 200, **extra) -> HttpResponse:
+def _read(request: HttpRequest, table_id: str) -> Read:
+    """The table's snapshot and the page of entries `?from=` asks for (404: no such table, or a bad `?from=`)."""
+    start = request.GET.get("from")
     try:
-        context = table_context(request, table, token)
+        read = snapshots.current(table_id, lambda snapshot: store.Page.of(snapshot.state.entries, start))
     except ledger.LedgerError as error:  # a bad ?from=
         raise Http404(error.en) from None
-    context.update(extra)
-    return render(request, "ledger/table.html", context, status=status)  # with a token: EditLinkMiddleware
+    if read is None:
+        raise Http404("no such table")
+    return read
+
+
+def _page(request: HttpRequest, table: Table, token: str | None, status: int = 200, **extra) -> HttpResponse:
+    read = _read(request, table.id)
+    with ratelimit.heavy_read(request, read[0].state.entries):
+        context = table_context(request, read, token)
+        context.update(extra)
+        return render(request, "ledger/table.html", context, status=status)  # with a token: EditLinkMiddleware
 
 
 @require_http_methods(["GET", "HEAD"])
@@ -177,17 +191,15 @@ def table_edit(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
 @require_http_methods(["GET", "HEAD"])
 def table_live(request: HttpRequest, table_id: str) -> HttpResponse:
     """204 while the table is at version `v`; else its live part (read-only). An edit page reloads its own."""
-    version = Table.objects.filter(pk=table_id).values_list("version", flat=True).first()
+    version = snapshots.version_of(table_id)
     if version is None:
         raise Http404("no such table")
     if request.GET.get("v") == str(version):
         response = HttpResponse(status=204)
     else:
-        try:
-            context = live_context(request, _table_or_404(table_id), None, request.GET.get("from"))
-        except ledger.LedgerError as error:  # a bad ?from=
-            raise Http404(error.en) from None
-        response = render(request, "ledger/_live.html", context)
+        read = _read(request, table_id)
+        with ratelimit.heavy_read(request, read[0].state.entries):
+            response = render(request, "ledger/_live.html", live_context(request, read, None))
     response["Cache-Control"] = "no-store"
     return response
 
