@@ -213,6 +213,7 @@ def start_server(
     root: Path = ROOT,
     threads: int = 2,
     extra_env: dict | None = None,
+    limits: str = "unreached",
 ) -> subprocess.Popen:
     env = dict(
         os.environ,
@@ -224,9 +225,6 @@ def start_server(
         SECURE_COOKIES="0",
         STATIC_MANIFEST="0",
         RATE_LIMIT_ENABLED="1" if rate_limit else "0",
-        # budgets this traffic never reaches: with --rate-limit the limiter's cost is measured, not its 429s
-        RATE_LIMIT_READ="100000000/60",
-        RATE_LIMIT_WRITE="100000000/60",
         LOG_FORMAT="json",  # the production default: one JSON access line per request (to /dev/null here)
         WEB_CONCURRENCY=str(workers),
         GUNICORN_BIND=f"{HOST}:{port}",
@@ -236,6 +234,9 @@ def start_server(
         DATABASE_URL=database,
         **(extra_env or {}),
     )
+    if limits != "production":
+        # budgets this traffic never reaches: with --rate-limit the limiter's cost is measured, not its 429s
+        env.update(RATE_LIMIT_READ="100000000/60", RATE_LIMIT_WRITE="100000000/60")
     # The health check (and the rate limiter) need the tables: a fresh database for this run.
     python = root / ".venv" / "bin" / "python"
     python = str(python) if python.exists() else sys.executable
@@ -465,9 +466,9 @@ LEDGER_SEATS = [(w, d) for w in "ESWN" for d in "ESWN" if w != d]
 LEDGER_GOAL = 1.5  # issue 15: the write at hand 1,000 within 1.5× of the write at hand 10
 
 
-def call_json(port: int, method: str, path: str, body: dict | None = None, token: str | None = None):
+def call_json(port: int, method: str, path: str, body: dict | None = None, token: str | None = None, **extra: str):
     """One request; the answer's status, its parsed body (or None) and its size in bytes, and the seconds taken."""
-    headers = {"Content-Type": "application/json"}
+    headers = {"Content-Type": "application/json", **extra}
     if token:
         headers["Authorization"] = f"Bearer {token}"
     data = json.dumps(body).encode() if body is not None else None
@@ -650,6 +651,112 @@ def slow_scenario(port: int, kind: str, clients: int, seconds: float) -> list[st
     return lines
 
 
+# --------------------------------------------------------------------------- one client reading heavy answers (issue 20)
+
+STARVE_GOAL = 2.0  # another client's /api/score p99 while the heavy reader runs, at most this × its idle p99
+STARVE_RATE = 8.5  # heavy reads a second, from 8 clients at one address (issue 20, finding 3: 8.3-8.9)
+HEAVY_READER, SCORER, BUILDERS = "198.51.100.7", "198.51.100.8", "198.51.100.{}"
+
+
+def raw_get(path: str, port: int, forwarded_for: str) -> bytes:
+    return (
+        f"GET {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\nX-Forwarded-For: {forwarded_for}\r\nConnection: close\r\n\r\n"
+    ).encode()
+
+
+def raw_score(port: int, forwarded_for: str) -> bytes:
+    return (
+        f"POST /api/score HTTP/1.1\r\nHost: {HOST}:{port}\r\nContent-Type: application/json\r\n"
+        f"X-Forwarded-For: {forwarded_for}\r\nContent-Length: {len(SCORE_BODY.encode())}\r\nConnection: close\r\n"
+        f"\r\n{SCORE_BODY}"
+    ).encode()
+
+
+def big_table(port: int, hands: int) -> str:
+    """A table of `hands` hands, written through the API by clients at addresses of their own (each within the
+    write budget); its id."""
+    headers = {"X-Forwarded-For": BUILDERS.format(1)}
+    status, table, _, _ = call_json(port, "POST", "/api/tables", {"ruleset": "bazhi", "stake": 1_000_000}, **headers)
+    assert status == 201, table
+    path, token = f"/api/tables/{table['id']}", table["edit_token"]
+    for n in range(1, hands + 1):
+        winner, discarder = LEDGER_SEATS[n % len(LEDGER_SEATS)]
+        body = {**LEDGER_HAND, "winner": winner, "discarder": discarder, "idempotency_key": f"hand-{n}"}
+        headers = {"X-Forwarded-For": BUILDERS.format(2 + n // 500)}
+        status, answer, _, _ = call_json(port, "POST", f"{path}/hands", body, token, **headers)
+        assert status == 201, (status, answer)
+    return table["id"]
+
+
+async def scorer(port: int, deadline: float, rate: float) -> list[float]:
+    """Another client: POST /api/score `rate` times a second, one at a time; how long each took (a refusal or an
+    error counts as 30 s, so that it cannot pass unseen)."""
+    raw, took = raw_score(port, SCORER), []
+    while time.monotonic() < deadline:
+        started = time.perf_counter()
+        try:
+            status = await one(raw, port, timeout=30)
+        except (TimeoutError, OSError):
+            status = 0
+        elapsed = time.perf_counter() - started
+        took.append(elapsed if status == 200 else 30.0)
+        await asyncio.sleep(max(0.0, 1 / rate - elapsed))
+    return took
+
+
+async def heavy_reader(paths: list[str], port: int, deadline: float, n: int, outcomes: dict) -> None:
+    """One of 8 clients at one address, each asking for a heavy answer every 8 / STARVE_RATE seconds."""
+    period = 8 / STARVE_RATE
+    await asyncio.sleep(n * period / 8)  # spread the eight over the period
+    i = n
+    while time.monotonic() < deadline:
+        started = time.monotonic()
+        try:
+            status = await one(raw_get(paths[i % len(paths)], port, HEAVY_READER), port, timeout=30)
+        except (TimeoutError, OSError) as error:
+            status = type(error).__name__
+        outcomes[status] = outcomes.get(status, 0) + 1
+        i += 1
+        await asyncio.sleep(max(0.0, period - (time.monotonic() - started)))
+
+
+async def starve_run(paths: list[str], port: int, seconds: float) -> tuple[list[float], list[float], dict]:
+    idle = await scorer(port, time.monotonic() + seconds, 20)
+    outcomes: dict = {}
+    deadline = time.monotonic() + seconds
+    readers = [asyncio.create_task(heavy_reader(paths, port, deadline, n, outcomes)) for n in range(8)]
+    busy = await scorer(port, deadline, 20)
+    await asyncio.gather(*readers)
+    return idle, busy, outcomes
+
+
+def starvation_scenario(port: int, hands: int, seconds: float) -> list[str]:
+    """Issue 20, finding 3: one client (8 connections at one address) reads the heavy answers of a 1,000-entry
+    table, ~8.5 a second (the live part, a page of 500 entries, the CSV in turn), while another client scores a
+    hand 20 times a second. Its p99 must stay under STARVE_GOAL × its p99 with the heavy reader away."""
+    table = big_table(port, hands)
+    paths = [f"/tables/{table}/live/?v=0", f"/api/tables/{table}?from=1&limit=500", f"/tables/{table}/export.csv"]
+    for path in paths:  # what each answer is
+        with urllib.request.urlopen(f"http://{HOST}:{port}{path}", timeout=30) as response:
+            assert response.status == 200, path
+    idle, busy, outcomes = asyncio.run(starve_run(paths, port, seconds))
+
+    def pct(values: list[float], p: float) -> float:
+        return 1000 * sorted(values)[min(len(values) - 1, int(len(values) * p))]
+
+    ratio = pct(busy, 0.99) / pct(idle, 0.99)
+    return [
+        f"starve   another client's /api/score, idle: p50 {pct(idle, 0.5):.1f} ms, p99 {pct(idle, 0.99):.1f} ms "
+        f"({len(idle)} requests)",
+        f"starve   the same beside 8 heavy readers at one address ({STARVE_RATE:g}/s asked; answers "
+        f"{dict(sorted(outcomes.items(), key=str))}): p50 {pct(busy, 0.5):.1f} ms, p99 {pct(busy, 0.99):.1f} ms "
+        f"({len(busy)} requests)",
+        f"  {'PASS' if ratio < STARVE_GOAL else 'FAIL'}  starve: the score's p99 under {STARVE_GOAL:g}× idle: "
+        f"{ratio:.2f}×",
+        f"  {'PASS' if max(busy) < 30 else 'FAIL'}  starve: every score answered 200",
+    ]
+
+
 def report(name: str, saturation: dict, twenty: dict) -> list[str]:
     rps_target, p95_target = TARGETS[name]
     errors = sum(saturation["errors"].values()) + sum(twenty["errors"].values())
@@ -680,12 +787,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--scenarios",
         default="api,partial,ledger",
-        help="comma-separated: api, partial, ledger, slow-header, slow-body (default: api,partial,ledger)",
+        help="comma-separated: api, partial, ledger, starve, slow-header, slow-body (default: api,partial,ledger)",
     )
     parser.add_argument(
         "--slow-clients", default="3,10,50", help="slow-client counts, each a run of --slow-seconds (default 3,10,50)"
     )
     parser.add_argument("--slow-seconds", type=float, default=60, help="length of each slow-client run (default 60)")
+    parser.add_argument(
+        "--starve-seconds", type=float, default=30, help="length of each half of the starvation run (default 30)"
+    )
     parser.add_argument(
         "--server",
         choices=[*SERVERS, *CANDIDATES],
@@ -703,18 +813,23 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.seconds = min(args.seconds, 60)  # bounded: never an open-ended run
     args.slow_seconds = min(args.slow_seconds, 60)
+    args.starve_seconds = min(args.starve_seconds, 60)
 
     bodies = engine_requests(200, args.seed)
     scenarios = set(args.scenarios.split(","))
     port = free_port()
     scratch = tempfile.mkdtemp(prefix="load-")
     database = os.environ.get("DATABASE_URL") or f"sqlite:///{scratch}/load.sqlite3"
-    server = start_server(port, database, args.workers, args.rate_limit, args.server, args.root, args.threads)
+    if "starve" in scenarios and scenarios & {"api", "partial", "ledger"}:
+        parser.error("run the starve scenario on its own: it runs with the production rate limits")
+    limits = "production" if "starve" in scenarios else "unreached"
+    rate_limit = args.rate_limit or limits == "production"
+    server = start_server(port, database, args.workers, rate_limit, args.server, args.root, args.threads, limits=limits)
     lines = [
         f"{args.server} server from {args.root}, {args.workers} workers × {args.threads} threads, {HOST}:{port}; "
         f"load {os.getloadavg()[0]:.2f}; client {args.client}; "
         f"{args.seconds:g} s per scenario; {len(bodies)} distinct requests; "
-        f"rate limiter {'on' if args.rate_limit else 'off'}"
+        f"rate limiter {'off' if not rate_limit else 'on, production budgets' if limits == 'production' else 'on'}"
     ]
     try:
         wait_until_up(port, server)
@@ -746,6 +861,8 @@ def main(argv: list[str] | None = None) -> int:
                 return asyncio.run(scenario([raw], port, args.saturation_users, seconds))
 
             lines += ledger_scenario(port, args.ledger_hands, args.seconds, polls)
+        if "starve" in scenarios:
+            lines += starvation_scenario(port, args.ledger_hands, args.starve_seconds)
         for kind in ("header", "body"):
             if f"slow-{kind}" in scenarios:
                 for clients in (int(n) for n in args.slow_clients.split(",")):

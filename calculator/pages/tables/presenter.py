@@ -148,14 +148,19 @@ def chart(table: Table, series: list[dict]) -> dict | None:
     def x(i: int) -> float:
         return round(left + i * step, 1)
 
+    scale = (height - top - bottom) / (high - low)
+
     def y(value: int) -> float:
-        return round(top + (high - value) * (height - top - bottom) / (high - low), 1)
+        return round(top + (high - value) * scale, 1)
 
     every = max(1, -(-(len(series) - 1) // MARKERS))
     marked = sorted({*range(0, len(series), every), len(series) - 1})
+    xs = [x(i) for i in range(len(series))]  # shared by the four lines (a 1,000-entry table has 1,001 points)
     lines = []
     for seat in SEATS:
-        points = " ".join(f"{x(i)},{y(point[seat])}" for i, point in enumerate(series))
+        points = " ".join(
+            [f"{px},{round(top + (high - point[seat]) * scale, 1)}" for px, point in zip(xs, series, strict=True)]
+        )
         markers = [{"x": x(i), "y": y(series[i][seat])} for i in marked]
         last = series[-1][seat]
         lines.append({"seat": seat, "points": points, "markers": markers, "name": table.players[seat], "last": last})

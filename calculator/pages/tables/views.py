@@ -23,6 +23,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import hmac
+import io
 import json
 import secrets
 from functools import lru_cache
@@ -31,7 +32,9 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST
 
 from calculator import ledger
@@ -126,17 +129,27 @@ def live_context(request: HttpRequest, read: Read, token: str | None) -> dict:
         "live_url": reverse("ledger_live", args=[table.id]),
         "version": table.version,
     }
+    context["history_html"] = entries_html("history.html", history=context["history"])
     if token:
         base = reverse("ledger_edit", args=[table.id, token])
         context["actions"] = {k: f"{base}{k}/" for k in ("draw", "next", "undo", "redo", "leave", "card", "record")}
         context["calculator_url"] = f"{reverse('calculator')}?{calculator_query(table.id, token, table.version)}"
         context["keys"] = {kind: secrets.token_urlsafe(16) for kind in ("draw", "leave")}
         context["last"] = entries[0] if entries and page.last >= state.entries else store.last_entry(table)
-        context["last_item"] = pages.history_item(context["last"], table, cards, lang) if context["last"] else None
+        if context["last"]:
+            context["last_line"] = entries_html(
+                "entry_line.html", item=pages.history_item(context["last"], table, cards, lang)
+            )
         context["redo"] = table.redo
         if not state.played:
             context["card_form"] = CardForm(card.rules, lang, card=card)
     return context
+
+
+def entries_html(template: str, **context) -> str:
+    """A table's entries drawn by a Jinja2 template (jinja2/history.html, entry_line.html): a page of 100 entries
+    is most of what the live part costs to draw, and Jinja2 draws it several times faster (docs/PERFORMANCE.md)."""
+    return mark_safe(render_to_string(template, context, using="jinja2"))  # autoescaped by the Jinja2 environment
 
 
 def table_context(request: HttpRequest, read: Read, token: str | None) -> dict:
@@ -547,15 +560,31 @@ KIND_WORDS = {
 @require_http_methods(["GET", "HEAD"])
 def export_csv(request: HttpRequest, table_id: str) -> HttpResponse:
     """Everything of the table, one row per entry, headers in the page's language, and the settlement."""
-    table = _table_or_404(table_id)
     lang = engine_lang(request)
+    for _ in range(5):  # each retry follows a write that landed while the export was read
+        snapshot, _, _ = _read(request, table_id)
+        with ratelimit.heavy_read(request, snapshot.state.entries):
+            try:
+                text = csv_text(table_id, snapshot.version, lang)
+            except snapshots.Moved:
+                continue
+        response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="table-{table_id}.csv"'
+        return response
+    raise snapshots.Moved(table_id)
+
+
+@lru_cache(maxsize=16)
+def csv_text(table_id: str, version: int, lang: str) -> str:
+    """The export of a table at `version`, in `lang`: written once per version and language and process, then a
+    lookup (it holds no token and no key; a write makes a new version). Moved if the table moved meanwhile."""
+    snapshot = snapshots.at(table_id, version)
+    table, state, cards = snapshot.table, snapshot.state, snapshot.cards
     words = CSV_HEADERS[lang]
-    cards = {c.version: c.as_card(table.ruleset) for c in table.cards.all()}
     table_rules = RULESETS[table.ruleset].table
     parts = list(table_rules.parts.items())
     names = [table.players[s] for s in SEATS]
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="table-{table.id}.csv"'
+    response = io.StringIO()
     response.write("\ufeff")  # a BOM, so that spreadsheet programs read the Chinese names as UTF-8
     writer = csv.writer(response)
     per_seat = (
@@ -571,16 +600,18 @@ def export_csv(request: HttpRequest, table_id: str) -> HttpResponse:
         + [words[k] for k in ("hand", "win_tile", "melds", "flags", "options", "facts", "bao")]
         + [f"{part_label.get(column) or words[column]} {name}" for name in names for column in per_seat]
     )
-    before = ledger.start(table.config()).to_dict()
-    for entry in table.entries():
+    before = ledger.start(state.config).to_dict()
+    entries = store.exported_entries(table, table_rules.fact_fields)
+    if snapshots.version_of(table_id) != version:
+        raise snapshots.Moved(table_id)
+    for entry in entries:
         writer.writerow(_csv_row(entry, before, cards, table, lang, per_seat))
         before = entry.after
-    state = table.current()
     writer.writerow([])
     writer.writerow([words["settlement"], words["from"], words["to"], words["amount"]])
     for t in ledger.settlement(state.totals):
         writer.writerow(["", table.players[t["from"]], table.players[t["to"]], t["amount"]])
-    return response
+    return response.getvalue()
 
 
 def _csv_row(entry, before: dict, cards: dict, table: Table, lang: str, per_seat: list[str]) -> list:
@@ -623,7 +654,7 @@ def _csv_row(entry, before: dict, cards: dict, table: Table, lang: str, per_seat
         players[before["dealer"]],
         before["dealer_streak"],
     ]
-    return head + hand + [value for seat in SEATS for value in _seat_values(entry, seat, per_seat)]
+    return head + hand + _seat_values(entry, per_seat)
 
 
 def bao_reason(rules, code: str | None, lang: str) -> str:
@@ -632,20 +663,27 @@ def bao_reason(rules, code: str | None, lang: str) -> str:
     return text(lang) if text else code or ""
 
 
-def _seat_values(entry, seat: str, per_seat: list[str]) -> list[int]:
-    rows = entry.rows
+def _seat_values(entry, per_seat: list[str]) -> list[int]:
+    """The per-seat columns of an entry, seat after seat (one pass over its transfers)."""
+    after = entry.after
     values = {
-        "change": entry.applied[seat],
-        "paid_for": sum(r["amount"] for r in rows if r["from"] == seat and r.get("on_behalf_of")),
-        "capped": sum(r["owed"] - r["amount"] for r in rows if r["from"] == seat),
-        "balance": entry.after["balances"][seat],
-        "outside": entry.after["outside"][seat],
-        "total": entry.after["totals"][seat],
+        seat: {
+            "change": entry.applied[seat],
+            "paid_for": 0,
+            "capped": 0,
+            "balance": after["balances"][seat],
+            "outside": after["outside"][seat],
+            "total": after["totals"][seat],
+            **{column: 0 for column in per_seat if column.startswith("part:")},
+        }
+        for seat in SEATS
     }
-    for column in per_seat:
-        if column.startswith("part:"):
-            part = column[5:]
-            values[column] = sum(r["amount"] for r in rows if r.get("part") == part and r["to"] == seat) - sum(
-                r["amount"] for r in rows if r.get("part") == part and r["from"] == seat
-            )
-    return [values[column] for column in per_seat]
+    for r in entry.rows:
+        payer, payee, part = values[r["from"]], values[r["to"]], f"part:{r.get('part')}"
+        payer["capped"] += r["owed"] - r["amount"]
+        if r.get("on_behalf_of"):
+            payer["paid_for"] += r["amount"]
+        if part in payer:
+            payer[part] -= r["amount"]
+            payee[part] += r["amount"]
+    return [values[seat][column] for seat in SEATS for column in per_seat]
