@@ -21,6 +21,12 @@ MELD_NAMES = {
 EXPOSED_TYPES = ("pung", "chow", "kong_exposed", "kong_added")
 KONG_TYPES = ("kong_exposed", "kong_added", "kong_concealed")
 
+
+def concealed_size(melds: int) -> int:
+    """How many concealed tiles a hand holds before the win: 13 − 3 × melds (a kong counts as three)."""
+    return 13 - 3 * melds
+
+
 # Every flag of API.md, in the order the request echo lists them (each ruleset declares the ones it uses, with
 # their labels and conditions: rulesets/flags.py).
 FLAGS = (

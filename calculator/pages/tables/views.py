@@ -32,14 +32,12 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST
 
 from calculator import ledger
 from calculator.api import tables as ledger_api
-from calculator.api.score import engine_lang
 from calculator.engine import score
 from calculator.engine.hand import MELD_NAMES
 from calculator.engine.rulesets import RULESETS
@@ -47,10 +45,13 @@ from calculator.engine.tiles import SEATS
 from calculator.models import Event, Hand, Table, hash_token
 from calculator.pages.calculator.forms import HandForm
 from calculator.pages.tables import presenter as pages
-from calculator.pages.tables.forms import CardForm, NewTableForm
+from calculator.pages.tables.forms import NewTableForm, RuleCardForm
 from calculator.pages.tables.qr import qr_data_uri
 from calculator.plumbing import ratelimit
+from calculator.plumbing.django_locale import engine_lang, page_locale
 from calculator.presentation.handquery import house_text, parse_query
+from calculator.presentation.render import template as jinja_template
+from calculator.presentation.words import signed
 from calculator.tables import snapshot as snapshots
 from calculator.tables import store
 
@@ -108,7 +109,7 @@ def live_context(request: HttpRequest, read: Read, token: str | None) -> dict:
         "table": table,
         "state": state,
         "card": card,
-        "card_lines": pages.card_lines(card, lang),
+        "card_lines": pages.rule_card_lines(card, lang),
         "words": {
             "game": words.game_number(lang).format(n=state.game),
             "next_game": words.next_game(lang),
@@ -142,14 +143,14 @@ def live_context(request: HttpRequest, read: Read, token: str | None) -> dict:
             )
         context["redo"] = table.redo
         if not state.played:
-            context["card_form"] = CardForm(card.rules, lang, card=card)
+            context["card_form"] = RuleCardForm(card.rules, lang, card=card)
     return context
 
 
 def entries_html(template: str, **context) -> str:
     """A table's entries drawn by a Jinja2 template (jinja2/history.html, entry_line.html): a page of 100 entries
     is most of what the live part costs to draw, and Jinja2 draws it several times faster (docs/PERFORMANCE.md)."""
-    return mark_safe(render_to_string(template, context, using="jinja2"))  # autoescaped by the Jinja2 environment
+    return mark_safe(jinja_template(template, page_locale()).render(**context))  # the environment escapes
 
 
 def table_context(request: HttpRequest, read: Read, token: str | None) -> dict:
@@ -231,7 +232,7 @@ def _keyed(request: HttpRequest) -> dict:
 
 def _card_body(request: HttpRequest, table: Table) -> dict:
     rules = RULESETS[table.ruleset]
-    form = CardForm(rules, engine_lang(request), request.POST)
+    form = RuleCardForm(rules, engine_lang(request), request.POST)
     if not form.is_valid():
         problems = "; ".join(f"{form[name].label}: {' '.join(errors)}" for name, errors in form.errors.items())
         raise ledger.LedgerError("bad_table", problems, problems, 400)
@@ -395,7 +396,7 @@ def _preview(table: Table, state: ledger.State, body: dict, data: QueryDict, lan
             for r in entry["rows"]
         ],
         "applied": [
-            {"name": players[s], "text": pages.signed(entry["applied"][s]), "value": entry["applied"][s]} for s in SEATS
+            {"name": players[s], "text": signed(entry["applied"][s]), "value": entry["applied"][s]} for s in SEATS
         ],
         "ended_text": pages.ended_text(trial.card, trial.ended_reason, lang),
     }
