@@ -435,12 +435,14 @@ def wrk_scenario(calls: list, port: int, users: int, seconds: float) -> dict:
     }
 
 
-def api_call(body: dict) -> tuple[str, str, dict, str]:
-    return "POST", "/api/score", {"Content-Type": "application/json"}, json.dumps(body, ensure_ascii=False)
+def api_call(body: dict, close: bool = False) -> tuple[str, str, dict, str]:
+    headers = {"Content-Type": "application/json", **({"Connection": "close"} if close else {})}
+    return "POST", "/api/score", headers, json.dumps(body, ensure_ascii=False)
 
 
-def partial_call(body: dict) -> tuple[str, str, dict, None]:
-    return "GET", f"/?{form_query(body)}", {"HX-Request": "true", "HX-Target": "result"}, None
+def partial_call(body: dict, close: bool = False) -> tuple[str, str, dict, None]:
+    headers = {"HX-Request": "true", "HX-Target": "result", **({"Connection": "close"} if close else {})}
+    return "GET", f"/?{form_query(body)}", headers, None
 
 
 def check_answers(port: int, bodies: list[dict]) -> None:
@@ -804,6 +806,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--threads", type=int, default=2, help="threads per worker process (default 2)")
     parser.add_argument(
+        "--close",
+        action="store_true",
+        help="wrk asks for a new connection per request (Connection: close), as a proxy without upstream keep-alive",
+    )
+    parser.add_argument(
         "--root", type=Path, default=ROOT, help="serve this checkout instead (an older commit, to compare)"
     )
     parser.add_argument("--ledger-hands", type=int, default=1000, help="hands in the ledger scenario (default 1000)")
@@ -827,7 +834,7 @@ def main(argv: list[str] | None = None) -> int:
     server = start_server(port, database, args.workers, rate_limit, args.server, args.root, args.threads, limits=limits)
     lines = [
         f"{args.server} server from {args.root}, {args.workers} workers × {args.threads} threads, {HOST}:{port}; "
-        f"load {os.getloadavg()[0]:.2f}; client {args.client}; "
+        f"load {os.getloadavg()[0]:.2f}; client {args.client}{' (a connection per request)' if args.close else ''}; "
         f"{args.seconds:g} s per scenario; {len(bodies)} distinct requests; "
         f"rate limiter {'off' if not rate_limit else 'on, production budgets' if limits == 'production' else 'on'}"
     ]
@@ -838,7 +845,7 @@ def main(argv: list[str] | None = None) -> int:
             if name not in scenarios:
                 continue
             if args.client == "wrk":
-                calls = [call(body) for body in bodies]
+                calls = [call(body, args.close) for body in bodies]
 
                 def measure(users: int, seconds: float, calls=calls) -> dict:
                     return wrk_scenario(calls, port, users, seconds)

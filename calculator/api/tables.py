@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from functools import lru_cache
 
 from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
@@ -188,21 +191,41 @@ def api_table(request: HttpRequest, table_id: str) -> HttpResponse:
         if request.headers.get("If-None-Match") == tag:
             response = HttpResponse(status=304)
         else:
-            read = snapshots.current(
-                table_id, lambda snapshot: store.Page.of(snapshot.state.entries, *_page_params(request))
-            )
-            if read is None:
-                raise store.not_found()
-            snapshot, _, entries = read
-            with ratelimit.heavy_read(request, snapshot.state.entries):
-                body = page_json(snapshot.table, snapshot.state, snapshot.version, entries, request)
-                response = _json(body)
-            tag = etag(snapshot.version, request)
+            response, tag = _page_answer(request, table_id)
     except ledger.LedgerError as error:
         return _error(error, lang)
     response["ETag"] = tag
     response["Cache-Control"] = "no-cache"  # always revalidate: a table changes while it is played
     return response
+
+
+def _page_answer(request: HttpRequest, table_id: str) -> tuple[HttpResponse, str]:
+    """The page `?from=&limit=` of the table as it is now, and its ETag."""
+    for _ in range(5):  # each retry follows a write that landed while the page was read
+        read = snapshots.current(
+            table_id, lambda snapshot: store.Page.of(snapshot.state.entries, *_page_params(request))
+        )
+        if read is None:
+            raise store.not_found()
+        snapshot, page, _ = read
+        view_url = request.build_absolute_uri(view_path(snapshot.table))
+        with ratelimit.heavy_read(request, snapshot.state.entries):
+            try:
+                body = page_body(table_id, snapshot.version, page.first, page.last, view_url)
+            except snapshots.Moved:
+                continue
+        return HttpResponse(body, content_type="application/json"), etag(snapshot.version, request)
+    raise snapshots.Moved(table_id)
+
+
+@lru_cache(maxsize=8)
+def page_body(table_id: str, version: int, first: int, last: int, view_url: str) -> bytes:
+    """The encoded answer of `GET /api/tables/<id>` for a page of the table at `version`: made once per version,
+    page and process, then a lookup (a page of 500 entries is ~2 MB of JSON). It holds no token."""
+    snapshot = snapshots.at(table_id, version)
+    entries = snapshot.entries(store.Page(first, last))
+    body = {**page_json(snapshot.table, snapshot.state, version, entries), "view_url": view_url}
+    return json.dumps(body, cls=DjangoJSONEncoder, ensure_ascii=False).encode()
 
 
 def _page_params(request: HttpRequest) -> tuple[str | None, str | None]:
