@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import random
 import secrets
@@ -722,13 +723,27 @@ async def heavy_reader(paths: list[str], port: int, deadline: float, n: int, out
         await asyncio.sleep(max(0.0, period - (time.monotonic() - started)))
 
 
-async def starve_run(paths: list[str], port: int, seconds: float) -> tuple[list[float], list[float], dict]:
-    idle = await scorer(port, time.monotonic() + seconds, 20)
+async def heavy_readers(paths: list[str], port: int, seconds: float) -> dict:
     outcomes: dict = {}
     deadline = time.monotonic() + seconds
-    readers = [asyncio.create_task(heavy_reader(paths, port, deadline, n, outcomes)) for n in range(8)]
-    busy = await scorer(port, deadline, 20)
-    await asyncio.gather(*readers)
+    await asyncio.gather(*(heavy_reader(paths, port, deadline, n, outcomes) for n in range(8)))
+    return outcomes
+
+
+def heavy_process(paths: list[str], port: int, seconds: float, results) -> None:
+    """The heavy reader in a process of its own, so that reading its big answers never delays the scorer's
+    measurement (one event loop would serve both)."""
+    results.put(asyncio.run(heavy_readers(paths, port, seconds)))
+
+
+def starve_run(paths: list[str], port: int, seconds: float) -> tuple[list[float], list[float], dict]:
+    idle = asyncio.run(scorer(port, time.monotonic() + seconds, 20))
+    results = multiprocessing.Queue()
+    reader = multiprocessing.Process(target=heavy_process, args=(paths, port, seconds, results))
+    reader.start()
+    busy = asyncio.run(scorer(port, time.monotonic() + seconds, 20))
+    outcomes = results.get(timeout=seconds + 60)
+    reader.join()
     return idle, busy, outcomes
 
 
@@ -741,7 +756,7 @@ def starvation_scenario(port: int, hands: int, seconds: float) -> list[str]:
     for path in paths:  # what each answer is
         with urllib.request.urlopen(f"http://{HOST}:{port}{path}", timeout=30) as response:
             assert response.status == 200, path
-    idle, busy, outcomes = asyncio.run(starve_run(paths, port, seconds))
+    idle, busy, outcomes = starve_run(paths, port, seconds)
 
     def pct(values: list[float], p: float) -> float:
         return 1000 * sorted(values)[min(len(values) - 1, int(len(values) * p))]
