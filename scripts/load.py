@@ -35,6 +35,7 @@ import multiprocessing
 import os
 import random
 import secrets
+import shlex
 import shutil
 import signal
 import socket
@@ -65,143 +66,25 @@ def free_port() -> int:
 
 # How each server is started on HOST:{port} with {workers} processes, from the checkout `root` (the default is
 # this one; `--root` serves another, e.g. `git archive <commit> | tar -x -C /tmp/old`, to compare with today's).
-# "production" is how README § Deployment runs the app; the others are the candidates PERFORMANCE.md compares.
+# "production" is how README § Deployment runs the app; "gunicorn" how a checkout from before issue 20 ran it (its
+# gunicorn.conf.py); the others are the candidates docs/PERFORMANCE.md § Slow clients compares.
 SERVERS = {
-    "production": ["{python}", "-m", "calculator.plumbing.server"],
-    "gunicorn": ["{bin}/gunicorn", "-c", "gunicorn.conf.py", "--workers", "{workers}", "--bind", "{host}:{port}"],
+    "production": "{python} -m calculator.plumbing.server",
+    "gunicorn": "{bin}/gunicorn -c gunicorn.conf.py --workers {workers} --bind {host}:{port}",
 }
-# Candidates that need packages the project does not install: measured with `PYTHONPATH=<a pip --target dir>`.
+# Candidates that need packages the project does not install (granian's WSGI mode aside): measured with
+# `PYTHONPATH=<a pip --target directory holding them>`. Django's ASGI handler is `get_asgi_application()`.
+_GRANIAN = "{python} -m granian --workers {workers} --no-ws --host {host} --port {port}"
+_GUNICORN = "{bin}/gunicorn --workers {workers} --bind {host}:{port} --worker-connections 1000"
 CANDIDATES = {
-    "granian": [
-        "{python}",
-        "-m",
-        "granian",
-        "--interface",
-        "wsgi",
-        "--workers",
-        "{workers}",
-        "--blocking-threads",
-        "{threads}",
-        "--no-ws",
-        "--host",
-        "{host}",
-        "--port",
-        "{port}",
-        "calculator.wsgi:application",
-    ],
-    "granian-asgi": [
-        "{python}",
-        "-m",
-        "granian",
-        "--interface",
-        "asgi",
-        "--workers",
-        "{workers}",
-        "--no-ws",
-        "--host",
-        "{host}",
-        "--port",
-        "{port}",
-        "asgi_candidate:application",
-    ],
-    "granian-wsgi-asgi": [
-        "{python}",
-        "-m",
-        "granian",
-        "--interface",
-        "asgi",
-        "--workers",
-        "{workers}",
-        "--no-ws",
-        "--host",
-        "{host}",
-        "--port",
-        "{port}",
-        "wsgi_asgi_candidate:application",
-    ],
-    "granian-wsgi-asgi-threads": [
-        "{python}",
-        "-m",
-        "granian",
-        "--interface",
-        "asgi",
-        "--workers",
-        "{workers}",
-        "--no-ws",
-        "--host",
-        "{host}",
-        "--port",
-        "{port}",
-        "wsgi_asgi_threads:application",
-    ],
-    "gunicorn-wsgi-asgi": [
-        "{bin}/gunicorn",
-        "-c",
-        "gunicorn.conf.py",
-        "--workers",
-        "{workers}",
-        "--bind",
-        "{host}:{port}",
-        "--worker-class",
-        "asgi",
-        "--worker-connections",
-        "1000",
-        "wsgi_asgi_candidate:application",
-    ],
-    "gunicorn-asgi": [
-        "{bin}/gunicorn",
-        "-c",
-        "gunicorn.conf.py",
-        "--workers",
-        "{workers}",
-        "--bind",
-        "{host}:{port}",
-        "--worker-class",
-        "asgi",
-        "--worker-connections",
-        "1000",
-        "asgi_candidate:application",
-    ],
-    "uvicorn": [
-        "{python}",
-        "-m",
-        "uvicorn",
-        "--workers",
-        "{workers}",
-        "--host",
-        "{host}",
-        "--port",
-        "{port}",
-        "--no-access-log",
-        "--http",
-        "httptools",
-        "asgi_candidate:application",
-    ],
-    "gevent": [
-        "{bin}/gunicorn",
-        "-c",
-        "gunicorn.conf.py",
-        "--workers",
-        "{workers}",
-        "--bind",
-        "{host}:{port}",
-        "--worker-class",
-        "gevent",
-        "--worker-connections",
-        "1000",
-        "--threads",
-        "1",
-    ],
-    "waitress": [
-        "{python}",
-        "-m",
-        "waitress",
-        "--listen",
-        "{host}:{port}",
-        "--threads",
-        "{threads}",
-        "calculator.wsgi:application",
-    ],
+    "granian-wsgi": f"{_GRANIAN} --interface wsgi --blocking-threads {{threads}} calculator.wsgi:application",
+    "granian-django-asgi": f"{_GRANIAN} --interface asgi --factory django.core.asgi:get_asgi_application",
+    "gunicorn-asgi": f"{_GUNICORN} --worker-class asgi calculator.asgi:application",
+    "gunicorn-django-asgi": f"{_GUNICORN} --worker-class asgi 'django.core.asgi:get_asgi_application()'",
+    "uvicorn-django-asgi": "{python} -m uvicorn --workers {workers} --host {host} --port {port} --no-access-log "
+    "--http httptools --factory django.core.asgi:get_asgi_application",
+    "gevent": f"{_GUNICORN} --worker-class gevent calculator.wsgi:application",
+    "waitress": "{python} -m waitress --listen {host}:{port} --threads {threads} calculator.wsgi:application",
 }
 
 
@@ -233,6 +116,7 @@ def start_server(
         SERVER_THREADS=str(threads),
         GUNICORN_THREADS=str(threads),
         DATABASE_URL=database,
+        DJANGO_SETTINGS_MODULE="calculator.settings",
         **(extra_env or {}),
     )
     if limits != "production":
@@ -251,7 +135,7 @@ def start_server(
         "host": HOST,
         "port": port,
     }
-    command = [part.format(**fields) for part in template]
+    command = [part.format(**fields) for part in shlex.split(template)]
     return subprocess.Popen(command, cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
