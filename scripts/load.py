@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import os
@@ -136,7 +137,10 @@ def start_server(
         "port": port,
     }
     command = [part.format(**fields) for part in shlex.split(template)]
-    return subprocess.Popen(command, cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # a session of its own: stop() can end the server with every worker it started
+    return subprocess.Popen(
+        command, cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+    )
 
 
 def wait_until_up(port: int, server: subprocess.Popen, seconds: float = 30) -> None:
@@ -154,13 +158,17 @@ def wait_until_up(port: int, server: subprocess.Popen, seconds: float = 30) -> N
 
 
 def stop(server: subprocess.Popen) -> None:
+    """SIGTERM to the server (its workers finish what they answer, up to 30 s), then to what is left of its
+    process group: no worker outlives a run."""
     if server.poll() is None:
         server.send_signal(signal.SIGTERM)
         try:
-            server.wait(timeout=15)
+            server.wait(timeout=45)
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(server.pid, signal.SIGKILL)
 
 
 # --------------------------------------------------------------------------- what is asked

@@ -4,8 +4,11 @@ back. (The module keeps its old name, from when the server was gunicorn, so that
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
+import os
+import signal
 import socket
 import subprocess
 import sys
@@ -126,4 +129,8 @@ def running(tmp: Path, host: str = "127.0.0.1", **settings: str) -> Iterator[Ser
             yield server
         finally:
             process.terminate()
-            process.wait(timeout=30)
+            try:
+                process.wait(timeout=45)
+            finally:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, signal.SIGKILL)
