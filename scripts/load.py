@@ -550,7 +550,7 @@ def slow_scenario(port: int, kind: str, clients: int, seconds: float) -> list[st
 
 STARVE_GOAL = 2.0  # another client's /api/score p99 while the heavy reader runs, at most this × its idle p99
 STARVE_RATE = 8.5  # heavy reads a second, from 8 clients at one address (issue 20, finding 3: 8.3-8.9)
-HEAVY_READER, SCORER, BUILDERS = "198.51.100.7", "198.51.100.8", "198.51.100.{}"
+HEAVY_READER, SCORER, BUILDERS = "198.51.100.7", "203.0.113.{}", "198.51.100.{}"
 
 
 def raw_get(path: str, port: int, forwarded_for: str) -> bytes:
@@ -584,10 +584,12 @@ def big_table(port: int, hands: int) -> str:
 
 
 async def scorer(port: int, deadline: float, rate: float) -> list[float]:
-    """Another client: POST /api/score `rate` times a second, one at a time; how long each took (a refusal or an
+    """Other clients: POST /api/score `rate` times a second, one at a time; how long each took (a refusal or an
     error counts as 30 s, so that it cannot pass unseen)."""
-    raw, took = raw_score(port, SCORER), []
+    took: list[float] = []
     while time.monotonic() < deadline:
+        # a new address every 200 scores: one address at 20 a second would spend its own write budget (600 a minute)
+        raw = raw_score(port, SCORER.format(len(took) // 200))
         started = time.perf_counter()
         try:
             status = await one(raw, port, timeout=30)
