@@ -100,6 +100,12 @@ class RequestLimitsMiddleware:
         return api_error(request, status) if is_api(request) else page_error(request, status, "error.html")
 
 
+def request_client(request: HttpRequest) -> str:
+    """Who sent the request: the connecting address, or behind TRUSTED_PROXIES the first untrusted address of
+    X-Forwarded-For (proxies.py). What the rate limits count, and what a new table is created by."""
+    return proxies.client_address(request.META, settings.TRUSTED_PROXIES)
+
+
 class HealthCheckMiddleware:
     """`GET /healthz` → 200 `{"status": "ok"}` when the database takes a write, else 503.
 
@@ -217,7 +223,7 @@ class RateLimitMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if settings.RATE_LIMIT_ENABLED:
-            client = proxies.client_address(request.META, settings.TRUSTED_PROXIES)
+            client = request_client(request)
             for scope in self.scopes(request):
                 try:
                     verdict = ratelimit.hit(scope, client)
@@ -238,7 +244,7 @@ class RateLimitMiddleware:
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         """A heavy read over its client's budget or concurrency (ratelimit.heavy_read, in the view): 429."""
         if isinstance(exception, ratelimit.Refused):
-            client = proxies.client_address(request.META, settings.TRUSTED_PROXIES)
+            client = request_client(request)
             log.warning("rate limited: %s", exception, extra={"client": client, "scope": "heavy"})
             return self.refuse(request, 429, exception.retry_after)
         return None

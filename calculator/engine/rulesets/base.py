@@ -201,6 +201,15 @@ class Ruleset(ABC):
         win's `groups`), as notations, one per wild tile; none (the default) in a game without wild tiles."""
         return []
 
+    # ------------------------------------------------------------------------------ several claims on one discard
+
+    resolves_claims = False  # whether the game ranks several wins on one discard (xinyu's 拦胡): `priority`
+
+    def priority(self, data: object, lang: str = "zh") -> dict:
+        """Which of several claims on one discard takes it, and why (docs/API-priority.md), in a game that
+        `resolves_claims`."""
+        raise NotImplementedError(f"{self.id} has one winner per discard")
+
     def house_rules_at_stake(self, request: ScoreRequest) -> tuple[HouseRule, ...]:
         """The scoring house rules whose other values could change this request's answer (RULES.md §5.3).
 

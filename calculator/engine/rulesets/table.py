@@ -82,6 +82,10 @@ class TableRules(ABC):
 
     # ------------------------------------------------------------------------------ the stake
 
+    def ended_text(self, reason: str | None, lang: str) -> str | None:
+        """Why a 底 game / 局 ended, in words (None while it is played, or for a reason the game does not name)."""
+        return next((end.text(lang) for end in self.end_reasons if end.code == reason), None)
+
     def default_stake(self, options: Mapping) -> int | None:
         """The stake a table gets when it names none (a game without a stake-less table overrides it)."""
         return None

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from calculator.engine.tiles import SEATS
 from calculator.ledger import Card, State
 from calculator.models import Event, Hand, Table
-from calculator.pages.tables.forms import field_value
+from calculator.presentation.handquery import field_text
 from calculator.presentation.words import seat_labels, signed
 
 
@@ -33,10 +33,6 @@ def seats(table: Table, state: State, lang: str) -> list[dict]:
 
 def settlement_rows(table: Table, transfers: list[dict]) -> list[dict]:
     return [{**t, "from_name": table.players[t["from"]], "to_name": table.players[t["to"]]} for t in transfers]
-
-
-def ended_text(card: Card, reason: str | None, lang: str) -> str | None:
-    return next((r.text(lang) for r in card.table.end_reasons if r.code == reason), None)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -66,7 +62,7 @@ def rule_card_lines(card: Card, lang: str) -> list[CardLine]:
         lines.append(CardLine(table.multiplier_label(lang), f"× {card.multiplier}"))
     for rule in rules.house:
         value = card.house[rule.id]
-        if field_value(value) != field_value(rule.default):
+        if field_text(value) != field_text(rule.default):
             lines.append(CardLine(rule.label(lang), rule.choice(value).label(lang)))
     return lines
 

@@ -11,7 +11,7 @@ it again. Three kinds:
   another option or house rule), each named, so the explanation can say what each wrong choice would mean.
 With a focus ("<game>:<pattern code>") the deal is repeated until the engine's answer names that pattern (at most
 `ATTEMPTS` deals), which is how the patterns a learner gets wrong come back more often.
-Plain Python over the engine: the web layer (trainer_views.py) shows it.
+Plain Python over the engine: the trainer page (views.py, presenter.py) shows it.
 """
 
 from __future__ import annotations

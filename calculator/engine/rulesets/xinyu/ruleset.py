@@ -72,6 +72,15 @@ class Xinyu(Ruleset):
             caishen = derived
         return XinyuOptions(caishen, indicator, values["dealer_streak"], card)
 
+    resolves_claims = True
+
+    def priority(self, data: object, lang: str = "zh") -> dict:
+        """拦胡 (§2.5): priority.py, which scores each claim with this module's `evaluate` (imported here, when
+        asked, as it imports this module)."""
+        from .priority import priority
+
+        return priority(data, lang)
+
     def derive(self, option_id: str, value: object) -> object:
         """The turned indicator decides the 财神 (§2.1)."""
         return caishen_after(value) if option_id == "indicator" else None
