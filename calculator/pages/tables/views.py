@@ -121,7 +121,7 @@ def live_context(request: HttpRequest, read: Read, token: str | None) -> dict:
         "history": [pages.history_item(e, table, cards, lang) for e in entries],
         "earlier": page.first - 1 if page.first > 1 else None,
         "later": page.last + 1 if page.last < state.entries else None,
-        "chart": pages.chart(table, snapshot.totals),
+        "chart": chart_of(snapshot),
         "ended_text": card.table.ended_text(state.ended_reason, lang),
         "dealer_name": table.players[state.dealer],
         "token": token,
@@ -145,6 +145,21 @@ def live_context(request: HttpRequest, read: Read, token: str | None) -> dict:
     return context
 
 
+def chart_of(snapshot: snapshots.Snapshot) -> dict | None:
+    """The chart of totals of the table at its snapshot's version: the same for every reader until the next write
+    (a 1,000-entry table's chart has 4,000 points), so it is drawn once per (table, version)."""
+    try:
+        return _chart_at(snapshot.table.id, snapshot.version)
+    except snapshots.Moved:  # no longer the snapshot's version, and that snapshot forgotten: draw it from this one
+        return pages.chart(snapshot.table, snapshot.totals)
+
+
+@lru_cache(maxsize=32)
+def _chart_at(table_id: str, version: int) -> dict | None:
+    snapshot = snapshots.at(table_id, version)
+    return pages.chart(snapshot.table, snapshot.totals)
+
+
 def entries_html(template: str, **context) -> str:
     """A table's entries drawn by a Jinja2 template (jinja2/history.html, entry_line.html): a page of 100 entries
     is most of what the live part costs to draw, and Jinja2 draws it several times faster (docs/PERFORMANCE.md)."""
@@ -164,11 +179,16 @@ def table_context(request: HttpRequest, read: Read, token: str | None) -> dict:
     return context
 
 
-def _read(request: HttpRequest, table_id: str) -> Read:
-    """The table's snapshot and the page of entries `?from=` asks for (404: no such table, or a bad `?from=`)."""
+def _read(request: HttpRequest, table_id: str, entries: bool = True) -> Read:
+    """The table's snapshot and the page of entries `?from=` asks for (404: no such table, or a bad `?from=`);
+    without `entries`, no page (an empty one)."""
     start = request.GET.get("from")
+
+    def page_of(snapshot: snapshots.Snapshot) -> store.Page:
+        return store.Page.of(snapshot.state.entries, start) if entries else store.Page(1, 0)
+
     try:
-        read = snapshots.current(table_id, lambda snapshot: store.Page.of(snapshot.state.entries, start))
+        read = snapshots.current(table_id, page_of)
     except ledger.LedgerError as error:  # a bad ?from=
         raise Http404(error.en) from None
     if read is None:
@@ -472,7 +492,7 @@ def export_csv(request: HttpRequest, table_id: str) -> HttpResponse:
     """Everything of the table, one row per entry, headers in the page's language, and the settlement."""
     lang = engine_lang(request)
     for _ in range(5):  # each retry follows a write that landed while the export was read
-        snapshot, _, _ = _read(request, table_id)
+        snapshot, _, _ = _read(request, table_id, entries=False)
         with ratelimit.heavy_read(request, snapshot.state.entries):
             try:
                 text = csv_text(table_id, snapshot.version, lang)
