@@ -20,7 +20,6 @@ visit (a redirect adds `key=`), so the confirmation can be sent once only, whate
 
 from __future__ import annotations
 
-import csv
 import io
 import secrets
 from functools import lru_cache
@@ -30,6 +29,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from calculator import ledger
@@ -40,6 +40,7 @@ from calculator.engine.tiles import SEATS
 from calculator.models import Event, Hand, Table
 from calculator.pages.forms import HandForm
 from calculator.pages.tables import presenter as pages
+from calculator.pages.tables import spreadsheet
 from calculator.pages.tables.forms import NewTableForm, RuleCardForm
 from calculator.pages.tables.qr import qr_data_uri
 from calculator.plumbing import ratelimit
@@ -65,10 +66,16 @@ def new_table(request: HttpRequest) -> HttpResponse:
         try:
             table, token = store.create_table(form.body(), request_client(request))
         except ledger.LedgerError as error:
-            form.add_error(None, error.to_dict(lang)["error"]["message"])
+            form.add_error(_form_field(error.field), error.to_dict(lang)["error"]["message"])
         else:
             return HttpResponseRedirect(edit_path(table, token) + "?created=1")
     return render(request, "ledger/new.html", {"form": form, "cards": list(form.cards.values())})
+
+
+def _form_field(field: str | None) -> str | None:
+    """The new-table form's field for an API field the ledger refused (`players.S` → `name_S`), else none."""
+    seat = (field or "").removeprefix("players.")
+    return f"name_{seat}" if seat in SEATS else None
 
 
 @require_http_methods(["GET", "HEAD"])
@@ -113,6 +120,7 @@ def live_context(request: HttpRequest, read: Read, token: str | None) -> dict:
             "next_game": words.next_game(lang),
             "balance": (words.balance_label if card.is_room else words.ordinary_balance_label)(lang),
             "outside": words.outside_label(lang) if words.outside_label else None,
+            "outside_help": words.outside_help(lang) if words.outside_help else None,
             "leave": words.leave_label(lang) if words.leave_label else None,
         },
         "title": words.title(card.options, card.stake)(lang),
@@ -299,7 +307,7 @@ def _record_data(table: Table, state: ledger.State, query: QueryDict) -> tuple[Q
     data = query.copy()
     notes = []
     if data.get("dealer") and data.get("dealer") != state.dealer:
-        notes.append("庄家按牌桌填" if engine_lang() == "zh" else "The dealer is taken from the table.")
+        notes.append(_("The dealer is taken from the table."))
     for name, value in calculator_fields(table, state).items():
         if isinstance(value, bool):
             data.setlist(name, ["on"] if value else [])
@@ -409,10 +417,7 @@ def _preview(table: Table, state: ledger.State, body: dict, data: QueryDict, lan
     return {
         "result": result,
         "query": urlencode(list(data.lists()), doseq=True),
-        "rows": [
-            {**r, "from_name": players[r["from"]], "to_name": players[r["to"]], "capped": r["amount"] < r["owed"]}
-            for r in entry["rows"]
-        ],
+        "rows": pages.moved_rows(trial.card, entry["rows"], result, lang, players),
         "applied": [
             {"name": players[s], "text": signed(entry["applied"][s]), "value": entry["applied"][s]} for s in SEATS
         ],
@@ -457,18 +462,18 @@ CSV_HEADERS = {
         "game": "game",
         "kind": "kind",
         "card": "card version",
-        "n": "hand",
+        "n": "hand no.",
         "winner": "winner",
         "discarder": "discarder",
         "dealer": "dealer before",
         "streak": "streak before",
-        "hand": "hand",
+        "hand": "tiles",
         "win_tile": "win tile",
         "melds": "melds",
         "flags": "flags",
         "options": "hand options",
         "facts": "scoring",
-        "bao": "liable (包)",
+        "bao": "liable (pays for all)",
         "change": "change",
         "paid_for": "paid for others",
         "capped": "not paid (cap)",
@@ -491,8 +496,8 @@ KIND_WORDS = {
 def export_csv(request: HttpRequest, table_id: str) -> HttpResponse:
     """Everything of the table, one row per entry, headers in the page's language, and the settlement."""
     lang = engine_lang(request)
-    for _ in range(5):  # each retry follows a write that landed while the export was read
-        snapshot, _, _ = _read(request, table_id, entries=False)
+    for _attempt in range(5):  # each retry follows a write that landed while the export was read
+        snapshot = _read(request, table_id, entries=False)[0]
         with ratelimit.heavy_read(request, snapshot.state.entries):
             try:
                 text = csv_text(table_id, snapshot.version, lang)
@@ -516,7 +521,7 @@ def csv_text(table_id: str, version: int, lang: str) -> str:
     names = [table.players[s] for s in SEATS]
     response = io.StringIO()
     response.write("\ufeff")  # a BOM, so that spreadsheet programs read the Chinese names as UTF-8
-    writer = csv.writer(response)
+    writer = spreadsheet.SafeWriter(response)  # no cell a spreadsheet would run as a formula
     per_seat = (
         ["change"]
         + [f"part:{p}" for p, _ in parts]
