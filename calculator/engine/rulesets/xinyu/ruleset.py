@@ -14,7 +14,7 @@ from ...tiles import Tile
 from ..base import Ruleset
 from . import declarations as facts
 from .explain import explain, groups_of, labels
-from .payments import PARTS, liable_rule, payments_for, table_base
+from .payments import PARTS, liable_rule, payment_reason, payments_for, table_base
 from .reading import Reading, best_reading, readings
 from .table import TABLE
 from .wilds import Wilds, caishen_after, is_win, long_from_tiles, waits_of, wilds_of
@@ -72,6 +72,15 @@ class Xinyu(Ruleset):
             caishen = derived
         return XinyuOptions(caishen, indicator, values["dealer_streak"], card)
 
+    resolves_claims = True
+
+    def priority(self, data: object, lang: str = "zh") -> dict:
+        """拦胡 (§2.5): priority.py, which scores each claim with this module's `evaluate` (imported here, when
+        asked, as it imports this module)."""
+        from .priority import priority
+
+        return priority(data, lang)
+
     def derive(self, option_id: str, value: object) -> object:
         """The turned indicator decides the 财神 (§2.1)."""
         return caishen_after(value) if option_id == "indicator" else None
@@ -93,6 +102,9 @@ class Xinyu(Ruleset):
 
     def evaluate(self, request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
         return evaluate(request, lang, brief)
+
+    def payment_reason(self, row, answer, lang, seat_word):
+        return payment_reason(row, answer, lang, seat_word)
 
     def patterns_of(self, answer: dict) -> tuple[str, ...]:
         """A win: its 龙 bonuses, or 顺胡 when it has none; four 财神 by discard without a shape: 4龙."""
