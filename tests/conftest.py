@@ -16,6 +16,15 @@ import pytest
 from tests.chromium import ARGS, CHROMIUM
 
 
+def pytest_configure(config):
+    if config.getoption("--serial-only") and running_in_parallel(config):
+        raise pytest.UsageError("--serial-only runs the serial tests alone: without -n (or with -n 0)")
+    if config.pluginmanager.hasplugin("xdist"):
+        from tests import xdist_groups
+
+        xdist_groups.register(config)
+
+
 def pytest_addoption(parser):
     parser.addoption(
         "--serial-only",
@@ -31,8 +40,6 @@ def running_in_parallel(config) -> bool:
 
 def pytest_collection_modifyitems(config, items):
     serial_only = config.getoption("--serial-only")
-    if serial_only and running_in_parallel(config):
-        raise pytest.UsageError("--serial-only runs the serial tests alone: without -n (or with -n 0)")
     if not serial_only and not running_in_parallel(config):
         return
     keep, leave = [], []
