@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 
 import pytest
+from django.utils import translation
 
 from tests.chromium import ARGS, CHROMIUM
 
@@ -49,6 +50,17 @@ def pytest_collection_modifyitems(config, items):
     if leave:
         config.hook.pytest_deselected(items=leave)
         items[:] = keep
+
+
+@pytest.fixture(autouse=True)
+def default_language():
+    """Every test starts in the default language. A request through Django's test client activates the request's
+    language in the test's thread and leaves it there (LocaleMiddleware has no undo), so after an English request
+    gettext would answer in English in whatever test the worker runs next: which one depends on how xdist split
+    the suite (tests/test_isolation.py)."""
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(scope="session")
