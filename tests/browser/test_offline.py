@@ -1,6 +1,6 @@
 """Issue 22: the calculator offline, the server's own Python running in the phone (Pyodide in a Web Worker).
 
-The pack is built and installed once per session (tests/browser/offline.py); each test opens pages in that phone.
+The pack is built and installed once per test process (tests/browser/offline.py); each test opens pages in that phone.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import statistics
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.test import Client
 
 from calculator.presentation.handquery import HandInput, query_string
@@ -232,3 +233,10 @@ def test_online_with_the_pack_the_phone_answers_first_and_the_servers_answer_agr
     expect(page.locator("html")).not_to_have_attribute("data-offline-differs", re.compile(".*"))
     assert page.console.errors == []
     page.close()
+
+
+def test_a_test_that_does_not_ask_for_the_pack_is_not_served_it(offline_pack_built):
+    """The pack is served only during the tests that ask for it: test_language's Chinese pages, which may run on this
+    worker after the tests above, would otherwise show the pack's offer."""
+    folder, _manifest = offline_pack_built
+    assert folder != settings.OFFLINE_PACK_DIR
