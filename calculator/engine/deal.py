@@ -1,6 +1,6 @@
 """Random hands for learners (issue 13 §3): what dealing shares between the games.
 
-Each game deals hands from its own shapes (`rulesets/<game>/deal.py`, registered as `DEALS`); here are the
+Each game deals hands from its own shapes (`rulesets/<game>/deal.py`, each ruleset's `deal`); here are the
 pieces they share: a `Wall` that never gives a fifth copy of a kind, sets and pairs drawn from it, the seats of a
 win, and the request (API.md) a dealt hand becomes. A dealt hand is meant to be a win, but nothing here decides
 that: the trainer asks the engine what every hand is.

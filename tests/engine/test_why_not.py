@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from calculator.engine import parse_tiles, score
 from calculator.engine.deal import notation
 from calculator.engine.request import parse_request
-from calculator.engine.rulesets import DEALS, DISTANCES, RULESETS
+from calculator.engine.rulesets import RULESETS
 from calculator.engine.rulesets.bazhi import shanten as bazhi_shanten
 from calculator.engine.rulesets.xinyu import shanten as xinyu_shanten
 
@@ -52,9 +52,9 @@ def test_bazhi_shanten_is_never_negative_and_zero_exactly_when_something_wins(re
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.sampled_from(sorted(DEALS)), st.integers(0, 10_000), st.integers(0, 12), st.integers(0, 33))
+@given(st.sampled_from(sorted(RULESETS)), st.integers(0, 10_000), st.integers(0, 12), st.integers(0, 33))
 def test_one_exchange_from_a_ready_hand_is_never_more_than_one_from_ready(game, seed, out, kind):
-    dealt = DEALS[game](Random(seed))
+    dealt = RULESETS[game].deal(Random(seed))
     ready = {**dealt, "discarder": None, "flags": []}
     del ready["win_tile"]
     assume(score(ready)["shanten"] == 0)
@@ -178,16 +178,16 @@ def test_the_nearest_xinyu_win_is_at_the_engines_distance_and_a_win(request):
 def test_the_nearest_win_of_dealt_near_misses_in_both_games():
     from calculator.engine.deal import change_one
 
-    for game in sorted(DEALS):
+    for game in sorted(RULESETS):
         kinds = sorted(RULESETS[game].kinds)
         for seed in range(150):
             rng = Random(seed)
-            request = change_one(DEALS[game](rng), rng, kinds)
+            request = change_one(RULESETS[game].deal(rng), rng, kinds)
             if score(request).get("win") is False:
                 check_nearest(request)
 
 
 def test_every_way_of_the_distance_protocol_is_there():
-    for distance in DISTANCES.values():
+    for distance in (ruleset.distance for ruleset in RULESETS.values()):
         for name in ("shanten", "blocked_by", "blocked_message", "discards", "nearest"):
             assert callable(getattr(distance, name))

@@ -1,8 +1,9 @@
 """What every ruleset is: its declarations (data) and the few functions the engine calls.
 
-A game's package subclasses `Ruleset`, fills in the declarations and implements the abstract methods; the
-registry (`rulesets/__init__.py`) lists the instances. Reading options and the house card is the same for every
-game, so it is done here from the declarations.
+A game's package subclasses `Ruleset`, fills in the declarations, hangs on its distance to ready (`distance`)
+and implements the abstract methods (the deal for learners among them); the registry (`rulesets/__init__.py`)
+lists the instances. Reading options and the house card is the same for every game, so it is done here from the
+declarations.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from functools import cached_property
+from random import Random
+from typing import Protocol
 
 from ..card import HouseCard
 from ..errors import ScoreError
@@ -21,6 +24,20 @@ from .declarations import Declared, Flag, HouseRule, Note, Option, Pattern, Patt
 from .table import TableRules
 
 
+class Distance(Protocol):
+    """How far a hand is from ready under a game's own wins (issue 13): each game's `shanten` module."""
+
+    def shanten(self, request: ScoreRequest) -> int | None: ...
+
+    def blocked_by(self, request: ScoreRequest, waits: list[Tile], shanten: int | None) -> str | None: ...
+
+    def blocked_message(self, request: ScoreRequest, blocked_by: str, shanten: int | None, lang: str) -> str: ...
+
+    def discards(self, request: ScoreRequest) -> list[dict]: ...
+
+    def nearest(self, request: ScoreRequest) -> dict | None: ...
+
+
 class Ruleset(ABC):
     """One game. Subclasses set the class attributes (their declarations) and implement the methods."""
 
@@ -30,6 +47,7 @@ class Ruleset(ABC):
     allows_chow: bool
     declared: Declared  # the game's declarations.toml
     table: TableRules  # the game at a table: the ledger's rules (RULES.md §3)
+    distance: Distance  # how far a hand is from ready: the game's `shanten` module (issue 13)
 
     # ------------------------------------------------------------------------------ the declarations
 
@@ -160,6 +178,11 @@ class Ruleset(ABC):
     @abstractmethod
     def evaluate(self, request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
         """The answer for a 14-tile request: a scored win or a not-a-win answer (API.md)."""
+
+    @abstractmethod
+    def deal(self, rng: Random, favour: str | None = None) -> dict:
+        """A random hand for learners (issue 13 §3): a request meant to be a win, more often in a shape that makes
+        the pattern `favour` (a code of the game's patterns, or None). The trainer asks the engine what it is."""
 
     @abstractmethod
     def patterns_of(self, answer: dict) -> tuple[str, ...]:

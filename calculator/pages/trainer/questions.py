@@ -22,7 +22,7 @@ from random import Random
 
 from calculator.engine import score
 from calculator.engine.deal import change_one
-from calculator.engine.rulesets import DEALS, RULESETS
+from calculator.engine.rulesets import RULESETS
 from calculator.engine.tiles import SEATS
 from calculator.presentation.handquery import Query
 
@@ -183,7 +183,7 @@ def candidate(rng: Random, spec: Spec, game: str, kind: str) -> Question | None:
     pay question that is no win, a waits question with too many waits)."""
     ruleset = RULESETS[game]
     favour = spec.focus.partition(":")[2] if spec.focus else None
-    dealt = DEALS[game](rng, favour)
+    dealt = ruleset.deal(rng, favour)
     kinds = sorted(ruleset.kinds)
     if kind == "waits":
         request = {**dealt, "discarder": None, "flags": []}

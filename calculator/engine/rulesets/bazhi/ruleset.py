@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from random import Random
 
 from ...card import HouseCard
 from ...decompose import decompositions, is_complete
@@ -12,7 +13,9 @@ from ...hand import ScoreRequest
 from ...text import Text
 from ...tiles import Tile
 from ..base import Ruleset
+from . import deal as dealing
 from . import declarations as facts
+from . import shanten
 from .bao import liable_seat
 from .explain import explain, labels
 from .payments import payments_and_nets
@@ -46,6 +49,7 @@ class Bazhi(Ruleset):
     allows_chow = False
     declared = facts.DECLARED
     table = TABLE
+    distance = shanten
     tariffs = facts.TARIFFS
 
     def make_options(self, values: dict[str, object], card: HouseCard) -> BazhiOptions:
@@ -63,6 +67,9 @@ class Bazhi(Ruleset):
 
     def evaluate(self, request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
         return evaluate(request, lang, brief)
+
+    def deal(self, rng: Random, favour: str | None = None) -> dict:
+        return dealing.deal(rng, favour)
 
     def patterns_of(self, answer: dict) -> tuple[str, ...]:
         """A win: 压档 or 单吊, each 嘴子 once (四核 once however many), the 交 triggers; 不够八支: 八支."""

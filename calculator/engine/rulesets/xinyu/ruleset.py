@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from random import Random
 
 from ...card import HouseCard
 from ...errors import ScoreError
@@ -12,7 +13,9 @@ from ...payments import nets
 from ...text import Text
 from ...tiles import Tile
 from ..base import Ruleset
+from . import deal as dealing
 from . import declarations as facts
+from . import shanten
 from .explain import explain, groups_of, labels
 from .payments import PARTS, liable_rule, payments_for, table_base
 from .reading import Reading, best_reading, readings
@@ -49,6 +52,7 @@ class Xinyu(Ruleset):
     allows_chow = True
     declared = facts.DECLARED
     table = TABLE
+    distance = shanten
 
     def make_options(self, values: dict[str, object], card: HouseCard) -> XinyuOptions:
         """The 财神 is given as itself or by the turned indicator (both may be given if they agree)."""
@@ -93,6 +97,9 @@ class Xinyu(Ruleset):
 
     def evaluate(self, request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
         return evaluate(request, lang, brief)
+
+    def deal(self, rng: Random, favour: str | None = None) -> dict:
+        return dealing.deal(rng, favour)
 
     def patterns_of(self, answer: dict) -> tuple[str, ...]:
         """A win: its 龙 bonuses, or 顺胡 when it has none; four 财神 by discard without a shape: 4龙."""
