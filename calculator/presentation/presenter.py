@@ -95,7 +95,7 @@ class Role:
 @dataclass(slots=True)
 class SeatCell(Cell, kind="seat"):
     """A seat in the who-pays picture: its label, the player's name, the net (signed text and number), its
-    roles and, where the answer splits nets (bazhi), the net's fan and jiao parts."""
+    roles and, where the game splits nets into parts (Ruleset.parts), the net part by part."""
 
     pos: str
     seat: str
@@ -110,8 +110,8 @@ class SeatCell(Cell, kind="seat"):
 
 @dataclass(slots=True)
 class ArrowCell(Cell, kind="arrow"):
-    """A payer's arrow towards the winner: the amount, in bazhi its fan and jiao when there is jiao, and the
-    sentence a screen reader says instead of the arrow."""
+    """A payer's arrow towards the winner: the amount, what it carries of each part when it carries more than one
+    (Ruleset.parts), and the sentence a screen reader says instead of the arrow."""
 
     pos: str
     arrow: str
@@ -129,7 +129,7 @@ class EmptyCell(Cell, kind="empty"):
 
 @dataclass(slots=True)
 class PaymentRow:
-    """One row of "every payment"; `part` is empty where no fan/jiao tag is shown (xinyu)."""
+    """One row of "every payment"; `part` is empty where no part tag is shown (a game without parts)."""
 
     payer: str
     payee: str
@@ -357,12 +357,10 @@ def forget_static_urls() -> None:
 
 @lru_cache(maxsize=8)
 def words(language: str) -> dict:
-    """The card's recurring words (seats, roles, groups, fan and jiao) in one language, translated once per
+    """The card's recurring words (seats, roles, groups) in one language, translated once per
     language (call it with the active language, `get_language()`)."""
     return {
         "seats": {seat: str(SEAT_LABELS[seat]) for seat in SEATS},
-        "fan": _("fan"),
-        "jiao": _("jiao"),
         "roles": {
             "win": pgettext("role", "Winner"),
             "dealer": pgettext("role", "Dealer"),
@@ -558,49 +556,26 @@ def win_card(answer: dict, names: dict[str, str], lang: str) -> WinCard:
     return WinCard(
         verdict=verdict,
         winner_net=signed(answer["net"][winner]),
-        summary=win_summary(answer),
+        summary=RULESETS[answer["ruleset"]].headline(answer, lang),
         bao=_("%(seat)s pays for everyone") % {"seat": labels[answer["bao"]]} if answer.get("bao") else "",
-        cells=compass(answer, names, labels, said),
-        payments=payment_rows(answer, labels, said),
+        cells=compass(answer, names, labels, said, lang),
+        payments=payment_rows(answer, labels, lang),
         groups=groups(answer, labels, lang, said),
         lines=explanation_lines(answer),
         notes=[Note(label["label"], label["note"]) for label in answer.get("labels", [])],
     )
 
 
-def fan_and_jiao(answer: dict) -> bool:
-    """Whether the answer splits every net into fan (out of the 底) and jiao (outside it), as bazhi's do: the card
-    then shows both parts."""
-    return {"fan", "jiao"} <= (answer.get("net_by_part") or {}).keys()
-
-
-def win_summary(answer: dict) -> list[str]:
-    """The two or three numbers a player reads first: fan and jiao per loser, or 龙 and the unit P."""
-    if fan_and_jiao(answer):
-        jiao = answer.get("jiao") or {}
-        return [
-            _("%(fan)d fan per loser") % {"fan": answer["fan"]},
-            _("jiao: %(amount)d per loser") % {"amount": jiao.get("per_loser", 0)}
-            if jiao.get("is_jiao")
-            else _("no jiao"),
-        ]
-    out = []
-    if "long" in answer:
-        out.append(_("%(long)d long") % {"long": answer["long"]})
-    if "unit" in answer:
-        out.append(_("P = %(unit)d") % {"unit": answer["unit"]})
-    return out
-
-
-def compass(answer: dict, names: dict[str, str], labels: dict, said: dict) -> list[Cell]:
+def compass(answer: dict, names: dict[str, str], labels: dict, said: dict, lang: str) -> list[Cell]:
     """The nine cells of the who-pays picture, row by row: the four seats, each payer's arrow towards the
-    winner (in the cell between them), the empty corners."""
+    winner (in the cell between them), the empty corners. Where the game splits nets into parts (bazhi's fan and
+    jiao) each seat shows its net part by part, and an arrow what it carries of each part when it carries more
+    than one."""
     request = answer["request"]
     winner = request["winner"]
-    split = fan_and_jiao(answer)
+    parts = RULESETS[answer["ruleset"]].parts
     net = answer["net"]
     by_part = answer.get("net_by_part") or {}
-    fan_word, jiao_word = said["fan"], said["jiao"]
     seat_roles = {
         "win": winner,
         "dealer": request["dealer"],
@@ -610,60 +585,62 @@ def compass(answer: dict, names: dict[str, str], labels: dict, said: dict) -> li
     cells: dict[str, Cell] = {}
     for seat, position in SEAT_POS.items():
         pos = CELL_NAMES[position]
-        parts = ""
-        if split:
-            fan = signed(by_part.get("fan", {}).get(seat, 0))
-            jiao = signed(by_part.get("jiao", {}).get(seat, 0))
-            parts = f"{fan_word}\u00a0{fan} · {jiao_word}\u00a0{jiao}"  # a narrow cell breaks at the dot only
+        # a narrow cell breaks at the dot only
+        shown = " · ".join(f"{part.label(lang)}\u00a0{signed(by_part.get(part.id, {}).get(seat, 0))}" for part in parts)
         sign = "plus" if net[seat] > 0 else ("minus" if net[seat] < 0 else "zero")
         roles = [Role(code, said["roles"][code]) for code, holder in seat_roles.items() if holder == seat]
         label = said["seats"][seat]
-        cells[pos] = SeatCell(pos, seat, label, names.get(seat, ""), roles, net[seat], signed(net[seat]), sign, parts)
+        cells[pos] = SeatCell(pos, seat, label, names.get(seat, ""), roles, net[seat], signed(net[seat]), sign, shown)
 
-    flows: dict[str, dict[str, int]] = {}  # what each payer pays the winner, in total and per part
+    totals: dict[str, int] = {}  # what each payer pays the winner, in all and per part
+    paid: dict[str, dict[str, int]] = {}
+    ids = [part.id for part in parts]
     for p in answer["payments"]:
-        flow = flows.setdefault(p["from"], {"total": 0, "fan": 0, "jiao": 0})
-        flow["total"] += p["amount"]
-        flow[p["part"] if p["part"] in ("fan", "jiao") else "fan"] += p["amount"]
+        totals[p["from"]] = totals.get(p["from"], 0) + p["amount"]
+        if ids:
+            of_payer = paid.setdefault(p["from"], dict.fromkeys(ids, 0))
+            of_payer[p["part"] if p["part"] in of_payer else ids[0]] += p["amount"]
     wx, wy = SEAT_POS[winner]
-    for payer, flow in flows.items():
+    for payer, total in totals.items():
         px, py = SEAT_POS[payer]
         pos = CELL_NAMES[(px + wx, py + wy)]
-        parts = [f"{fan_word} {flow['fan']}", f"{jiao_word} {flow['jiao']}"] if split and flow["jiao"] else []
+        of_payer = paid.get(payer, {})
+        several = sum(1 for amount in of_payer.values() if amount) > 1
+        carried = [f"{part.label(lang)} {of_payer[part.id]}" for part in parts] if several else []
         says = _("%(payer)s pays %(winner)s %(amount)d") % {
             "payer": labels[payer],
             "winner": labels[winner],
-            "amount": flow["total"],
+            "amount": total,
         }
-        cells[pos] = ArrowCell(pos, ARROWS[(wx - px, wy - py)], flow["total"], parts, says)
+        cells[pos] = ArrowCell(pos, ARROWS[(wx - px, wy - py)], total, carried, says)
     return [cells.get(pos) or EmptyCell(pos) for pos in CELL_ORDER]
 
 
-def payment_rows(answer: dict, labels: dict, said: dict) -> list[PaymentRow]:
-    """Every transfer: from, to, amount, why, and whether it is fan or jiao where the answer tells them apart."""
-    split = fan_and_jiao(answer)
-    part_words = {"fan": said["fan"], "jiao": said["jiao"]}
+def payment_rows(answer: dict, labels: dict, lang: str) -> list[PaymentRow]:
+    """Every transfer: from, to, amount, why, and the part it is paid in where the game splits nets in parts."""
+    part_labels = {part.id: part.label(lang) for part in RULESETS[answer["ruleset"]].parts}
     return [
         PaymentRow(
             labels[p["from"]],
             labels[p["to"]],
             p["amount"],
             p["reason"],
-            p["part"] if split else "",
-            part_words.get(p["part"], p["part"]),
+            p["part"] if p["part"] in part_labels else "",
+            part_labels.get(p["part"], ""),
         )
         for p in answer["payments"]
     ]
 
 
 def groups(answer: dict, labels: dict, lang: str, said: dict) -> list[GroupView]:
-    """How the hand was read: the engine's groups, with each 财神 shown where it stands in (xinyu)."""
-    wild = answer.get("caishen")
+    """How the hand was read: the engine's groups, with each wild tile shown where it stands in."""
+    ruleset = RULESETS[answer["ruleset"]]
+    wild = ruleset.wild_tile(answer)
     out = []
     for g in answer.get("decomposition", []):
         tiles = list(group_tiles(g["tiles"], lang))
         if wild:
-            for stands_for in g.get("caishen") or []:
+            for stands_for in ruleset.stands_for(g):
                 tiles = wild_in(tiles, stands_for, wild, lang)
         out.append(
             GroupView(
@@ -729,12 +706,13 @@ def with_nearest(card: NoWinCard, answer: dict, lang: str) -> NoWinCard:
     ) % {"counter": nearest["distance"]}
     said = words(get_language())["groups"]
     ruleset = RULESETS[answer["ruleset"]]
-    wild = answer.get("request", {}).get("options", {}).get("caishen")
+    wild = ruleset.wild_tile(answer)
     open_places = 0
     for g in nearest["groups"]:
         pattern = ruleset.pattern_by_code.get(g["type"])
         label = said.get(g["type"]) or (pattern.name(lang) if pattern else _("Any tiles"))
-        card.nearest.append(GroupView(label, near_tiles(g, wild, lang), False, False, ""))
+        wilds = ruleset.stands_for(g) if wild else []
+        card.nearest.append(GroupView(label, near_tiles(g, wild, wilds, lang), False, False, ""))
         open_places += g["open"]
     if open_places:
         card.open_places = ngettext(
@@ -744,10 +722,11 @@ def with_nearest(card: NoWinCard, answer: dict, lang: str) -> NoWinCard:
     return card
 
 
-def near_tiles(group: dict, wild: str | None, lang: str) -> list[TileView]:
-    """A nearest win's group: its held tiles, the 财神 standing in (captioned) and the missing ones (marked)."""
+def near_tiles(group: dict, wild: str | None, wilds: list[str], lang: str) -> list[TileView]:
+    """A nearest win's group: its held tiles, the wild tile standing in for each of `wilds` (captioned) and the
+    missing ones (marked)."""
     tiles = list(group_tiles(group["tiles"], lang))
-    for stands_for in group["caishen"]:
+    for stands_for in wilds:
         tiles = wild_in(tiles, stands_for, wild, lang)
     missing = list(parse_tiles(group["missing"])) if group["missing"] else []
     for i in range(len(tiles) - 1, -1, -1):

@@ -20,7 +20,7 @@ from ..hand import ScoreRequest
 from ..notation import InvalidNotationError, parse_tiles
 from ..text import Text
 from ..tiles import ALL_TILES, Tile
-from .declarations import Declared, Flag, HouseRule, Note, Option, Pattern, PatternGroup, ReadingNote
+from .declarations import Declared, Flag, HouseRule, Note, Option, Part, Pattern, PatternGroup, ReadingNote
 from .table import TableRules
 
 
@@ -198,6 +198,31 @@ class Ruleset(ABC):
             for pattern in group.patterns:
                 found.setdefault(pattern.code, pattern)
         return found
+
+    # ------------------------------------------------------------------------------ showing an answer (the card)
+    # What the result card needs to show any game's answer without reading one game's fields: the web layer calls
+    # these and nothing else of an answer's game-specific keys.
+
+    @property
+    def parts(self) -> tuple[Part, ...]:
+        """The parts a win's nets are split into and shown as, in order (declarations.toml `[parts]`): each seat's
+        net part by part, each payment tagged with its part. None (the default): the card shows each net whole."""
+        return self.declared.parts
+
+    @abstractmethod
+    def headline(self, answer: dict, lang: str) -> list[str]:
+        """The numbers and units a player reads first on a scored win (an answer of `evaluate` with `win` true),
+        in `lang` ("zh" / "en"), from the game's `[texts.headline]`: bazhi "5 fan per loser", "no jiao"."""
+
+    def wild_tile(self, answer: dict) -> str | None:
+        """The tile (notation) that stands in for others in this answer (xinyu: its 财神); None (the default) in a
+        game without wild tiles."""
+        return None
+
+    def stands_for(self, group: dict) -> list[str]:
+        """What each wild tile of one group stands for (a group of the answer's `decomposition`, or of a nearest
+        win's `groups`), as notations, one per wild tile; none (the default) in a game without wild tiles."""
+        return []
 
     def house_rules_at_stake(self, request: ScoreRequest) -> tuple[HouseRule, ...]:
         """The scoring house rules whose other values could change this request's answer (RULES.md §5.3).

@@ -155,6 +155,18 @@ class HouseRule:
         }
 
 
+# ----------------------------------------------------------------------------------------------- the result card
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """A part a win's nets are split into and shown as (bazhi: 番 out of the 底, 交 outside it): `id` is a key of
+    the answer's `net_by_part` and a payment row's `part`."""
+
+    id: str
+    label: Text
+
+
 # ----------------------------------------------------------------------------------------------- the rules page
 
 
@@ -283,6 +295,7 @@ class Declared:
     labels: dict[str, tuple[Text, Text]]  # a fact shown as a label on an answer: its name and note, by code
     table: TableDeclared
     data: dict
+    parts: tuple[Part, ...] = ()  # `[parts]`: none when the card shows each net whole
 
     def group(self, group_id: str) -> PatternGroup:
         return next(group for group in self.pattern_groups if group.id == group_id)
@@ -319,6 +332,7 @@ def load(path: Path) -> Declared:
         texts={name: {code: _text(text) for code, text in table.items()} for name, table in raw.pop("texts").items()},
         labels={code: (_text(label["name"]), _text(label["note"])) for code, label in raw.pop("labels").items()},
         table=_table(raw.pop("table")),
+        parts=tuple(Part(part_id, _text(label)) for part_id, label in raw.pop("parts", {}).items()),
         data=raw,
     )
 

@@ -21,6 +21,7 @@ BAO_REASONS = DECLARED.texts["bao_reasons"]
 BLOCKED = DECLARED.texts[
     "blocked"
 ]  # why a hand waits on nothing for lack of 八支: "ready" in shape, or "never"  # 包牌 (§1.6), by the answer's `bao_reason`
+HEADLINE = DECLARED.texts["headline"]  # the numbers a player reads first (Ruleset.headline)
 LABELS = DECLARED.labels  # facts shown as labels: they change no number (under the default card)
 
 

@@ -80,6 +80,15 @@ class Bazhi(Ruleset):
         found += answer["jiao"]["triggers"]
         return tuple(found)
 
+    def headline(self, answer: dict, lang: str) -> list[str]:
+        """The fan each loser pays, and the jiao each pays (or none)."""
+        said = facts.HEADLINE
+        jiao = answer["jiao"]
+        return [
+            said["fan"](lang).format(fan=answer["fan"]),
+            said["jiao"](lang).format(amount=jiao["per_loser"]) if jiao["is_jiao"] else said["no_jiao"](lang),
+        ]
+
     def house_rules_at_stake(self, request: ScoreRequest):
         """haidi matters only with 海底捞月, qianggang only with 抢杠胡 (RULES.md §5.1)."""
         flags = request.flags

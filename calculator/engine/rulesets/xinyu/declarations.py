@@ -17,5 +17,6 @@ BONUSES = DECLARED.group("bonuses").patterns  # the 龙 bonuses of §2.3, in the
 BONUS_BY_CODE = {pattern.code: pattern for pattern in BONUSES}
 SHAPE_NAMES = DECLARED.texts["shape_names"]
 BAO_REASONS = DECLARED.texts["bao_reasons"]  # who pays for all, by the answer's `bao_reason`
+HEADLINE = DECLARED.texts["headline"]  # the numbers a player reads first (Ruleset.headline)
 LABELS = DECLARED.labels
 ROOM_STAKES = DECLARED.table.stake.choices  # §2.6: a 冲击 room's stake

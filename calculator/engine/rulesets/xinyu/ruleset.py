@@ -107,6 +107,18 @@ class Xinyu(Ruleset):
             return ("silong",) if answer.get("code") == "silong_discard" else ()
         return tuple(pattern["code"] for pattern in answer["patterns"]) or ("shunhu",)
 
+    def headline(self, answer: dict, lang: str) -> list[str]:
+        """The hand's 龙 and the unit P it is paid in."""
+        said = facts.HEADLINE
+        return [said["long"](lang).format(long=answer["long"]), said["unit"](lang).format(unit=answer["unit"])]
+
+    def wild_tile(self, answer: dict) -> str | None:
+        """The 财神: a win names it, any other answer has it in its request echo."""
+        return answer.get("caishen") or (answer.get("request") or {}).get("options", {}).get("caishen")
+
+    def stands_for(self, group: dict) -> list[str]:
+        return list(group.get("caishen") or ())
+
     def house_rules_at_stake(self, request: ScoreRequest):
         """The rules that cannot change this hand's answer are left out (RULES.md §5.2): qianggang without 抢杠胡,
         dilong unless another seat wins a streak, qingqidui and qifengqi_wild with melds (七对, 十三不搭 have
