@@ -12,13 +12,12 @@ from functools import lru_cache
 from .errors import ScoreError
 from .errors import flag_conflict as conflict
 from .hand import FLAGS, MELD_TYPES, Meld, ScoreRequest
-from .notation import InvalidNotationError, parse_tiles
+from .notation import TILE_BY_NOTATION, InvalidNotationError, parse_tiles
 from .rulesets import RULESETS, Ruleset
 from .rulesets.flags import Situation, unmet
-from .tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS, SEATS, Tile, previous_seat
+from .tiles import FIRST_HONOUR, NUM_KINDS, SEATS, Tile, previous_seat
 
 MAX_TILE_TEXT = 200  # longer than any real hand written with spaces; keeps parsing cheap
-TILE_BY_NOTATION = {tile.notation: tile for tile in ALL_TILES}  # "8m" -> the tile
 
 
 def _is_mapping(value: object) -> bool:

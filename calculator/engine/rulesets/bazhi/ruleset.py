@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cache
 from random import Random
 
-from ...card import HouseCard
 from ...decompose import decompositions, is_complete
 from ...explain import decomposition_groups, not_a_win_answer
 from ...hand import ScoreRequest
@@ -23,25 +20,6 @@ from .reading import Reading, best_reading, hand_facts, read_hand, waits_before_
 from .table import TABLE
 
 
-@dataclass(frozen=True)
-class BazhiOptions:
-    tariff: str = "315"
-    multi_jiao: bool = False
-    house: HouseCard = HouseCard(())
-
-    def to_dict(self) -> dict:
-        return {"tariff": self.tariff, "multi_jiao": self.multi_jiao, "house": self.house.to_dict()}
-
-    def with_card(self, card: HouseCard) -> BazhiOptions:
-        return _options(self.tariff, self.multi_jiao, card)
-
-
-@cache
-def _options(tariff: str, multi_jiao: bool, card: HouseCard) -> BazhiOptions:
-    """Each distinct options value built once (they are immutable): a few dozen in all."""
-    return BazhiOptions(tariff, multi_jiao, card)
-
-
 class Bazhi(Ruleset):
     id = facts.ID
     rules_section = "§1"
@@ -51,9 +29,6 @@ class Bazhi(Ruleset):
     table = TABLE
     distance = shanten
     tariffs = facts.TARIFFS
-
-    def make_options(self, values: dict[str, object], card: HouseCard) -> BazhiOptions:
-        return _options(values["tariff"], values["multi_jiao"], card)
 
     def check_meld(self, tiles: tuple[Tile, ...], options, number: int, field: str) -> None:
         return None  # every bazhi meld shape is checked by the common rules
