@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from .card import HouseCard
+from .flags import listed
 from .notation import format_counts, format_tiles
 from .text import Text
 from .tiles import ALL_TILES, NUM_KINDS, Tile, counts_of
@@ -20,20 +21,6 @@ MELD_NAMES = {
 }
 EXPOSED_TYPES = ("pung", "chow", "kong_exposed", "kong_added")
 KONG_TYPES = ("kong_exposed", "kong_added", "kong_concealed")
-
-# Every flag of API.md, in the order the request echo lists them (each ruleset declares the ones it uses, with
-# their labels and conditions: rulesets/flags.py).
-FLAGS = (
-    "kong_bloom",
-    "double_kong_bloom",
-    "robbing_kong",
-    "last_tile",
-    "heavenly",
-    "earthly",
-    "pao_long",
-    "liable_caishen",
-)
-
 
 # Melds, requests and xinyu options are built for every request (and every wait of a waits answer), so they
 # are plain slotted dataclasses: a frozen one sets each field through `object.__setattr__`, which made building
@@ -158,7 +145,7 @@ class ScoreRequest:
         body["winner"] = self.winner
         body["dealer"] = self.dealer
         body["discarder"] = self.discarder
-        body["flags"] = [f for f in FLAGS if f in self.flags] if self.flags else []  # in the order of FLAGS
+        body["flags"] = listed(self.flags) if self.flags else []  # shared flags first (flags.toml's order)
         if self.alternatives:
             body["alternatives"] = True
         return body

@@ -9,9 +9,6 @@ from .rulesets import RULESETS, Ruleset
 from .tiles import Tile, next_seat
 from .waits import wait_kinds
 
-SELF_DRAW_ONLY = frozenset(["kong_bloom", "double_kong_bloom", "last_tile", "heavenly", "pao_long"])
-DISCARD_ONLY = frozenset(["robbing_kong", "earthly", "liable_caishen"])
-
 
 def score(data: object, lang: str = "zh") -> dict:
     """Score a request dict: a result (win or not), the waits of a 13-tile hand, or an error object."""
@@ -98,7 +95,7 @@ def variant(ruleset: Ruleset, request: ScoreRequest, tile: Tile, discarder: str 
     only the flag rules are checked again (some depend on the discarder: xinyu's 地胡 needs the dealer).
     The answer is brief (no request echo, groups or explanation): the page links each wait to its full result.
     """
-    drop = DISCARD_ONLY if discarder is None else SELF_DRAW_ONLY
+    drop = ruleset.discard_flags if discarder is None else ruleset.self_draw_flags
     won = request.with_win(tile, discarder, request.flags - drop)
     try:
         check_flags(won, ruleset)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
+from ..flags import SHARED_FLAGS, Flag
 from .base import Distance, Ruleset
 
 RULESETS: dict[str, Ruleset] = {}  # every registered game by its id, in the order registered
@@ -47,6 +48,19 @@ def missing(ruleset: Ruleset) -> list[str]:
     return problems
 
 
+def every_flag() -> dict[str, tuple[Flag, tuple[str, ...]]]:
+    """Every flag some registered game declares, with the games that declare it: {id: (the flag as the first of
+    them declares it, their ids)}. The shared flags come first, in flags.toml's order, then each game's own in
+    the order it declares them."""
+    games: dict[str, list[Ruleset]] = {flag_id: [] for flag_id in SHARED_FLAGS}
+    for ruleset in RULESETS.values():
+        for flag in ruleset.flags:
+            games.setdefault(flag.id, []).append(ruleset)
+    return {
+        flag_id: (found[0].flag_by_id[flag_id], tuple(r.id for r in found)) for flag_id, found in games.items() if found
+    }
+
+
 def serve(*packages: str) -> tuple[str, ...]:
     """Register the `RULESET` of each package of this folder, in order: the games a deployment serves."""
     return tuple(register(import_module(f".{name}", __name__).RULESET).id for name in packages)
@@ -55,4 +69,4 @@ def serve(*packages: str) -> tuple[str, ...]:
 SERVED: tuple[str, ...] = serve("bazhi", "xinyu")  # a new game is one more name here
 DEFAULT = SERVED[0]  # the first game is the page's and the form's default
 
-__all__ = ["DEFAULT", "RULESETS", "SERVED", "Distance", "RegistrationError", "Ruleset", "register"]
+__all__ = ["DEFAULT", "RULESETS", "SERVED", "Distance", "RegistrationError", "Ruleset", "every_flag", "register"]

@@ -18,6 +18,7 @@ from typing import Protocol
 
 from ..card import HouseCard
 from ..errors import ScoreError
+from ..flags import only_when
 from ..hand import ScoreRequest
 from ..notation import TILE_BY_NOTATION, InvalidNotationError, parse_tiles
 from ..text import Text
@@ -94,6 +95,16 @@ class Ruleset(ABC):
     @cached_property
     def flag_by_id(self) -> dict[str, Flag]:
         return {flag.id: flag for flag in self.flags}
+
+    @cached_property
+    def self_draw_flags(self) -> frozenset[str]:
+        """The flags that need a self-draw (their conditions say so): a waits answer drops them on a discard."""
+        return frozenset(flag.id for flag in self.flags if only_when(flag, discarder_present=False))
+
+    @cached_property
+    def discard_flags(self) -> frozenset[str]:
+        """The flags that need a discarder: a waits answer drops them on a self-draw."""
+        return frozenset(flag.id for flag in self.flags if only_when(flag, discarder_present=True))
 
     @cached_property
     def house_by_id(self) -> dict[str, HouseRule]:

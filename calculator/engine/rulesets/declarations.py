@@ -1,5 +1,5 @@
 """The vocabulary a ruleset declares itself in: texts in both languages, options, flags with the conditions under
-which each can apply, house rules, patterns and readings.
+which each can apply (their types live in calculator/engine/flags.py), house rules, patterns and readings.
 
 A ruleset package states its game's facts once, as values of these types; the engine validates requests with
 them, and the forms, the page's JavaScript, the rules page and the ledger read them (through the registry,
@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Literal
 
 from ..card import JsonValue
+from ..flags import Flag, read_flags
 from ..text import Text
 
 # ----------------------------------------------------------------------------------------------- options
@@ -63,54 +64,6 @@ class Option:
         if self.gives is not None:
             body["gives"] = self.gives
         return body
-
-
-# ----------------------------------------------------------------------------------------------- flags
-
-# The conditions a flag can have, each a question about the request that the engine (request.check_flags), the
-# form and the page's JavaScript answer the same way. `arg` is the number of kongs for "kongs", and the other
-# flag for "without".
-ConditionCode = Literal[
-    "self_draw",  # no discarder
-    "discard",  # a discarder
-    "kongs",  # at least `arg` kongs among the melds
-    "winner_dealer",  # the winner is the dealer
-    "winner_not_dealer",
-    "no_melds",
-    "discarder_dealer",  # the discarder is the dealer
-    "without",  # not together with the flag `arg`
-    "win_tile_not_held",  # the winner holds no other copy of the win tile (concealed or in a meld)
-]
-
-
-@dataclass(frozen=True, slots=True)
-class Condition:
-    """When a flag can apply; `reason` says why not (shown on a greyed flag and in the engine's error)."""
-
-    code: ConditionCode
-    reason: Text
-    arg: str | int | None = None
-
-    def to_dict(self) -> dict:
-        return {"code": self.code, "arg": self.arg, "reason": self.reason.to_dict()}
-
-
-@dataclass(frozen=True, slots=True)
-class Flag:
-    """A fact of the win the user states (API.md `flags`), with every condition it needs, in the order checked."""
-
-    id: str
-    label: Text
-    conditions: tuple[Condition, ...]
-    rule: str  # the section of RULES.md
-
-    def to_dict(self) -> dict:
-        return {
-            "id": self.id,
-            "label": self.label.to_dict(),
-            "conditions": [condition.to_dict() for condition in self.conditions],
-            "rule": self.rule,
-        }
 
 
 # ----------------------------------------------------------------------------------------------- house rules
@@ -303,17 +256,12 @@ class Declared:
 
 def load(path: Path) -> Declared:
     """Read a game's declarations (TOML) into values; a mistake in the file fails at import, naming the entry."""
-    from .flags import NAMED_CONDITIONS, flag  # flags.py builds on this module's types
-
     raw = tomllib.loads(path.read_text(encoding="utf-8"))
     return Declared(
         title=_text(raw.pop("title")),
         summary=_text(raw.pop("summary")),
         options=tuple(_option(entry) for entry in raw.pop("options")),
-        flags=tuple(
-            flag(entry["id"], entry["rule"], *(NAMED_CONDITIONS[name] for name in entry.get("also", ())))
-            for entry in raw.pop("flags")
-        ),
+        flags=read_flags(raw.pop("flags"), raw.pop("conditions", {}), str(path)),
         house=tuple(_house_rule(entry) for entry in raw.pop("house")),
         pattern_groups=tuple(
             PatternGroup(

@@ -17,10 +17,9 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from calculator.engine.hand import FLAGS, MELD_NAMES
-from calculator.engine.rulesets import DEFAULT, RULESETS
+from calculator.engine.hand import MELD_NAMES
+from calculator.engine.rulesets import DEFAULT, RULESETS, every_flag
 from calculator.engine.rulesets.declarations import Option
-from calculator.engine.text import Text
 from calculator.engine.tiles import ALL_TILES, SEATS, Tile
 from calculator.presentation.handquery import MELD_SLOTS, house_text
 from calculator.presentation.texts import local, local_lazy
@@ -39,16 +38,8 @@ MELD_CHOICES = [("", "—"), *MELD_LABELS.items()]
 MELD_SIZE = {"pung": 3, "chow": 3, "kong_exposed": 4, "kong_added": 4, "kong_concealed": 4}
 
 
-def flag_labels() -> dict[str, Text]:
-    """Every flag some game declares, in the order of API.md, with its label."""
-    labels = {}
-    for ruleset in RULESETS.values():
-        for flag in ruleset.flags:
-            labels.setdefault(flag.id, flag.label)
-    return {flag_id: labels[flag_id] for flag_id in FLAGS if flag_id in labels}
-
-
-FLAG_CHOICES = [(flag_id, local_lazy(label)) for flag_id, label in flag_labels().items()]
+# Every flag some registered game declares (the registry's union, in the request echo's order), with its label.
+FLAG_CHOICES = [(flag_id, local_lazy(flag.label)) for flag_id, (flag, _games) in every_flag().items()]
 
 
 def tile_choices(blank_label: str = "—") -> list[tuple[str, str]]:

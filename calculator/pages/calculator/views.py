@@ -21,9 +21,9 @@ from django.utils.translation import gettext as _
 from django_htmx.http import replace_url
 
 from calculator.api.score import engine_lang
+from calculator.engine.flags import Situation, unmet
 from calculator.engine.hand import KONG_TYPES
 from calculator.engine.rulesets import DEFAULT, RULESETS
-from calculator.engine.rulesets.flags import Situation, unmet
 from calculator.engine.tiles import ALL_TILES, SEATS
 from calculator.pages.calculator.forms import FLAG_CHOICES, MELD_LABELS, SEAT_LABELS, HandForm, tile_name
 from calculator.pages.tables import views as ledger_views
