@@ -115,6 +115,8 @@ MIDDLEWARE = [
 ROOT_URLCONF = "calculator.urls"
 WSGI_APPLICATION = "calculator.wsgi.application"
 
+# The pages are Django templates. The result card and the strip (jinja2/), rendered on every tap, are Jinja2
+# templates rendered without Django by calculator/presentation/render.py (the phone runs the same code, issue 22).
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
@@ -125,18 +127,9 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
                 "django.template.context_processors.csp",
-                "calculator.presentation.glossary.context",
+                "calculator.plumbing.django_locale.glossary_context",
             ],
         },
-    },
-    {
-        # the result card (jinja2/result.html), rendered on every tap: Jinja2 renders it several times faster
-        # than Django's engine (docs/PERFORMANCE.md)
-        "NAME": "jinja2",
-        "BACKEND": "django.template.backends.jinja2.Jinja2",
-        "DIRS": [BASE_DIR / "jinja2"],
-        "APP_DIRS": False,
-        "OPTIONS": {"environment": "calculator.plumbing.jinja2env.environment"},
     },
 ]
 

@@ -3,21 +3,14 @@
 from __future__ import annotations
 
 from django.http import HttpRequest, JsonResponse
-from django.utils.translation import get_language
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from calculator.engine import score
 from calculator.engine.errors import ScoreError
 from calculator.engine.rulesets.xinyu.priority import priority
+from calculator.plumbing.django_locale import engine_lang
 from calculator.plumbing.strict_json import read_json
-
-
-def engine_lang(request: HttpRequest | None = None) -> str:
-    """The engine speaks 'zh' or 'en'; ?lang= wins over the negotiated language."""
-    asked = request.GET.get("lang") if request is not None else None
-    lang = asked or get_language() or "zh-hans"
-    return "en" if lang.startswith("en") else "zh"
 
 
 def error_response(error: ScoreError, lang: str, status: int = 400) -> JsonResponse:

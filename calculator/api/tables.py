@@ -11,10 +11,10 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 from calculator import ledger
-from calculator.api.score import engine_lang
 from calculator.engine.errors import ScoreError
 from calculator.models import Event, Hand, Table
 from calculator.plumbing import proxies
+from calculator.plumbing.django_locale import engine_lang
 from calculator.plumbing.strict_json import read_json
 from calculator.tables import store
 

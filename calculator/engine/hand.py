@@ -22,6 +22,12 @@ MELD_NAMES = {
 EXPOSED_TYPES = ("pung", "chow", "kong_exposed", "kong_added")
 KONG_TYPES = ("kong_exposed", "kong_added", "kong_concealed")
 
+
+def concealed_size(melds: int) -> int:
+    """How many concealed tiles a hand holds before the win: 13 − 3 × melds (a kong counts as three)."""
+    return 13 - 3 * melds
+
+
 # Melds, requests and xinyu options are built for every request (and every wait of a waits answer), so they
 # are plain slotted dataclasses: a frozen one sets each field through `object.__setattr__`, which made building
 # them about four times slower. They are values all the same: nothing assigns to a field once they are built

@@ -12,7 +12,7 @@ from functools import lru_cache
 from .errors import ScoreError
 from .errors import flag_conflict as conflict
 from .flags import Situation, unmet
-from .hand import MELD_TYPES, Meld, ScoreRequest
+from .hand import MELD_TYPES, Meld, ScoreRequest, concealed_size
 from .notation import TILE_BY_NOTATION, InvalidNotationError, parse_tiles
 from .rulesets import RULESETS, Ruleset
 from .tiles import FIRST_HONOUR, NUM_KINDS, SEATS, Tile, previous_seat
@@ -71,7 +71,7 @@ def parse_request(data: object) -> ScoreRequest:
     # call costs more than its work here, as scoring runs between other work with the processor's caches cold.
     if not COPIES_ALLOWED.issuperset(request.all_counts):  # cheaper than `max`, which compares one by one
         _check_copies(request)
-    if len(hand) != 13 - 3 * len(melds):
+    if len(hand) != concealed_size(len(melds)):
         _check_tile_count(request)
     if flags:  # every flag rule is about a flag that is set
         check_flags(request, ruleset)
@@ -340,7 +340,7 @@ def _check_copies(request: ScoreRequest) -> None:
 
 
 def _check_tile_count(request: ScoreRequest) -> None:
-    expected = 13 - 3 * len(request.melds)
+    expected = concealed_size(len(request.melds))
     if len(request.hand) != expected:
         melds_zh = f"{len(request.melds)} 组副露时" if request.melds else "没有副露时"
         melds_en = f"with {len(request.melds)} meld(s)" if request.melds else "with no melds"

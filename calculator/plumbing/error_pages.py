@@ -13,6 +13,8 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template import loader
 from django.utils import translation
 
+from calculator.presentation.locale import lang_of
+
 log = logging.getLogger(__name__)
 
 # status: (code, Chinese message, English message)
@@ -47,8 +49,7 @@ def site_language(request: HttpRequest) -> str:
 
 def language(request: HttpRequest) -> str:
     asked = request.GET.get("lang", "") if hasattr(request, "GET") else ""
-    lang = asked or site_language(request) or "zh-hans"
-    return "en" if lang.startswith("en") else "zh"
+    return lang_of(asked or site_language(request))
 
 
 def api_error(request: HttpRequest, status: int, code: str | None = None, message: str | None = None) -> JsonResponse:
@@ -75,7 +76,7 @@ BACK = ("回到计算器", "Back to the calculator")
 
 def page_error(request: HttpRequest, status: int, template: str, message: tuple | None = None) -> HttpResponse:
     code, zh, en = message or ERRORS[status]
-    en_page = site_language(request).startswith("en")
+    en_page = lang_of(site_language(request)) == "en"
     pick = (lambda pair: pair[1]) if en_page else (lambda pair: pair[0])
     context = {
         "status": status,

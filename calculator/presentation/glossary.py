@@ -7,8 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from django.utils.translation import get_language
-
 from calculator.engine.rulesets import RULESETS
 from calculator.engine.text import Text
 
@@ -61,17 +59,3 @@ def terms(lang: str) -> tuple[Term, ...]:
         pinyin, _, meaning = text(lang).partition(": ") if lang == "en" else ("", "", text(lang))
         out.append(Term(word, pinyin, meaning, f"term-{n}"))
     return tuple(out)
-
-
-def context(request) -> dict:
-    """Context processor: `glossary`, the words in the page's language (a callable: the template calls it only
-    where it uses it, the English pages' base)."""
-    return {"glossary": page_glossary}
-
-
-def page_glossary() -> list[dict]:
-    return [term.to_dict() for term in terms(_lang())]
-
-
-def _lang() -> str:
-    return "en" if (get_language() or "").startswith("en") else "zh"

@@ -11,15 +11,30 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from typing import Protocol
-from urllib.parse import urlencode
+from urllib.parse import parse_qs, urlencode
 
 from calculator.engine.rulesets import RULESETS
 from calculator.engine.rulesets.declarations import HouseRule
 from calculator.engine.tiles import SEATS
 
+from .locale import Locale
+from .words import gettext_noop, seat_labels
+
 MELD_SLOTS = (1, 2, 3, 4)  # the form's meld fields: meld1 … meld4 (a hand has at most four melds)
 UNCHECKED = ("", "false", "0")  # what a checkbox field reads as "off" (Django's BooleanField)
 FIELDS = ("ruleset", "hand", "win_tile", "winner", "dealer", "discarder", "flags")  # named as in API.md
+
+# The labels of the page's fields (the form shows them; an engine error is told beside the field it names).
+FIELD_WORDS = {
+    "ruleset": gettext_noop("Game"),
+    "hand": gettext_noop("Hand (concealed tiles before the win)"),
+    "win_tile": gettext_noop("Winning tile"),
+    "winner": gettext_noop("Winner"),
+    "dealer": gettext_noop("Dealer"),
+    "discarder": gettext_noop("Discarder"),
+    "flags": gettext_noop("Special wins"),
+}
+MELD_FIELD_WORDS = {"": gettext_noop("Meld %(n)d"), "_tiles": gettext_noop("Tiles"), "_from": gettext_noop("From")}
 
 
 class Query(Protocol):
@@ -28,6 +43,24 @@ class Query(Protocol):
     def get(self, key: str, default: str | None = None) -> str | None: ...
 
     def getlist(self, key: str) -> list[str]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Fields:
+    """A query string's fields as a `Query`, without Django: `Fields.of("ruleset=bazhi&hand=…")`."""
+
+    lists: dict[str, list[str]]
+
+    @classmethod
+    def of(cls, query: str) -> Fields:
+        return cls(parse_qs(query.removeprefix("?"), keep_blank_values=True))
+
+    def get(self, key: str, default: str | None = None) -> str | None:
+        values = self.lists.get(key)
+        return values[-1] if values else default
+
+    def getlist(self, key: str) -> list[str]:
+        return list(self.lists.get(key, ()))
 
 
 @dataclass(slots=True)
@@ -101,6 +134,21 @@ def form_field(path: str | None) -> str:
     if path.startswith("options."):
         return path.removeprefix("options.")
     return path if path in FIELDS else ""
+
+
+def field_label(name: str, locale: Locale) -> str:
+    """The label of one of the page's fields (empty for a field the page labels otherwise: a rule of the rule
+    card, a field it does not have)."""
+    _ = locale.gettext
+    if name in FIELD_WORDS:
+        return _(FIELD_WORDS[name])
+    meld = re.fullmatch(r"meld(\d)(_tiles|_from)?", name)
+    if meld:
+        return _(MELD_FIELD_WORDS[meld.group(2) or ""]) % {"n": int(meld.group(1))}
+    if name.startswith("name_") and name[5:] in SEATS:
+        return seat_labels(locale.lang)[name[5:]]
+    option = next((o for ruleset in RULESETS.values() for o in ruleset.options if o.id == name), None)
+    return option.label(locale.lang) if option else ""
 
 
 # --------------------------------------------------------------------------------------------- the parts

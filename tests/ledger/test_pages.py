@@ -214,3 +214,11 @@ def test_the_live_part_answers_204_while_nothing_changed(client, edit):
     assert client.get(url, {"v": 0, "from": "x"}).status_code == 404
     earlier = client.get(url, {"v": 0, "from": 1}).content.decode()  # a page of earlier entries stays that page
     assert 'data-seq="1"' in earlier
+
+
+def test_a_total_of_nothing_reads_0_as_on_every_page(client, edit):
+    """One signed() for every page: +19, −7 (U+2212) and a plain 0, never "±0" (shared decision 1)."""
+    html = client.get(edit).content.decode()
+    totals = re.findall(r'<td class="num total[^"]*">([^<]*)</td>', html)
+    assert totals == ["0", "0", "0", "0"]
+    assert "±" not in html

@@ -1,4 +1,4 @@
-"""The result card (calculator.presentation.presenter and jinja2/result.html): the same card on the page and in the htmx
+"""The result card (calculator.presentation.cards and jinja2/result.html): the same card on the page and in the htmx
 partial, progress while tiles are still missing, and the hand read once (by the engine) per answer."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from calculator.presentation import presenter
+from calculator.presentation import cards, tiles
 from tests.web.fields import B1, X1
 
 
@@ -78,9 +78,10 @@ def test_a_full_hand_that_is_wrong_is_the_engines_error(client):
 def test_the_web_layer_does_not_read_the_hand_of_an_answered_request(client, monkeypatch):
     """The engine parses the hand; the card is drawn from its answer (groups, request echo)."""
     read = []
-    original = presenter.parse_tiles
-    monkeypatch.setattr(presenter, "parse_tiles", lambda text: read.append(text) or original(text))
-    presenter.group_tiles.cache_clear()
+    original = tiles.parse_tiles
+    for module in (tiles, cards):  # the presentation's readers of notation
+        monkeypatch.setattr(module, "parse_tiles", lambda text: read.append(text) or original(text))
+    tiles.group_tiles.cache_clear()
     html = partial(client, B1)
     assert 'data-win="true"' in html
     assert read and all(len(text) <= 4 for text in read), read  # the groups' tiles only, not the hand

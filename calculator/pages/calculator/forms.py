@@ -14,22 +14,18 @@ from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Div, Field, Layout
 from django import forms
 from django.utils.functional import lazy
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from calculator.engine.hand import MELD_NAMES
 from calculator.engine.rulesets import DEFAULT, RULESETS, every_flag
 from calculator.engine.rulesets.declarations import Option
-from calculator.engine.tiles import ALL_TILES, SEATS, Tile
-from calculator.presentation.handquery import MELD_SLOTS, house_text
-from calculator.presentation.texts import local, local_lazy
+from calculator.engine.tiles import ALL_TILES, SEATS
+from calculator.plumbing.django_locale import local, local_lazy
+from calculator.presentation.handquery import FIELD_WORDS, MELD_FIELD_WORDS, MELD_SLOTS, house_text
+from calculator.presentation.words import SEAT_TEXTS
 
-SEAT_LABELS = {
-    "E": pgettext_lazy("seat", "East"),
-    "S": pgettext_lazy("seat", "South"),
-    "W": pgettext_lazy("seat", "West"),
-    "N": pgettext_lazy("seat", "North"),
-}
+SEAT_LABELS = {seat: local_lazy(SEAT_TEXTS[seat]) for seat in SEATS}
 SEAT_CHOICES = [(seat, SEAT_LABELS[seat]) for seat in SEATS]
 
 RULESET_CHOICES = [(ruleset.id, local_lazy(ruleset.title)) for ruleset in RULESETS.values()]
@@ -50,7 +46,7 @@ TILE_CHOICES = tile_choices()  # built once: the names are Chinese in every lang
 
 
 def meld_label(n: int) -> str:
-    return gettext("Meld %(n)d") % {"n": n}
+    return gettext(MELD_FIELD_WORDS[""]) % {"n": n}
 
 
 meld_label_lazy = lazy(meld_label, str)  # translated when shown, in the language of that request
@@ -67,32 +63,38 @@ def fields_only(layout: Layout) -> FormHelper:
 
 
 class HandForm(forms.Form):
-    ruleset = forms.ChoiceField(label=_("Game"), choices=RULESET_CHOICES, initial=DEFAULT, widget=forms.RadioSelect)
+    ruleset = forms.ChoiceField(
+        label=_(FIELD_WORDS["ruleset"]), choices=RULESET_CHOICES, initial=DEFAULT, widget=forms.RadioSelect
+    )
 
     hand = forms.CharField(
-        label=_("Hand (concealed tiles before the win)"),
+        label=_(FIELD_WORDS["hand"]),
         max_length=80,
         required=False,
         help_text=_("Notation: digits then suit, e.g. 111345789p79m55s; honours E S W N C F P."),
     )
     win_tile = forms.CharField(
-        label=_("Winning tile"),
+        label=_(FIELD_WORDS["win_tile"]),
         max_length=4,
         required=False,
         help_text=_("Leave empty to see the waits of a 13-tile hand."),
     )
 
-    winner = forms.ChoiceField(label=_("Winner"), choices=SEAT_CHOICES, initial="E", widget=forms.RadioSelect)
-    dealer = forms.ChoiceField(label=_("Dealer"), choices=SEAT_CHOICES, initial="E", widget=forms.RadioSelect)
+    winner = forms.ChoiceField(
+        label=_(FIELD_WORDS["winner"]), choices=SEAT_CHOICES, initial="E", widget=forms.RadioSelect
+    )
+    dealer = forms.ChoiceField(
+        label=_(FIELD_WORDS["dealer"]), choices=SEAT_CHOICES, initial="E", widget=forms.RadioSelect
+    )
     discarder = forms.ChoiceField(
-        label=_("Discarder"),
+        label=_(FIELD_WORDS["discarder"]),
         choices=[("", _("Self-draw")), *SEAT_CHOICES],
         initial="",
         required=False,
         widget=forms.RadioSelect,
     )
     flags = forms.MultipleChoiceField(
-        label=_("Special wins"),
+        label=_(FIELD_WORDS["flags"]),
         choices=FLAG_CHOICES,
         required=False,
         widget=forms.CheckboxSelectMultiple,
@@ -216,8 +218,10 @@ def _add_slot_fields() -> None:
     extra: dict[str, forms.Field] = game_fields()
     for n in MELD_SLOTS:
         extra[f"meld{n}"] = forms.ChoiceField(label=meld_label_lazy(n), choices=MELD_CHOICES, required=False)
-        extra[f"meld{n}_tiles"] = forms.CharField(label=_("Tiles"), max_length=12, required=False)
-        extra[f"meld{n}_from"] = forms.ChoiceField(label=_("From"), choices=[("", "—"), *SEAT_CHOICES], required=False)
+        extra[f"meld{n}_tiles"] = forms.CharField(label=_(MELD_FIELD_WORDS["_tiles"]), max_length=12, required=False)
+        extra[f"meld{n}_from"] = forms.ChoiceField(
+            label=_(MELD_FIELD_WORDS["_from"]), choices=[("", "—"), *SEAT_CHOICES], required=False
+        )
     for seat in SEATS:
         extra[f"name_{seat}"] = forms.CharField(
             label=SEAT_LABELS[seat],
@@ -233,7 +237,3 @@ def _add_slot_fields() -> None:
 
 
 _add_slot_fields()
-
-
-def tile_name(tile: Tile, lang: str) -> str:
-    return tile.name_en if lang == "en" else tile.name_zh

@@ -2,62 +2,43 @@
 
 The page is one form. A GET with a query string is the whole input (the share link); a plain POST (no
 JavaScript) redirects to that GET; htmx asks for the result card alone (`#result`) on every change. The input is
-read by `handquery.parse_query`, scored by the engine, laid out by `presenter` and drawn by jinja2/result.html.
+read by `handquery.parse_query`, scored by the engine, laid out by the presentation (cards.py) and drawn by
+jinja2/result.html (render.py).
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from django.core.signals import setting_changed
-from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
-from django.urls import get_script_prefix, reverse
 from django.utils.datastructures import MultiValueDict
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django_htmx.http import replace_url
 
-from calculator.api.score import engine_lang
 from calculator.engine.flags import Situation, unmet
 from calculator.engine.hand import KONG_TYPES
 from calculator.engine.rulesets import DEFAULT, RULESETS
 from calculator.engine.tiles import ALL_TILES, SEATS
-from calculator.pages.calculator.forms import FLAG_CHOICES, MELD_LABELS, SEAT_LABELS, HandForm, tile_name
+from calculator.pages.calculator.forms import FLAG_CHOICES, HandForm
 from calculator.pages.tables import views as ledger_views
 from calculator.plumbing import edit_tokens
-from calculator.presentation import presenter
+from calculator.plumbing.django_locale import local, page_locale, page_path
+from calculator.presentation import cards
+from calculator.presentation.cards import ResultCard
+from calculator.presentation.entered import entered_hand
 from calculator.presentation.handquery import house_text, parse_query, query_string
-from calculator.presentation.presenter import tile_src
-from calculator.presentation.texts import local
+from calculator.presentation.locale import Locale
+from calculator.presentation.render import CardLinks, card_html, strip_html
+from calculator.presentation.tiles import tile_name, tile_src
+from calculator.presentation.words import card_words
 
 DEFAULT_INPUT = {"ruleset": DEFAULT, "winner": "E", "dealer": "E", "discarder": None, "melds": [], "flags": []}
-
-
-def page_path(name: str) -> str:
-    """`reverse(name)` for a page without arguments: the same path every time for one script prefix (the
-    deployment's mount point), so it is resolved once (each `reverse` walks the URLconf)."""
-    return _page_path(name, get_script_prefix())
-
-
-@lru_cache(maxsize=64)
-def _page_path(name: str, prefix: str) -> str:
-    return reverse(name)
-
-
-@receiver(setting_changed)
-def forget_urls(*, setting: str, **kwargs) -> None:
-    if setting in ("STATIC_URL", "STORAGES", "ROOT_URLCONF"):
-        presenter.forget_static_urls()
-        _page_path.cache_clear()
 
 
 # ------------------------------------------------------------------------------------- the page
 
 
-def keyboard(lang: str) -> list[dict]:
+def keyboard(locale: Locale) -> list[dict]:
     rows = []
     for suit, label in (("m", _("Characters")), ("p", _("Dots")), ("s", _("Bamboo")), ("z", _("Honours"))):
         tiles = [t for t in ALL_TILES if t.suit == suit]
@@ -68,8 +49,8 @@ def keyboard(lang: str) -> list[dict]:
                 "tiles": [
                     {
                         "n": t.notation,
-                        "name": tile_name(t, lang),
-                        "src": tile_src(t.notation),
+                        "name": tile_name(t, locale.lang),
+                        "src": tile_src(t.notation, locale),
                         "rulesets": rulesets_with(lambda r, index=t.index: index in r.kinds),
                     }
                     for t in tiles
@@ -168,15 +149,16 @@ def calculator(request: HttpRequest) -> HttpResponse:
         source = with_fixed(source, table["fixed"])
     elif bound:
         source = with_choice_defaults(source)
-    lang = engine_lang()
+    locale = page_locale()
+    lang = locale.lang
 
     if request.htmx:
         # the result card alone, asked for on every tap: no form, the engine validates the input
         hand = parse_query(source)
         share_query = query_string(hand)
-        card = presenter.result_card(hand, presenter.ask_engine(hand, lang), lang)
+        card = cards.result_card(hand, cards.ask_engine(hand, lang), locale)
         response = HttpResponse(
-            render_card(request, card, share_query, table, hand.request) + render_strip(card, oob=True)
+            render_card(request, card, locale, share_query, table, hand.request) + strip_html(card, locale, oob=True)
         )
         replace_url(response, page + share_query)
         return private(response, table)
@@ -187,7 +169,7 @@ def calculator(request: HttpRequest) -> HttpResponse:
         form.name_seats({seat: table["fixed"][f"name_{seat}"] for seat in SEATS})
     share_query = ""
     if not bound:
-        card, shown = presenter.EmptyCard(), {**DEFAULT_INPUT, **table_defaults(form)}
+        card, shown = cards.EmptyCard(), {**DEFAULT_INPUT, **table_defaults(form)}
         if table:
             shown["options"] = {"house": table["house"]}  # the table's rule card, before any hand
     elif form.is_valid():
@@ -197,28 +179,30 @@ def calculator(request: HttpRequest) -> HttpResponse:
             response = redirect(page + share_query)
             response.status_code = 303  # see other: the browser GETs the share link
             return response
-        answer = presenter.ask_engine(hand, lang)
-        card = presenter.result_card(hand, answer, lang)
+        answer = cards.ask_engine(hand, lang)
+        card = cards.result_card(hand, answer, locale)
         shown = (answer or {}).get("request") or hand.request  # the engine's normalised echo when it answered
     else:
         errors = [(field_label(form, name), str(m)) for name, messages in form.errors.items() for m in messages]
-        card, shown = presenter.invalid_card(errors), parse_query(source).request
-    if isinstance(card, presenter.ErrorCard) and card.field in form.fields:
+        card, shown = cards.invalid_card(errors), parse_query(source).request
+    if isinstance(card, cards.ErrorCard) and card.field in form.fields:
         form.add_error(card.field, card.message)  # shown beside the field too (the page's field errors)
 
     context = {
-        "card": mark_safe(render_card(request, card, share_query, table, hand.request if share_query else None)),
-        "strip": mark_safe(render_strip(card)),
+        "card": mark_safe(
+            render_card(request, card, locale, share_query, table, hand.request if share_query else None)
+        ),
+        "strip": mark_safe(strip_html(card, locale)),
         "table": table,
         "form": form,
         "ruleset": shown["ruleset"] if shown["ruleset"] in RULESETS else DEFAULT,
         "games": game_settings(form, shown if shown["ruleset"] in RULESETS else DEFAULT_INPUT, lang),
         "declarations": [page_facts(ruleset.to_dict()) for ruleset in RULESETS.values()],
         "chow_rulesets": rulesets_with(lambda r: r.allows_chow),
-        "keyboard": keyboard(lang),
-        "entered": presenter.entered_hand(shown, lang),
+        "keyboard": keyboard(locale),
+        "entered": entered_hand(shown, locale),
         "flags": flag_states(shown),
-        "js_text": js_text(lang),
+        "js_text": js_text(locale),
     }
     status = 400 if request.method == "POST" else 200
     return private(render(request, "calculator.html", context, status=status), table)
@@ -265,38 +249,30 @@ def field_label(form: HandForm, name: str) -> str:
 
 
 def render_card(
-    request: HttpRequest, card: presenter.Card, share_query: str, table: dict | None, hand: dict | None = None
+    request: HttpRequest,
+    card: ResultCard,
+    locale: Locale,
+    share_query: str,
+    table: dict | None,
+    hand: dict | None = None,
 ) -> str:
-    """The result card (jinja2/result.html), and the share box under it. Rendered without the request's context
-    processors (language list, CSP nonce, request), which the whole page needs and the card does not."""
+    """The result card and the share box under it (render.py), with this request's absolute share link and, bound
+    to a table, the binding and the key of "record this hand" (calculator.html's #record-form, once per hand)."""
     share_url = request.build_absolute_uri(f"{page_path('calculator')}?{share_query}") if share_query else ""
-    context = {
-        "result": card,
-        "share_query": share_query,
-        "share_url": share_url,
-        "table": table,
-        # a bound calculator records a win from here (calculator.html's #record-form), once per hand
-        "record_key": ledger_views.record_key(table, hand) if table and hand else "",
-        "rules_page": page_path("rules"),
-        "calculator_page": page_path("calculator"),
-    }
-    return render_to_string("result.html", context, using="jinja2")
+    record_key = ledger_views.record_key(table, hand) if table and hand else ""
+    return card_html(card, locale, CardLinks(share_query, share_url, table, record_key))
 
 
-def render_strip(card: presenter.Card, oob: bool = False) -> str:
-    """The strip (jinja2/strip.html); `oob` for the htmx partial, which sends it beside the card."""
-    return render_to_string("strip.html", {"strip": presenter.strip(card), "oob": oob}, using="jinja2")
-
-
-def js_text(lang: str) -> dict:
+def js_text(locale: Locale) -> dict:
     """The words and picture URLs the page's JavaScript needs (given to it with json_script)."""
+    said = card_words(locale)
     return {
-        "meldNames": {k: str(v) for k, v in MELD_LABELS.items()},
-        "seats": {s: str(SEAT_LABELS[s]) for s in SEATS},
+        "meldNames": said["melds"],
+        "seats": said["seats"],
         "remove": _("Remove %(tile)s"),
         "winTile": _("winning tile"),
         "from": _("from"),
-        "tileNames": {t.notation: tile_name(t, lang) for t in ALL_TILES},
+        "tileNames": {t.notation: tile_name(t, locale.lang) for t in ALL_TILES},
         "copied": _("Link copied"),
         "selected": _("The link is selected: copy it with your phone's menu."),
         "offline": _("No connection: the answer needs the server. The tile keyboard still works."),
@@ -311,7 +287,7 @@ def js_text(lang: str) -> dict:
         "full": _("The hand is full: tap a tile in the hand to remove it."),
         "noCopies": _("All four %(tile)s are already used."),
         "tooManyMelds": _("A hand has at most four melds."),
-        "tileUrls": {t.notation: tile_src(t.notation) for t in ALL_TILES},
+        "tileUrls": {t.notation: tile_src(t.notation, locale) for t in ALL_TILES},
         "modeHints": {
             "hand": "",
             "pung": _("Pung: tap the tile (three copies)."),

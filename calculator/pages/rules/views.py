@@ -5,10 +5,9 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from calculator.api.score import engine_lang
 from calculator.pages.rules.rulebook import rulebook
+from calculator.plumbing.django_locale import page_locale
 
 
 def rules(request: HttpRequest) -> HttpResponse:
-    lang = engine_lang()
-    return render(request, "rules.html", rulebook(lang))
+    return render(request, "rules.html", rulebook(page_locale()))

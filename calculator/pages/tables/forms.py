@@ -1,6 +1,6 @@
 """The ledger's forms, built from the rulesets' declarations (the registry): no game is named here.
 
-A `CardForm` holds one game's rule card (its table options, stake, multiplier and house rules) under the game's
+A `RuleCardForm` holds one game's rule card (its table options, stake, multiplier and house rules) under the game's
 id as prefix (`bazhi-tariff`, `xinyu-stake`, `bazhi-house_draw_dealer` …), so that the new-table page can show
 every game's card at once and read the chosen one.
 """
@@ -14,8 +14,7 @@ from calculator.engine.card import JsonValue
 from calculator.engine.rulesets import DEFAULT, RULESETS, Ruleset
 from calculator.engine.tiles import SEATS
 from calculator.ledger import MAX_MULTIPLIER, MAX_NAME, Card
-
-SEAT_NAMES = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
+from calculator.presentation.words import seat_labels
 
 
 def field_value(value: JsonValue) -> str:
@@ -25,7 +24,7 @@ def field_value(value: JsonValue) -> str:
     return "" if value is None else str(value)
 
 
-class CardForm(forms.Form):
+class RuleCardForm(forms.Form):
     """One game's rule card. `lang` picks the declarations' labels ("zh" / "en"). A field left out of the POST
     keeps the game's default (the API fills it)."""
 
@@ -106,21 +105,23 @@ class NewTableForm(forms.Form):
     """The new-table page: the players, the first dealer, the game, and every game's card (the chosen one counts)."""
 
     ruleset = forms.ChoiceField(label=_("Game"), widget=forms.RadioSelect)
-    dealer = forms.ChoiceField(label=_("First dealer"), choices=list(SEAT_NAMES.items()), initial="E")
+    dealer = forms.ChoiceField(label=_("First dealer"), initial="E")
 
     def __init__(self, lang: str, data=None):
         super().__init__(data)
+        seats = seat_labels(lang)
         self.fields["ruleset"].choices = [(r.id, r.title(lang)) for r in RULESETS.values()]
         self.fields["ruleset"].initial = DEFAULT
+        self.fields["dealer"].choices = list(seats.items())
         for seat in SEATS:
-            self.fields[f"name_{seat}"] = forms.CharField(label=SEAT_NAMES[seat], max_length=MAX_NAME, required=False)
-        self.cards = {r.id: CardForm(r, lang, data) for r in RULESETS.values()}
+            self.fields[f"name_{seat}"] = forms.CharField(label=seats[seat], max_length=MAX_NAME, required=False)
+        self.cards = {r.id: RuleCardForm(r, lang, data) for r in RULESETS.values()}
 
     @property
     def names(self) -> list:
         return [self[f"name_{seat}"] for seat in SEATS]
 
-    def chosen(self) -> CardForm | None:
+    def chosen(self) -> RuleCardForm | None:
         return self.cards.get(self.data.get("ruleset") or DEFAULT)
 
     def is_valid(self) -> bool:

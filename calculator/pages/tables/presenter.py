@@ -10,22 +10,15 @@ from calculator.engine.tiles import SEATS
 from calculator.ledger import Card, State
 from calculator.models import Event, Hand, Table
 from calculator.pages.tables.forms import field_value
-
-SEAT_WORDS = {
-    "zh": {"E": "东", "S": "南", "W": "西", "N": "北"},
-    "en": {"E": "East", "S": "South", "W": "West", "N": "North"},
-}
-
-
-def signed(value: int) -> str:
-    return f"+{value}" if value > 0 else ("±0" if value == 0 else f"−{-value}")
+from calculator.presentation.words import seat_labels, signed
 
 
 def seats(table: Table, state: State, lang: str) -> list[dict]:
+    seat_words = seat_labels(lang)
     return [
         {
             "seat": s,
-            "seat_name": SEAT_WORDS[lang][s],
+            "seat_name": seat_words[s],
             "name": table.players[s],
             "balance": state.balances[s],
             "outside": state.outside[s],
@@ -56,7 +49,7 @@ class CardLine:
     value: str
 
 
-def card_lines(card: Card, lang: str) -> list[CardLine]:
+def rule_card_lines(card: Card, lang: str) -> list[CardLine]:
     """The card as the table page shows it: the game, its options, the stake, the multiplier, and every house rule
     that differs from the default (the defaults are RULES.md's readings, linked from the page)."""
     rules, table = card.rules, card.table

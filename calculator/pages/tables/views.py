@@ -36,7 +36,6 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from calculator import ledger
 from calculator.api import tables as ledger_api
-from calculator.api.score import engine_lang
 from calculator.engine import score
 from calculator.engine.hand import MELD_NAMES
 from calculator.engine.rulesets import RULESETS
@@ -44,9 +43,11 @@ from calculator.engine.tiles import SEATS
 from calculator.models import Event, Hand, Table, hash_token
 from calculator.pages.calculator.forms import HandForm
 from calculator.pages.tables import presenter as pages
-from calculator.pages.tables.forms import CardForm, NewTableForm
+from calculator.pages.tables.forms import NewTableForm, RuleCardForm
 from calculator.pages.tables.qr import qr_data_uri
+from calculator.plumbing.django_locale import engine_lang
 from calculator.presentation.handquery import house_text, parse_query
+from calculator.presentation.words import signed
 from calculator.tables import store
 
 POLL_SECONDS = 1  # how often an open table page asks whether the table changed (docs/PERFORMANCE.md)
@@ -103,7 +104,7 @@ def live_context(request: HttpRequest, table: Table, token: str | None, start: s
         "table": table,
         "state": state,
         "card": card,
-        "card_lines": pages.card_lines(card, lang),
+        "card_lines": pages.rule_card_lines(card, lang),
         "words": {
             "game": words.game_number(lang).format(n=state.game),
             "next_game": words.next_game(lang),
@@ -133,7 +134,7 @@ def live_context(request: HttpRequest, table: Table, token: str | None, start: s
         context["last_item"] = pages.history_item(context["last"], table, cards, lang) if context["last"] else None
         context["redo"] = table.redo
         if not state.played:
-            context["card_form"] = CardForm(card.rules, lang, card=card)
+            context["card_form"] = RuleCardForm(card.rules, lang, card=card)
     return context
 
 
@@ -206,7 +207,7 @@ def _keyed(request: HttpRequest) -> dict:
 
 def _card_body(request: HttpRequest, table: Table) -> dict:
     rules = RULESETS[table.ruleset]
-    form = CardForm(rules, engine_lang(request), request.POST)
+    form = RuleCardForm(rules, engine_lang(request), request.POST)
     if not form.is_valid():
         problems = "; ".join(f"{form[name].label}: {' '.join(errors)}" for name, errors in form.errors.items())
         raise ledger.LedgerError("bad_table", problems, problems, 400)
@@ -370,7 +371,7 @@ def _preview(table: Table, state: ledger.State, body: dict, data: QueryDict, lan
             for r in entry["rows"]
         ],
         "applied": [
-            {"name": players[s], "text": pages.signed(entry["applied"][s]), "value": entry["applied"][s]} for s in SEATS
+            {"name": players[s], "text": signed(entry["applied"][s]), "value": entry["applied"][s]} for s in SEATS
         ],
         "ended_text": pages.ended_text(trial.card, trial.ended_reason, lang),
     }

@@ -1,5 +1,6 @@
-"""What the trainer page shows, as plain data: a question (trainer.py) and, once answered, its grade and the
-engine's full answer as the calculator's result card (presenter.py). Texts already translated; no markup."""
+"""What the trainer page shows, as plain data: a question (questions.py) and, once answered, its grade and the
+engine's full answer as the calculator's result card (presentation/cards.py). Texts already translated; no
+markup."""
 
 from __future__ import annotations
 
@@ -7,15 +8,17 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 from urllib.parse import urlencode
 
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from calculator.engine.rulesets import RULESETS
 from calculator.engine.tiles import ALL_TILES, SEATS
 from calculator.pages.trainer.questions import KINDS, Choice, Grade, Question, Situation, Spec, right_answer
-from calculator.presentation import presenter
+from calculator.presentation.cards import ResultCard, result_card
+from calculator.presentation.entered import EnteredHand, entered_hand
 from calculator.presentation.handquery import HandInput, query_string
-from calculator.presentation.presenter import EnteredHand, TileView, signed, tile_view
+from calculator.presentation.locale import Locale
+from calculator.presentation.tiles import TileView, tile_view
+from calculator.presentation.words import seat_labels, sign_class, signed
 
 NO_NAMES = {seat: "" for seat in SEATS}
 
@@ -92,7 +95,7 @@ class TrainerPage:
     right: str = ""  # the engine's (the choice a win / not-a-win question should get)
     verdict: str = ""
     right_text: str = ""
-    card: presenter.Card | None = None
+    result: ResultCard | None = None  # the engine's answer as the calculator's result card, once graded
     topics: list[Link] = field(default_factory=list)
     calculator_query: str = ""
 
@@ -114,8 +117,9 @@ def kind_label(kind: str) -> str:
     return {"win": _("Win or not"), "waits": _("Waits"), "pay": _("Who pays")}[kind]
 
 
-def trainer_page(q: Question, graded: Grade | None, lang: str, rules_path: str) -> TrainerPage:
+def trainer_page(q: Question, graded: Grade | None, locale: Locale) -> TrainerPage:
     """The page of a question, answered (`graded`) or not."""
+    lang = locale.lang
     ruleset = RULESETS[q.game]
     prompt, hint = PROMPTS[q.kind]
     page = TrainerPage(
@@ -125,8 +129,8 @@ def trainer_page(q: Question, graded: Grade | None, lang: str, rules_path: str) 
         kind=q.kind,
         prompt=prompt(),
         hint=hint(),
-        facts=situation_facts(q, lang),
-        hand=presenter.entered_hand(q.request, lang),
+        facts=situation_facts(q, locale),
+        hand=entered_hand(q.request, locale),
         question_query=urlencode(q.spec.query()),
         spec=q.spec.query(),
         next_query=urlencode(q.spec.next().query()),
@@ -137,7 +141,7 @@ def trainer_page(q: Question, graded: Grade | None, lang: str, rules_path: str) 
     given = graded.submission if graded else None
     if q.kind == "waits":
         page.keys = keys(
-            q, given.tiles if given and given.choice == "tiles" else frozenset(), right.tiles, graded, lang
+            q, given.tiles if given and given.choice == "tiles" else frozenset(), right.tiles, graded, locale
         )
     if q.kind == "pay":
         page.choices = [choice_view(q.game, n, c, given, graded, lang) for n, c in enumerate(q.choices)]
@@ -145,16 +149,17 @@ def trainer_page(q: Question, graded: Grade | None, lang: str, rules_path: str) 
         page.graded, page.correct, page.given = True, graded.correct, graded.submission.choice
         page.right = right.choice
         page.verdict = _("Right!") if graded.correct else _("Not quite.")
-        page.right_text = right_text(q, lang)
+        page.right_text = right_text(q, locale)
         hand = HandInput(q.request, NO_NAMES)
-        page.card = presenter.result_card(hand, q.answer, lang)
-        page.topics = topics(q, lang, rules_path)
+        page.result = result_card(hand, q.answer, locale)
+        page.topics = topics(q, lang, locale.page("rules"))
         page.calculator_query = query_string(hand)
     return page
 
 
-def situation_facts(q: Question, lang: str) -> list[Fact]:
+def situation_facts(q: Question, locale: Locale) -> list[Fact]:
     """The game's options, the seats (not for waits: they do not change them) and the special wins."""
+    lang = locale.lang
     ruleset = RULESETS[q.game]
     request = q.request
     options = q.answer["request"]["options"]  # the engine's echo: defaults filled in, the 财神 of an indicator
@@ -164,13 +169,13 @@ def situation_facts(q: Question, lang: str) -> list[Fact]:
         if value is None:
             continue
         if option.kind == "tile":
-            facts.append(Fact(option.label(lang), tile=tile_view(value, lang)))
+            facts.append(Fact(option.label(lang), tile=tile_view(value, locale)))
         elif option.kind == "bool":
             facts.append(Fact(option.label(lang), _("yes") if value else _("no")))
         else:
             facts.append(Fact(option.label(lang), option_value(option, value, lang)))
     if q.kind != "waits":
-        seats = presenter.words(get_language())["seats"]
+        seats = seat_labels(lang)
         facts.append(Fact(_("Winner"), seats[request["winner"]]))
         facts.append(Fact(_("Dealer"), seats[request["dealer"]]))
         discarder = request["discarder"]
@@ -187,7 +192,7 @@ def option_value(option, value: object, lang: str) -> str:
     return str(value)
 
 
-def keys(q: Question, given: frozenset[str], right: frozenset[str], graded: Grade | None, lang: str) -> list[Key]:
+def keys(q: Question, given: frozenset[str], right: frozenset[str], graded: Grade | None, locale: Locale) -> list[Key]:
     """The game's tiles to tap, each marked once graded: a wait tapped (hit), missed, or tapped wrongly (extra)."""
     out = []
     for index in sorted(RULESETS[q.game].kinds):
@@ -197,17 +202,17 @@ def keys(q: Question, given: frozenset[str], right: frozenset[str], graded: Grad
             state = {(True, True): "hit", (False, True): "missed", (True, False): "extra"}.get(
                 (n in given, n in right), ""
             )
-        out.append(Key(tile_view(n, lang), n in given, state))
+        out.append(Key(tile_view(n, locale), n in given, state))
     return out
 
 
-def nets_of(net: dict[str, int]) -> list[Net]:
-    seats = presenter.words(get_language())["seats"]
-    return [Net(seats[s], signed(net[s]), "plus" if net[s] > 0 else "minus" if net[s] < 0 else "zero") for s in SEATS]
+def nets_of(net: dict[str, int], lang: str) -> list[Net]:
+    seats = seat_labels(lang)
+    return [Net(seats[s], signed(net[s]), sign_class(net[s])) for s in SEATS]
 
 
 def choice_view(game: str, number: int, choice: Choice, given, graded: Grade | None, lang: str) -> ChoiceView:
-    view = ChoiceView(str(number), nets_of(choice.net))
+    view = ChoiceView(str(number), nets_of(choice.net, lang))
     if graded:
         view.right = not choice.situation.change
         view.picked = given is not None and given.choice == str(number)
@@ -217,7 +222,7 @@ def choice_view(game: str, number: int, choice: Choice, given, graded: Grade | N
 
 def situation_text(game: str, situation: Situation, lang: str) -> str:
     """What a wrong table of nets would be right for."""
-    seats = presenter.words(get_language())["seats"]
+    seats = seat_labels(lang)
     change, value = situation.change, situation.value
     if change == "dealer":
         return _("Right if %(seat)s were the dealer") % {"seat": seats[value]}
@@ -239,7 +244,7 @@ def situation_text(game: str, situation: Situation, lang: str) -> str:
     }
 
 
-def right_text(q: Question, lang: str) -> str:
+def right_text(q: Question, locale: Locale) -> str:
     """The engine's answer in one line."""
     if q.kind == "win":
         return _("The engine says: a win.") if q.answer["win"] else _("The engine says: not a win.")
@@ -247,7 +252,7 @@ def right_text(q: Question, lang: str) -> str:
         tiles = [w["tile"] for w in q.answer["waits"]]
         if not tiles:
             return _("The engine says: not ready, no tile wins.")
-        names = "、".join(tile_view(t, lang).name for t in tiles)
+        names = "、".join(tile_view(t, locale).name for t in tiles)
         return _("The engine says: it waits on %(tiles)s.") % {"tiles": names}
     return _("The engine's nets are marked above.")
 

@@ -17,10 +17,10 @@ from django.shortcuts import redirect, render
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from calculator.api.score import engine_lang
-from calculator.pages.calculator.views import page_path, render_card
 from calculator.pages.trainer.presenter import topic_names, trainer_page
 from calculator.pages.trainer.questions import MAX_SEED, grade, question, read_spec, read_submission
+from calculator.plumbing.django_locale import page_locale, page_path
+from calculator.presentation.render import card_html
 
 
 def trainer(request: HttpRequest) -> HttpResponse:
@@ -29,13 +29,13 @@ def trainer(request: HttpRequest) -> HttpResponse:
         return redirect(page_path("trainer") + "?" + urlencode(spec.query()))
     q = question(spec)
     submission = read_submission(q, request.GET)
-    lang = engine_lang()
-    page = trainer_page(q, grade(q, submission) if submission else None, lang, page_path("rules"))
+    locale = page_locale()
+    page = trainer_page(q, grade(q, submission) if submission else None, locale)
     context = {
         "page": page,
-        "card": mark_safe(render_card(request, page.card, "", None)) if page.card else "",  # a rendered template
+        "card": mark_safe(card_html(page.result, locale)) if page.result else "",  # a rendered template
         "calculator_page": page_path("calculator"),
-        "trainer_text": js_text(lang),
+        "trainer_text": js_text(locale.lang),
     }
     return render(request, "trainer.html", context)
 

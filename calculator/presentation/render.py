@@ -1,0 +1,80 @@
+"""The result card and the strip as HTML: jinja2/result.html and jinja2/strip.html rendered by a Jinja2
+environment of their own, given a `Locale` (its translations, static and page URLs), with no Django.
+
+The server's pages and htmx partial render them here with the locale Django's translations make
+(calculator/plumbing/django_locale.py); the phone renders the same templates with the same code under Pyodide
+(issue 22), with a locale read from the compiled catalogue: `render_hand` is its one call.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, Template
+
+from .cards import ResultCard, ask_engine, result_card
+from .handquery import Fields, Query, parse_query, query_string
+from .locale import Locale
+from .strip import strip
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "jinja2"
+
+
+@dataclass(frozen=True, slots=True)
+class CardLinks:
+    """What the card links to besides the site's pages: the hand's share query and absolute share link, and, on
+    a calculator bound to a ledger table, the binding (`table`, its `query`, version, whether it is playing) and
+    the idempotency key of "record this hand"."""
+
+    share_query: str = ""
+    share_url: str = ""
+    table: dict | None = None
+    record_key: str = ""
+
+
+@lru_cache(maxsize=8)
+def environment(locale: Locale) -> Environment:
+    """One Jinja2 environment per locale: its `_()` is the locale's gettext (Jinja2's new-style gettext, as
+    Django's Jinja2 backend installs it), output escaped, templates compiled once and never reloaded."""
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATES), autoescape=True, auto_reload=False, extensions=["jinja2.ext.i18n"]
+    )
+    env.install_gettext_callables(locale.gettext, locale.ngettext, newstyle=True, pgettext=locale.pgettext)
+    return env
+
+
+def template(name: str, locale: Locale) -> Template:
+    return environment(locale).get_template(name)
+
+
+def card_html(card: ResultCard, locale: Locale, links: CardLinks = CardLinks()) -> str:
+    """The result card (jinja2/result.html), and the share box under it when there is a share link."""
+    return template("result.html", locale).render(
+        result=card,
+        share_query=links.share_query,
+        share_url=links.share_url,
+        table=links.table,
+        record_key=links.record_key,
+        rules_page=locale.page("rules"),
+        calculator_page=locale.page("calculator"),
+    )
+
+
+def strip_html(card: ResultCard, locale: Locale, oob: bool = False) -> str:
+    """The strip (jinja2/strip.html) of whatever the card shows; `oob` wraps it for htmx, which swaps it into the
+    page's #strip beside the card."""
+    return template("strip.html", locale).render(strip=strip(card, locale), oob=oob)
+
+
+def render_hand(fields: Query | str, locale: Locale, origin: str = "") -> tuple[str, str]:
+    """The strip and the result card (HTML) of one hand given as the calculator's fields, a `Query` or a query
+    string (a share link's): scored by the engine and drawn as the htmx partial draws them, the strip without
+    its out-of-band wrapper (the inside of #strip), the card with its share box (the inside of #result).
+    `origin` ("https://example.org") makes the share link absolute, as the server writes it."""
+    hand = parse_query(Fields.of(fields) if isinstance(fields, str) else fields)
+    share_query = query_string(hand)
+    card = result_card(hand, ask_engine(hand, locale.lang), locale)
+    share_url = f"{origin}{locale.page('calculator')}?{share_query}"
+    return strip_html(card, locale), card_html(card, locale, CardLinks(share_query, share_url))

@@ -1,0 +1,161 @@
+"""Who pays whom on a win's result card: the 3 × 3 picture of the table seen from above (the four seats with their
+nets and roles, each payer's arrow towards the winner, the empty corners) and the list of every payment."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from calculator.engine.rulesets import RULESETS
+
+from .locale import Locale
+from .words import sign_class, signed
+
+# Where each seat sits in the 3 × 3 payment picture: the table seen from above, play order counter-clockwise.
+SEAT_POS = {"W": (0, -1), "N": (-1, 0), "S": (1, 0), "E": (0, 1)}
+CELL_NAMES = {
+    (-1, -1): "tl",
+    (0, -1): "t",
+    (1, -1): "tr",
+    (-1, 0): "l",
+    (0, 0): "c",
+    (1, 0): "r",
+    (-1, 1): "bl",
+    (0, 1): "b",
+    (1, 1): "br",
+}
+CELL_ORDER = ("tl", "t", "tr", "l", "c", "r", "bl", "b", "br")
+ARROWS = {(0, -2): "↑", (0, 2): "↓", (2, 0): "→", (-2, 0): "←", (1, -1): "↗", (1, 1): "↘", (-1, 1): "↙", (-1, -1): "↖"}
+
+
+class Cell:
+    """One of the nine cells of the who-pays picture; `kind` names the template's branch."""
+
+    __slots__ = ()
+    kind: ClassVar[str]
+
+
+@dataclass(slots=True)
+class Role:
+    code: str
+    label: str
+
+
+@dataclass(slots=True)
+class SeatCell(Cell):
+    """A seat in the who-pays picture: its label, the player's name, the net (signed text and number), its
+    roles and, where the game splits nets into parts (Ruleset.parts), the net part by part."""
+
+    kind: ClassVar[str] = "seat"
+    pos: str
+    seat: str
+    label: str
+    name: str
+    roles: list[Role]
+    net: int
+    net_text: str
+    sign: str
+    parts: str
+
+
+@dataclass(slots=True)
+class ArrowCell(Cell):
+    """A payer's arrow towards the winner: the amount, what it carries of each part when it carries more than one
+    (Ruleset.parts), and the sentence a screen reader says instead of the arrow."""
+
+    kind: ClassVar[str] = "arrow"
+    pos: str
+    arrow: str
+    amount: int
+    parts: list[str]
+    says: str
+
+
+@dataclass(slots=True)
+class EmptyCell(Cell):
+    """A corner of the who-pays picture with nothing in it."""
+
+    kind: ClassVar[str] = "empty"
+    pos: str
+
+
+@dataclass(slots=True)
+class PaymentRow:
+    """One row of "every payment"; `part` is empty where no part tag is shown (a game without parts)."""
+
+    payer: str
+    payee: str
+    amount: int
+    reason: str
+    part: str
+    part_label: str
+
+
+def compass(answer: dict, names: dict[str, str], labels: dict, said: dict, locale: Locale) -> list[Cell]:
+    """The nine cells of the who-pays picture, row by row: the four seats, each payer's arrow towards the
+    winner (in the cell between them), the empty corners. Where the game splits nets into parts (bazhi's fan and
+    jiao) each seat shows its net part by part, and an arrow what it carries of each part when it carries more
+    than one."""
+    _ = locale.gettext
+    request = answer["request"]
+    winner = request["winner"]
+    parts = RULESETS[answer["ruleset"]].parts
+    net = answer["net"]
+    by_part = answer.get("net_by_part") or {}
+    seat_roles = {
+        "win": winner,
+        "dealer": request["dealer"],
+        "discarder": request["discarder"],
+        "bao": answer.get("bao"),
+    }
+    cells: dict[str, Cell] = {}
+    for seat, position in SEAT_POS.items():
+        pos = CELL_NAMES[position]
+        # a narrow cell breaks at the dot only
+        shown = " · ".join(
+            f"{part.label(locale.lang)}\u00a0{signed(by_part.get(part.id, {}).get(seat, 0))}" for part in parts
+        )
+        roles = [Role(code, said["roles"][code]) for code, holder in seat_roles.items() if holder == seat]
+        label = said["seats"][seat]
+        cells[pos] = SeatCell(
+            pos, seat, label, names.get(seat, ""), roles, net[seat], signed(net[seat]), sign_class(net[seat]), shown
+        )
+
+    totals: dict[str, int] = {}  # what each payer pays the winner, in all and per part
+    paid: dict[str, dict[str, int]] = {}
+    ids = [part.id for part in parts]
+    for p in answer["payments"]:
+        totals[p["from"]] = totals.get(p["from"], 0) + p["amount"]
+        if ids:
+            of_payer = paid.setdefault(p["from"], dict.fromkeys(ids, 0))
+            of_payer[p["part"] if p["part"] in of_payer else ids[0]] += p["amount"]
+    wx, wy = SEAT_POS[winner]
+    for payer, total in totals.items():
+        px, py = SEAT_POS[payer]
+        pos = CELL_NAMES[(px + wx, py + wy)]
+        of_payer = paid.get(payer, {})
+        several = sum(1 for amount in of_payer.values() if amount) > 1
+        carried = [f"{part.label(locale.lang)} {of_payer[part.id]}" for part in parts] if several else []
+        says = _("%(payer)s pays %(winner)s %(amount)d") % {
+            "payer": labels[payer],
+            "winner": labels[winner],
+            "amount": total,
+        }
+        cells[pos] = ArrowCell(pos, ARROWS[(wx - px, wy - py)], total, carried, says)
+    return [cells.get(pos) or EmptyCell(pos) for pos in CELL_ORDER]
+
+
+def payment_rows(answer: dict, labels: dict, lang: str) -> list[PaymentRow]:
+    """Every transfer: from, to, amount, why, and the part it is paid in where the game splits nets in parts."""
+    part_labels = {part.id: part.label(lang) for part in RULESETS[answer["ruleset"]].parts}
+    return [
+        PaymentRow(
+            labels[p["from"]],
+            labels[p["to"]],
+            p["amount"],
+            p["reason"],
+            p["part"] if p["part"] in part_labels else "",
+            part_labels.get(p["part"], ""),
+        )
+        for p in answer["payments"]
+    ]

@@ -1,0 +1,82 @@
+"""The small words and numbers every page writes the same way: signed amounts, the seats' labels, a seat with its
+player's name, a rule's anchor on the rules page, and the result card's recurring words in one language."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cache, lru_cache
+
+from calculator.engine.hand import MELD_NAMES
+from calculator.engine.text import Text
+from calculator.engine.tiles import SEAT_NAMES_EN, SEAT_NAMES_ZH, SEATS
+
+from .locale import Locale
+
+# The seats as every page labels them, in the page's language: the engine's own names (东 / East).
+SEAT_TEXTS = {seat: Text(SEAT_NAMES_ZH[seat], SEAT_NAMES_EN[seat]) for seat in SEATS}
+
+
+def gettext_noop(message: str) -> str:
+    """Marks a word for the catalogue (makemessages finds the call) that is translated later, where it is shown."""
+    return message
+
+
+GROUP_WORDS = {"pair": gettext_noop("Pair"), "sequence": gettext_noop("Sequence"), "triplet": gettext_noop("Triplet")}
+
+
+def signed(n: int) -> str:
+    """An amount as the pages show it: +19, −7 (a real minus sign, U+2212), 0. (CSV and JSON keep "-7".)"""
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+def sign_class(n: int) -> str:
+    """The class a page colours an amount with: plus, minus, zero."""
+    return "plus" if n > 0 else ("minus" if n < 0 else "zero")
+
+
+def seat_labels(lang: str) -> dict[str, str]:
+    """The four seats' labels in the page's language ("zh" / "en")."""
+    return SEAT_NAMES_EN if lang == "en" else SEAT_NAMES_ZH
+
+
+def with_name(label: str, name: str | None) -> str:
+    """ "南 · 小王": a seat's label and the player's name, when one is given."""
+    return f"{label} · {name}" if name else label
+
+
+@cache
+def rule_anchor(rule: str) -> str:
+    """`rule-12` for `§1.2`: the rules page's anchor for a section of RULES.md (the slug of the reference, as
+    Django's `slugify` writes it: ASCII letters, digits and hyphens)."""
+    ascii_only = unicodedata.normalize("NFKD", rule).encode("ascii", "ignore").decode("ascii")
+    slug = re.sub(r"[-\s]+", "-", re.sub(r"[^\w\s-]", "", ascii_only.lower())).strip("-_")
+    return f"rule-{slug}"
+
+
+@lru_cache(maxsize=8)
+def card_words(locale: Locale) -> dict:
+    """The result card's recurring words (seats, roles, marks, groups and melds) in one language, translated once
+    per locale."""
+    _, pgettext = locale.gettext, locale.pgettext
+    return {
+        "seats": seat_labels(locale.lang),
+        "roles": {
+            "win": pgettext("role", "Winner"),
+            "dealer": pgettext("role", "Dealer"),
+            "discarder": pgettext("role", "Discarder"),
+            "bao": pgettext("role", "Pays for all"),
+        },
+        # the strip's short marks beside a seat's name
+        "marks": {
+            "win": pgettext("seat mark: the winner", "win"),
+            "dealer": pgettext("seat mark: the dealer", "dealer"),
+            "discarder": pgettext("seat mark: the discarder", "discard"),
+            "bao": pgettext("seat mark: pays for everyone", "pays all"),
+        },
+        "groups": {
+            **{kind: _(word) for kind, word in GROUP_WORDS.items()},
+            **{kind: name(locale.lang) for kind, name in MELD_NAMES.items()},
+        },
+        "melds": {kind: name(locale.lang) for kind, name in MELD_NAMES.items()},
+    }
