@@ -12,6 +12,7 @@ from importlib import import_module
 
 from ..flags import SHARED_FLAGS, Flag
 from .base import Distance, Ruleset
+from .declarations import AFTER_DRAW
 
 RULESETS: dict[str, Ruleset] = {}  # every registered game by its id, in the order registered
 
@@ -45,6 +46,32 @@ def missing(ruleset: Ruleset) -> list[str]:
     lacking = [name for name in DISTANCE_FUNCTIONS if not callable(getattr(distance, name, None))]
     if lacking:
         problems.append(f"its distance (`distance`, the game's shanten module) has no {', '.join(lacking)}")
+    return problems + table_missing(ruleset)
+
+
+def table_missing(ruleset: Ruleset) -> list[str]:
+    """What the ledger needs of a game's `[table]` that it lacks: what a drawn hand does to the deal, and the
+    option its streak fills."""
+    declared = ruleset.table.declared
+    problems = []
+    after = declared.after_draw
+    values = f'"{AFTER_DRAW[0]}" or "{AFTER_DRAW[1]}"'
+    if after is None:
+        problems.append(
+            f"[table] has no after_draw (what a drawn hand does to the deal: {values}, or"
+            ' { house = "<rule>" }: a house rule such as draw_dealer)'
+        )
+    elif after.house is not None:
+        rule = ruleset.house_by_id.get(after.house)
+        if rule is None:
+            problems.append(f"[table] after_draw names the house rule {after.house!r}, which the game does not declare")
+        elif sorted(str(choice.value) for choice in rule.choices) != sorted(AFTER_DRAW):
+            problems.append(f"the house rule {after.house!r} of [table] after_draw has values other than {values}")
+    elif after.fixed not in AFTER_DRAW:
+        problems.append(f"[table] after_draw is {after.fixed!r}, not {values}")
+    streak = declared.streak_option
+    if streak is not None and not any(o.id == streak and o.kind == "int" for o in ruleset.options):
+        problems.append(f"[table] streak_option names {streak!r}, which is no whole-number option of the game")
     return problems
 
 

@@ -101,8 +101,10 @@ class TableRules(ABC):
         """Whether the dealer keeps the deal after this win (the streak grows); else the 下家 deals, streak 1."""
 
     def keeps_deal_on_draw(self, card: CardFacts) -> bool:
-        """After a drawn hand (流局): the house rule `draw_dealer` (RULES.md §5), which every game declares."""
-        return card.options["house"]["draw_dealer"] == "keep"
+        """After a drawn hand (流局): as the game's `[table] after_draw` says, always the same or by a house rule
+        of the card (RULES.md §5: `draw_dealer`); the registry has checked that it is declared."""
+        after = self.declared.after_draw
+        return (card.options["house"][after.house] if after.house else after.fixed) == "keep"
 
     def leave(self, book: Book, seat: str, dealer_streak: int, card: CardFacts) -> None:
         """A player leaves mid-game: the penalty (only a game with a `leave_label` has one)."""
