@@ -22,7 +22,7 @@ from random import Random
 
 from calculator.engine import score
 from calculator.engine.deal import change_one
-from calculator.engine.rulesets import RULESETS
+from calculator.engine.rulesets import RULESETS, SERVED
 from calculator.engine.tiles import SEATS
 from calculator.presentation.handquery import Query
 
@@ -81,9 +81,16 @@ class Question:
     topics: tuple[str, ...] = ()  # "<game>:<code>": the patterns the answer names
 
     @property
+    def link(self) -> Spec:
+        """The question's own link: its spec with the game and the kind it was dealt named, so that the link deals
+        it again whatever games are served or registered (with a focus, each deal draws its kind afresh: the kind
+        stays as the spec had it)."""
+        return replace(self.spec, game=self.game, kind=self.spec.kind if self.spec.focus else self.kind)
+
+    @property
     def id(self) -> str:
-        """One question's name (its spec), for the browser's count of what was answered."""
-        return "-".join(self.spec.query().values())
+        """One question's name (its own link), for the browser's count of what was answered."""
+        return "-".join(self.link.query().values())
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,11 +158,17 @@ def read_submission(q: Question, query: Query) -> Submission | None:
 def question(spec: Spec) -> Question:
     """The question of a spec: the game and kind drawn from the seed unless fixed, then deals until one makes a
     question (and names the focus pattern, if any: then each deal draws its kind afresh, as some patterns come
-    up in one kind of question only, 不够八支 never in a pay question)."""
+    up in one kind of question only, 不够八支 never in a pay question).
+
+    A seed alone picks among the games the deployment serves (never a game only the tests register). The game
+    (unless a focus names it) and the kind are drawn even when the spec fixes them, so that a question's own
+    link, which names both (`Question.link`), deals the question its seed alone deals."""
     rng = Random(spec.seed)
     focus_game = spec.focus.partition(":")[0] if spec.focus else None
-    game = spec.game or focus_game or rng.choice(sorted(RULESETS))
-    kind = spec.kind or rng.choice(KINDS)
+    drawn_game = None if focus_game else rng.choice(sorted(SERVED))
+    drawn_kind = rng.choice(KINDS)
+    game = spec.game or focus_game or drawn_game
+    kind = spec.kind or drawn_kind
     first = None
     attempts = 0
     while first is None or (spec.focus and attempts < ATTEMPTS):
