@@ -14,7 +14,7 @@ from .errors import flag_conflict as conflict
 from .flags import Situation, unmet
 from .hand import MELD_TYPES, Meld, ScoreRequest, concealed_size
 from .notation import TILE_BY_NOTATION, InvalidNotationError, parse_tiles
-from .rulesets import RULESETS, Ruleset
+from .rulesets import RULESETS, SERVED, Ruleset
 from .tiles import FIRST_HONOUR, NUM_KINDS, SEATS, Tile, previous_seat
 
 MAX_TILE_TEXT = 200  # longer than any real hand written with spaces; keeps parsing cheap
@@ -93,11 +93,13 @@ def _unknown_key(data: Mapping, known: frozenset[str], where: str) -> None:
 
 
 def _ruleset(name: object) -> Ruleset:
+    """The request's game; the error lists the games the deployment serves (not one the tests registered)."""
     if not isinstance(name, str) or name not in RULESETS:
+        served = [RULESETS[game] for game in SERVED]
         raise ScoreError(
             "unknown_ruleset",
-            f"未知的规则 {name!r}（可选：{'，'.join(f'{r.id} {r.title.zh}' for r in RULESETS.values())}）",
-            f"unknown ruleset {name!r} (use {' or '.join(repr(r) for r in RULESETS)})",
+            f"未知的规则 {name!r}（可选：{'，'.join(f'{r.id} {r.title.zh}' for r in served)}）",
+            f"unknown ruleset {name!r} (use {' or '.join(repr(r.id) for r in served)})",
             "ruleset",
         )
     return RULESETS[name]

@@ -36,6 +36,10 @@ class RuleCardForm(forms.Form):
         for option in rules.table_options:
             if option.kind == "bool":
                 self.fields[option.id] = forms.BooleanField(label=option.label(lang), required=False)
+            elif option.kind == "int":  # a whole number a table sets (a base)
+                self.fields[option.id] = forms.IntegerField(
+                    label=option.label(lang), min_value=option.minimum, max_value=option.maximum, required=False
+                )
             else:
                 choices = [(field_value(c.value), c.label(lang)) for c in option.choices]
                 self.fields[option.id] = forms.ChoiceField(label=option.label(lang), choices=choices, required=False)
@@ -87,7 +91,7 @@ class RuleCardForm(forms.Form):
         """The card as the API takes it (the ledger validates it again)."""
         d = self.cleaned_data
         options: dict = {option.id: d[option.id] for option in self.rules.table_options}
-        options = {key: value for key, value in options.items() if value != ""}  # empty: the default
+        options = {key: value for key, value in options.items() if value not in ("", None)}  # empty: the default
         options["house"] = {
             rule.id: choice.value
             for rule in self.rules.house
