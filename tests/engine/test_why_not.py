@@ -6,15 +6,15 @@ from __future__ import annotations
 from collections import Counter
 from random import Random
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from calculator.engine import parse_tiles, score
-from calculator.engine.deal import notation
+from calculator.engine.deal import change_one, notation
 from calculator.engine.request import parse_request
 from calculator.engine.rulesets import RULESETS
-from calculator.engine.rulesets.bazhi import shanten as bazhi_shanten
-from calculator.engine.rulesets.xinyu import shanten as xinyu_shanten
+from calculator.engine.waits import search_wait_kinds, wait_kinds
 
 from .test_xinyu_properties import xinyu_requests
 
@@ -121,25 +121,24 @@ def test_a_caishen_stands_in_for_a_missing_tile_of_the_nearest_win():
 
 def check_nearest(request: dict) -> None:
     """The nearest win holds every concealed tile once (in a group or among the misfits), lacks exactly
-    `distance` tiles, is as far as the engine's distance says, and completed with what it lacks it is a win."""
+    `distance` tiles, is as far as the engine's distance says, and completed with what it lacks it is a win.
+
+    The distance of 14 tiles is the least over their discards of the 13 left's (shanten + 1): a win that lacks d
+    of the 14 leaves out one of them, which can go (unless it lacks none: a shape refused for another reason). So the discard table (distance.py's tables) checks the
+    nearest win (nearest.py's search), in every game; a game's wild tile is what its ruleset says it is."""
     answer = score(request)
     assert answer["win"] is False
-    parsed = parse_request(request)
-    game = request["ruleset"]
     nearest = answer["nearest"]
-    if game == "bazhi":
-        meld_counts = [a - c for a, c in zip(parsed.all_counts, parsed.concealed_counts, strict=True)]
-        far = bazhi_shanten.distance(parsed.concealed_counts, meld_counts, len(parsed.melds))
-        if far is None:
-            assert nearest is None
-            return
-    else:
-        meld_counts = [a - c for a, c in zip(parsed.all_counts, parsed.concealed_counts, strict=True)]
-        far = xinyu_shanten.distance(
-            parsed.concealed_counts, meld_counts, len(parsed.melds), parsed.options.caishen.index
-        )
+    best = answer["discards"][0]["shanten"]
+    if best is None:
+        assert nearest is None
+        return
+    far = best + 1
+    if nearest["distance"] == 0:  # every tile in a winning shape, refused for another reason (4龙 by discard)
+        assert answer["code"] != "incomplete"
+        far = 0
     assert nearest["distance"] == far
-    wild = answer["request"]["options"].get("caishen")
+    wild = RULESETS[request["ruleset"]].wild_tile(answer)
     held, lacking, open_places = Counter(), Counter(), 0
     for g in nearest["groups"]:
         group = Counter(tiles_of(g["tiles"]))
@@ -175,7 +174,7 @@ def test_the_nearest_xinyu_win_is_at_the_engines_distance_and_a_win(request):
     check_nearest(request)
 
 
-def test_the_nearest_win_of_dealt_near_misses_in_both_games():
+def test_the_nearest_win_of_dealt_near_misses_in_every_game():
     from calculator.engine.deal import change_one
 
     for game in sorted(RULESETS):
@@ -191,3 +190,22 @@ def test_every_way_of_the_distance_protocol_is_there():
     for distance in (ruleset.distance for ruleset in RULESETS.values()):
         for name in ("shanten", "blocked_by", "blocked_message", "discards", "nearest"):
             assert callable(getattr(distance, name))
+
+
+@pytest.mark.parametrize("game", sorted(RULESETS))
+def test_a_dealt_hand_without_its_winning_tile_is_ready_exactly_when_it_waits(game):
+    """In every game: shanten 0 exactly when some tile wins, never below 0, and the waits the game reads from
+    counts are those of trying every tile (a dealt hand, or one tile changed: near misses and far ones)."""
+    ruleset = RULESETS[game]
+    kinds = sorted(ruleset.kinds)
+    for seed in range(60):
+        rng = Random(seed)
+        dealt = ruleset.deal(rng)
+        ready = {**dealt, "discarder": None, "flags": []}
+        del ready["win_tile"]
+        for request in (ready, change_one(ready, rng, kinds)):
+            answer = score(request)
+            assert answer["shanten"] is None or answer["shanten"] >= 0, request
+            assert (answer["shanten"] == 0) == bool(answer["waits"]), request
+            parsed = parse_request(request)
+            assert wait_kinds(ruleset, parsed) == search_wait_kinds(ruleset, parsed), request
