@@ -10,6 +10,7 @@ from calculator.pages.trainer import views as trainer_views
 urlpatterns = [
     path("", views.calculator, name="calculator"),
     path("rules/", rules_views.rules, name="rules"),
+    path("rules/RULES.md", rules_views.reading, name="rules_reading"),
     path("trainer/", trainer_views.trainer, name="trainer"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/score", api.api_score, name="api_score"),

@@ -7,8 +7,8 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from calculator.engine import score
+from calculator.engine.claims import priority
 from calculator.engine.errors import ScoreError
-from calculator.engine.rulesets.xinyu.priority import priority
 from calculator.plumbing.django_locale import engine_lang
 from calculator.plumbing.strict_json import read_json
 

@@ -4,39 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
 from calculator import ledger
 from calculator.engine.errors import ScoreError
 from calculator.models import Event, Hand, Table
-from calculator.plumbing import proxies
 from calculator.plumbing.django_locale import engine_lang
+from calculator.plumbing.middleware import request_client
 from calculator.plumbing.strict_json import read_json
 from calculator.tables import store
-
-# ---------------------------------------------------------------------------------------------------------
-# Links
-
-
-def view_path(table: Table) -> str:
-    return reverse("ledger_table", args=[table.id])
-
-
-def edit_path(table: Table, token: str) -> str:
-    return edit_path_of(table.id, token)
-
-
-def edit_path_of(table_id: str, token: str) -> str:
-    return reverse("ledger_edit", args=[table_id, token])
-
-
-def client_address(request: HttpRequest) -> str:
-    return proxies.client_address(request.META, settings.TRUSTED_PROXIES)
-
+from calculator.tables.paths import edit_path, view_path
 
 # ---------------------------------------------------------------------------------------------------------
 # The table as JSON
@@ -153,7 +132,7 @@ def authorize(table: Table, token: str | None) -> None:
 def api_create(request: HttpRequest) -> JsonResponse:
     lang = engine_lang(request)
     try:
-        table, token = store.create_table(read_json(request), client_address(request))
+        table, token = store.create_table(read_json(request), request_client(request))
     except (ledger.LedgerError, ScoreError) as error:
         return _error(error, lang)
     body = table_json(table, request)

@@ -21,6 +21,12 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
 BUSY_RETRY_AFTER = 5  # seconds: SQLite's lock timeout, about how long a busy database takes to free up
 
 
+def request_client(request: HttpRequest) -> str:
+    """Who sent the request: the connecting address, or behind TRUSTED_PROXIES the first untrusted address of
+    X-Forwarded-For (proxies.py). What the rate limits count, and what a new table is created by."""
+    return proxies.client_address(request.META, settings.TRUSTED_PROXIES)
+
+
 class HealthCheckMiddleware:
     """`GET /healthz` → 200 `{"status": "ok"}` when the database takes a write, else 503.
 
@@ -138,7 +144,7 @@ class RateLimitMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if settings.RATE_LIMIT_ENABLED:
-            client = proxies.client_address(request.META, settings.TRUSTED_PROXIES)
+            client = request_client(request)
             for scope in self.scopes(request):
                 try:
                     verdict = ratelimit.hit(scope, client)

@@ -19,7 +19,7 @@ from calculator.engine.hand import concealed_size
 from calculator.engine.rulesets import RULESETS
 from calculator.engine.tiles import SEATS, next_seat
 
-from .handquery import HandInput, field_label, form_field, house_text, query_string
+from .handquery import HandInput, field_label, field_text, form_field, query_string
 from .locale import Locale
 from .tiles import TileView, group_tiles, tile_view, tile_views, wild_in
 from .who_pays import Cell, PaymentRow, compass, payment_rows
@@ -271,7 +271,7 @@ def alternative_rows(hand: HandInput, answer: dict, locale: Locale) -> list[AltR
         options = {**hand.request["options"], "house": card}
         rows.append(
             AltRow(
-                key=f"{rule.id}={house_text(entry['value'])}",
+                key=f"{rule.id}={field_text(entry['value'])}",
                 option=rule.label(lang),
                 value=rule.choice(entry["value"]).label(lang),
                 win=entry["win"],

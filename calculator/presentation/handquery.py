@@ -1,20 +1,24 @@
-"""The calculator's query string (its form fields, the share link) and the engine request it stands for.
+"""The calculator's fields (its form, its share link) and the engine request they stand for: the one input path.
 
 `parse_query` turns the fields into an API.md request and the players' names without judging them: the engine
 validates the request and answers with its own error codes. `query_string` writes the canonical query of an
-input; it is the inverse of `parse_query` (`parse_query(query_string(x)) == x` for every parsed input x).
-Plain Python, no Django: the load script writes its queries with it too.
+input; it is the inverse of `parse_query` (`parse_query(query_string(x)) == x` for every parsed input x). How a
+declared option of each kind reads and writes as a field is `FIELD_KINDS`, the one place that knows it; spaces
+in tile fields are dropped once, in `tiles_of`. The hand form (pages/forms.py) validates and shows
+these fields and hands its cleaned values back here (`Fields.of_values`).
+Plain Python, no Django: the phone (issue 22) and the load script read and write queries with it too.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 from urllib.parse import parse_qs, urlencode
 
 from calculator.engine.rulesets import RULESETS
-from calculator.engine.rulesets.declarations import HouseRule
+from calculator.engine.rulesets.declarations import HouseRule, Option
 from calculator.engine.tiles import SEATS
 
 from .locale import Locale
@@ -55,6 +59,20 @@ class Fields:
     def of(cls, query: str) -> Fields:
         return cls(parse_qs(query.removeprefix("?"), keep_blank_values=True))
 
+    @classmethod
+    def of_values(cls, values: Mapping[str, object]) -> Fields:
+        """A form's cleaned values as the fields a browser sends: a ticked box "on", an unticked one and an empty
+        value absent, a list (the flags) one value each, anything else its text."""
+        lists: dict[str, list[str]] = {}
+        for name, value in values.items():
+            if isinstance(value, list | tuple):
+                lists[name] = [str(v) for v in value]
+            elif value is True:
+                lists[name] = ["on"]
+            elif value not in (None, False, ""):
+                lists[name] = [str(value)]
+        return cls(lists)
+
     def get(self, key: str, default: str | None = None) -> str | None:
         values = self.lists.get(key)
         return values[-1] if values else default
@@ -83,14 +101,14 @@ def parse_query(query: Query) -> HandInput:
     request = {
         "ruleset": ruleset,
         "options": _options(ruleset, text),
-        "hand": _tiles(text("hand")),
-        "melds": _melds(text),
+        "hand": tiles_of(text("hand")),
+        "melds": _melds(query),
         "winner": text("winner"),
         "dealer": text("dealer"),
         "discarder": text("discarder") or None,
         "flags": query.getlist("flags"),
     }
-    win_tile = _tiles(text("win_tile"))
+    win_tile = tiles_of(text("win_tile"))
     if win_tile:
         request["win_tile"] = win_tile
     return HandInput(request, {seat: text(f"name_{seat}").strip() for seat in SEATS})
@@ -143,12 +161,103 @@ def field_label(name: str, locale: Locale) -> str:
     if name in FIELD_WORDS:
         return _(FIELD_WORDS[name])
     meld = re.fullmatch(r"meld(\d)(_tiles|_from)?", name)
+    if meld and meld.group(2):
+        return _(MELD_FIELD_WORDS[meld.group(2)])
     if meld:
-        return _(MELD_FIELD_WORDS[meld.group(2) or ""]) % {"n": int(meld.group(1))}
+        return _(MELD_FIELD_WORDS[""]) % {"n": int(meld.group(1))}
     if name.startswith("name_") and name[5:] in SEATS:
         return seat_labels(locale.lang)[name[5:]]
     option = next((o for ruleset in RULESETS.values() for o in ruleset.options if o.id == name), None)
     return option.label(locale.lang) if option else ""
+
+
+# --------------------------------------------------------------------------------------------- the kinds of option
+
+
+class FieldKind:
+    """How a declared option of one kind is a field of the page: `control` is what the form shows (a checkbox,
+    a number, a tile, one of a few choices); `read` turns the field's text into the request's value (None: left
+    out of the request), `write` a request's value into the share link's text (None: left out of the link)."""
+
+    control: str
+
+    def read(self, text: str, option: Option) -> object | None:
+        raise NotImplementedError
+
+    def write(self, value: object, option: Option) -> str | None:
+        raise NotImplementedError
+
+
+class Checkbox(FieldKind):
+    control = "checkbox"
+
+    def read(self, text: str, option: Option) -> bool:
+        return text.lower() not in UNCHECKED
+
+    def write(self, value: object, option: Option) -> str | None:
+        return "on" if value else None
+
+
+class Number(FieldKind):
+    control = "number"
+
+    def read(self, text: str, option: Option) -> int | str:
+        """A whole number as a number (empty: the default); anything else as written, for the engine to refuse."""
+        stripped = text.strip()
+        if not stripped:
+            return option.default
+        digits = stripped[1:] if stripped[0] in "+-" else stripped
+        return int(stripped) if digits.isascii() and digits.isdigit() else text
+
+    def write(self, value: object, option: Option) -> str | None:
+        return None if value is None or value == option.default else str(value)
+
+
+class TileChoice(FieldKind):
+    control = "tile"
+
+    def read(self, text: str, option: Option) -> str | None:
+        return text or None
+
+    def write(self, value: object, option: Option) -> str | None:
+        return str(value) if value else None
+
+
+class Choice(FieldKind):
+    control = "choice"
+
+    def read(self, text: str, option: Option) -> object:
+        return text or option.default
+
+    def write(self, value: object, option: Option) -> str | None:
+        return str(value if value is not None else option.default)
+
+
+FIELD_KINDS: dict[str, FieldKind] = {"bool": Checkbox(), "int": Number(), "tile": TileChoice(), "choice": Choice()}
+
+
+def field_text(value: object) -> str:
+    """A declared value (a house rule's, a choice's) as a form field writes it: true / false for booleans, empty
+    for none, else the value itself."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value is None else str(value)
+
+
+def tiles_of(text: str) -> str:
+    """A tile field's notation, the spaces a player typed between groups dropped."""
+    return "".join(text.split())
+
+
+def meld_slots(query: Query) -> Iterator[tuple[int, str, str, str]]:
+    """The form's meld slots, each (n, type, tiles, from), empty ones included."""
+    for n in MELD_SLOTS:
+        yield (
+            n,
+            query.get(f"meld{n}") or "",
+            tiles_of(query.get(f"meld{n}_tiles") or ""),
+            query.get(f"meld{n}_from") or "",
+        )
 
 
 # --------------------------------------------------------------------------------------------- the parts
@@ -161,10 +270,6 @@ def _texts(query: Query):
     return text
 
 
-def _tiles(text: str) -> str:
-    return "".join(text.split())
-
-
 def _options(ruleset_id: str, text) -> dict:
     """The declared options of the game (its default where a field is empty) and the house rules the query
     sets (`house_<id>`; a house rule at its default is left out: absent means the default)."""
@@ -173,16 +278,9 @@ def _options(ruleset_id: str, text) -> dict:
         return {}
     options: dict = {}
     for option in ruleset.options:
-        value = text(option.id)
-        if option.kind == "bool":
-            options[option.id] = value.lower() not in UNCHECKED
-        elif option.kind == "int":
-            options[option.id] = _number(value, option.default)
-        elif option.kind == "tile":
-            if value:
-                options[option.id] = value
-        else:
-            options[option.id] = value or option.default
+        value = FIELD_KINDS[option.kind].read(text(option.id), option)
+        if value is not None:
+            options[option.id] = value
     house = {}
     for rule in ruleset.house:
         value = _house_value(rule, text(f"house_{rule.id}"))
@@ -209,50 +307,23 @@ def _option_pairs(ruleset_id: str, options: dict) -> list[tuple[str, str]]:
         return []
     pairs = []
     for option in ruleset.options:
-        value = options.get(option.id)
-        if option.kind == "bool":
-            if value:
-                pairs.append((option.id, "on"))
-        elif option.kind == "int":
-            if value is not None and value != option.default:
-                pairs.append((option.id, str(value)))
-        elif option.kind == "tile":
-            if value:
-                pairs.append((option.id, value))
-        else:
-            pairs.append((option.id, value if value is not None else option.default))
+        text = FIELD_KINDS[option.kind].write(options.get(option.id), option)
+        if text is not None:
+            pairs.append((option.id, text))
     house = options.get("house") or {}
     for rule in ruleset.house:
         if rule.id in house:
-            pairs.append((f"house_{rule.id}", house_text(house[rule.id])))
+            pairs.append((f"house_{rule.id}", field_text(house[rule.id])))
     return pairs
 
 
-def house_text(value: object) -> str:
-    """A house rule's value as a form field writes it: true / false for booleans, else the value itself."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def _number(text: str, default: int) -> int | str:
-    """A whole number as a number (empty: the default); anything else as written, for the engine to refuse."""
-    stripped = text.strip()
-    if not stripped:
-        return default
-    digits = stripped[1:] if stripped[0] in "+-" else stripped
-    return int(stripped) if digits.isascii() and digits.isdigit() else text
-
-
-def _melds(text) -> list[dict]:
+def _melds(query: Query) -> list[dict]:
     """The filled meld slots in order; a slot with only a type or only tiles goes to the engine as it is."""
     melds = []
-    for n in MELD_SLOTS:
-        kind, tiles = text(f"meld{n}"), _tiles(text(f"meld{n}_tiles"))
+    for _n, kind, tiles, source in meld_slots(query):
         if not kind and not tiles:
             continue
         meld = {"type": kind, "tiles": tiles}
-        source = text(f"meld{n}_from")
         if source and kind != "kong_concealed":
             meld["from"] = source
         melds.append(meld)

@@ -20,7 +20,7 @@ def wrong(token: str) -> str:
 
 
 CALCULATOR_QUERY = {
-    # what calculator.pages.calculator.forms.HandForm.query_string() writes; the dealer E and tariff 525 are the calculator's and
+    # what calculator.presentation.handquery.query_string() writes; the dealer E and tariff 525 are the calculator's and
     # are replaced by the table's
     "ruleset": "bazhi",
     "tariff": "525",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from urllib.parse import urlencode
 
 from django.http import QueryDict
@@ -9,7 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculator.engine import score
+from calculator.engine.rulesets import RULESETS
+from calculator.pages.forms import HandForm
 from calculator.presentation.handquery import HandInput, parse_query, query_string
+from tests.casefiles import load_cases
 from tests.web.fields import B1
 
 
@@ -149,3 +153,45 @@ def test_with_win_is_the_same_hand_won_on_a_tile():
     won = hand.with_win("8m", None, [])
     assert won == HandInput({**hand.request, "win_tile": "8m", "discarder": None}, hand.names)
     assert hand.request.get("win_tile") is None  # the hand itself is unchanged
+
+
+# ------------------------------------------------------------------------------------------ one input path
+
+
+@settings(max_examples=300, deadline=None)
+@given(fields)
+def test_the_hand_form_reads_its_fields_as_the_query_does(data):
+    """The whole page validates with HandForm and scores `form.hand()`, its cleaned values; the htmx card reads
+    the raw query. Both are the one reader, handquery: whatever the form accepts, it reads the same hand."""
+    form = HandForm(query(data))
+    if form.is_valid():
+        assert form.hand() == parse_query(query(data))
+
+
+def test_the_hand_form_reads_every_acceptance_case_as_its_share_link_says():
+    for case in load_cases():
+        if "error" in case["expect"]:
+            continue
+        link = QueryDict(query_string(HandInput(case["request"], {})))
+        form = HandForm(link)
+        assert form.is_valid(), (case["name"], form.errors)
+        assert form.hand() == parse_query(link)
+
+
+def test_the_hand_form_is_built_from_the_registry_for_each_form(monkeypatch):
+    """No field is bolted onto the class at import: a game registered later is on the next form."""
+    assert set(HandForm.base_fields) == set()
+    later = copy.copy(RULESETS["bazhi"])
+    later.id = "later"
+    monkeypatch.setitem(RULESETS, "later", later)
+    assert "later" in dict(HandForm().fields["ruleset"].choices)
+    form = HandForm(query({**B1, "ruleset": "later"}))
+    assert form.is_valid(), form.errors
+    assert form.hand().request["ruleset"] == "later"
+
+
+def test_spaces_are_dropped_once_by_the_one_reader():
+    typed = {**B1, "hand": " 111 345 789p 79m 55s", "meld1": "", "meld1_tiles": " "}
+    form = HandForm(query(typed))
+    assert form.is_valid(), form.errors
+    assert form.hand().request["hand"] == "111345789p79m55s" == parse_query(query(typed)).request["hand"]

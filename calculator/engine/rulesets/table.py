@@ -61,6 +61,7 @@ class TableRules(ABC):
     balance_label: Text = property(lambda self: self.declared.balance_label)
     ordinary_balance_label: Text = property(lambda self: self.declared.ordinary_balance_label)
     outside_label: Text | None = property(lambda self: self.declared.outside_label)
+    outside_help: Text | None = property(lambda self: self.declared.outside_help)
     outside_parts: frozenset[str] = property(lambda self: self.declared.outside_parts)
     parts: Mapping[str, Text] = property(lambda self: self.declared.parts)
     end_reasons: tuple[EndReason, ...] = property(lambda self: self.declared.end_reasons)
@@ -77,10 +78,21 @@ class TableRules(ABC):
         return Text(title.zh.format(**values), title.en.format(**values))
 
     def reason(self, part: str) -> str:
-        """A row the table adds names its part as its reason (in Chinese, as the engine's rows are stored)."""
+        """A row the table adds names its part as its reason, stored in Chinese (a page says it again in its own
+        language: `row_reason`)."""
         return self.declared.parts[part].zh
 
+    def row_reason(self, code: str, lang: str) -> str | None:
+        """The reason of a row the table added (通底, 全缴, a leaving penalty), by its code, in `lang`; None for a
+        code that is not one of the table's parts."""
+        part = self.declared.parts.get(code)
+        return part(lang) if part is not None else None
+
     # ------------------------------------------------------------------------------ the stake
+
+    def ended_text(self, reason: str | None, lang: str) -> str | None:
+        """Why a 底 game / 局 ended, in words (None while it is played, or for a reason the game does not name)."""
+        return next((end.text(lang) for end in self.end_reasons if end.code == reason), None)
 
     def default_stake(self, options: Mapping) -> int | None:
         """The stake a table gets when it names none (a game without a stake-less table overrides it)."""

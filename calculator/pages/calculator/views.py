@@ -17,20 +17,20 @@ from django_htmx.http import replace_url
 
 from calculator.engine.flags import Situation, unmet
 from calculator.engine.hand import KONG_TYPES
-from calculator.engine.rulesets import DEFAULT, RULESETS
+from calculator.engine.rulesets import DEFAULT, RULESETS, every_flag
 from calculator.engine.tiles import ALL_TILES, SEATS
-from calculator.pages.calculator.forms import FLAG_CHOICES, HandForm
-from calculator.pages.tables import views as ledger_views
+from calculator.pages.forms import HandForm
 from calculator.plumbing import edit_tokens
 from calculator.plumbing.django_locale import local, page_locale, page_path
 from calculator.presentation import cards
 from calculator.presentation.cards import ResultCard
 from calculator.presentation.entered import entered_hand
-from calculator.presentation.handquery import house_text, parse_query, query_string
+from calculator.presentation.handquery import field_text, parse_query, query_string
 from calculator.presentation.locale import Locale
 from calculator.presentation.render import CardLinks, card_html, strip_html
 from calculator.presentation.tiles import tile_name, tile_src
 from calculator.presentation.words import card_words
+from calculator.tables.binding import calculator_binding, record_key
 
 DEFAULT_INPUT = {"ruleset": DEFAULT, "winner": "E", "dealer": "E", "discarder": None, "melds": [], "flags": []}
 
@@ -80,14 +80,14 @@ def flag_states(request: dict) -> list[dict]:
         frozenset(request["flags"]),
     )
     states = []
-    for code, label in FLAG_CHOICES:
+    for code, (declared, games) in every_flag().items():  # the registry's union, each flag with its games
         flag = ruleset.flag_by_id.get(code)
         failed = unmet(flag, situation) if flag else []
         states.append(
             {
                 "code": code,
-                "label": label,
-                "rulesets": rulesets_with(lambda r, code=code: code in r.flag_ids),
+                "label": local(declared.label),
+                "rulesets": games,
                 "checked": code in request["flags"],
                 "reason": local(failed[0].reason) if failed else "",
             }
@@ -112,7 +112,7 @@ def game_settings(form: HandForm, shown: dict, lang: str) -> list[dict]:
                     "anchor": f"house-{ruleset.id}-{rule.id}",
                     "scoring": rule.scoring,
                     "choices": [
-                        {"value": house_text(c.value), "label": local(c.label), "selected": c.value == value}
+                        {"value": field_text(c.value), "label": local(c.label), "selected": c.value == value}
                         for c in rule.choices
                     ],
                     "changed": value != rule.default,
@@ -139,9 +139,7 @@ def calculator(request: HttpRequest) -> HttpResponse:
     # game, options, dealer and streak, and a win gets a "record this hand" button. The token stays out of the
     # share link (built from the hand alone).
     table = (
-        ledger_views.calculator_binding(source["table"], source.get("token", ""), source.get("at"))
-        if source.get("table")
-        else None
+        calculator_binding(source["table"], source.get("token", ""), source.get("at")) if source.get("table") else None
     )
     page = page_path("calculator") + "?" + (table["query"] + "&" if table else "")  # this page, before the hand
     bound = request.method == "POST" or any(key in request.GET for key in ("ruleset", "hand", "winner"))
@@ -173,7 +171,7 @@ def calculator(request: HttpRequest) -> HttpResponse:
         if table:
             shown["options"] = {"house": table["house"]}  # the table's rule card, before any hand
     elif form.is_valid():
-        hand = parse_query(source)
+        hand = form.hand()
         share_query = query_string(hand)
         if request.method == "POST":
             response = redirect(page + share_query)
@@ -259,8 +257,8 @@ def render_card(
     """The result card and the share box under it (render.py), with this request's absolute share link and, bound
     to a table, the binding and the key of "record this hand" (calculator.html's #record-form, once per hand)."""
     share_url = request.build_absolute_uri(f"{page_path('calculator')}?{share_query}") if share_query else ""
-    record_key = ledger_views.record_key(table, hand) if table and hand else ""
-    return card_html(card, locale, CardLinks(share_query, share_url, table, record_key))
+    key = record_key(table, hand) if table and hand else ""
+    return card_html(card, locale, CardLinks(share_query, share_url, table, key))
 
 
 def js_text(locale: Locale) -> dict:

@@ -10,18 +10,12 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from calculator.engine.card import JsonValue
 from calculator.engine.rulesets import DEFAULT, RULESETS, Ruleset
 from calculator.engine.tiles import SEATS
 from calculator.ledger import MAX_MULTIPLIER, MAX_NAME, Card
+from calculator.pages.forms import option_field
+from calculator.presentation.handquery import field_text
 from calculator.presentation.words import seat_labels
-
-
-def field_value(value: JsonValue) -> str:
-    """A declared value as a form sends it: booleans as true / false (RULES.md §5 in the page's fields)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return "" if value is None else str(value)
 
 
 class RuleCardForm(forms.Form):
@@ -34,15 +28,7 @@ class RuleCardForm(forms.Form):
         self.rules, table = rules, rules.table
         self.title = rules.title(lang)
         for option in rules.table_options:
-            if option.kind == "bool":
-                self.fields[option.id] = forms.BooleanField(label=option.label(lang), required=False)
-            elif option.kind == "int":  # a whole number a table sets (a base)
-                self.fields[option.id] = forms.IntegerField(
-                    label=option.label(lang), min_value=option.minimum, max_value=option.maximum, required=False
-                )
-            else:
-                choices = [(field_value(c.value), c.label(lang)) for c in option.choices]
-                self.fields[option.id] = forms.ChoiceField(label=option.label(lang), choices=choices, required=False)
+            self.fields[option.id] = option_field(option, lambda text: text(lang), radio=False)
             self.initial[option.id] = option.default
         stake = table.stake
         if stake.choices:
@@ -62,11 +48,11 @@ class RuleCardForm(forms.Form):
                 label=table.multiplier_label(lang), initial=1, min_value=1, max_value=MAX_MULTIPLIER, required=False
             )
         for rule in rules.house:
-            choices = [(field_value(c.value), c.label(lang)) for c in rule.choices]
+            choices = [(field_text(c.value), c.label(lang)) for c in rule.choices]
             self.fields[f"house_{rule.id}"] = forms.ChoiceField(
                 label=rule.label(lang), choices=choices, help_text=rule.explanation(lang), required=False
             )
-            self.initial[f"house_{rule.id}"] = field_value(rule.default)
+            self.initial[f"house_{rule.id}"] = field_text(rule.default)
         if card is not None:
             self.initial.update(self.values_of(card))
 
@@ -76,7 +62,7 @@ class RuleCardForm(forms.Form):
         default = None if card.table.stake.choices else card.table.default_stake(card.options)
         values["stake"] = "" if card.stake in (None, default) else card.stake
         values["multiplier"] = card.multiplier
-        values.update({f"house_{rule.id}": field_value(card.house[rule.id]) for rule in self.rules.house})
+        values.update({f"house_{rule.id}": field_text(card.house[rule.id]) for rule in self.rules.house})
         return values
 
     @property
@@ -96,7 +82,7 @@ class RuleCardForm(forms.Form):
             rule.id: choice.value
             for rule in self.rules.house
             for choice in rule.choices
-            if field_value(choice.value) == d[f"house_{rule.id}"]
+            if field_text(choice.value) == d[f"house_{rule.id}"]
         }
         stake = d.get("stake")
         body = {"options": options, "stake": int(stake) if stake not in (None, "") else None}

@@ -6,10 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from calculator.engine.tiles import SEATS
 from calculator.ledger import Card, State
 from calculator.models import Event, Hand, Table
-from calculator.pages.tables.forms import field_value
+from calculator.presentation.handquery import field_text
 from calculator.presentation.words import seat_labels, signed
 
 
@@ -35,10 +37,6 @@ def settlement_rows(table: Table, transfers: list[dict]) -> list[dict]:
     return [{**t, "from_name": table.players[t["from"]], "to_name": table.players[t["to"]]} for t in transfers]
 
 
-def ended_text(card: Card, reason: str | None, lang: str) -> str | None:
-    return next((r.text(lang) for r in card.table.end_reasons if r.code == reason), None)
-
-
 # ---------------------------------------------------------------------------------------------------------
 # The rule card
 
@@ -58,7 +56,7 @@ def rule_card_lines(card: Card, lang: str) -> list[CardLine]:
         value = card.options[option.id]
         shown = next((c.label(lang) for c in option.choices if c.value == value), None)
         if shown is None:
-            shown = ("是" if value else "否") if lang == "zh" else ("yes" if value else "no")
+            shown = _("yes") if value else _("no")
         lines.append(CardLine(option.label(lang), shown))
     stake = table.stake
     lines.append(CardLine(stake.label(lang), str(card.stake) if card.stake is not None else stake.none(lang)))
@@ -66,7 +64,7 @@ def rule_card_lines(card: Card, lang: str) -> list[CardLine]:
         lines.append(CardLine(table.multiplier_label(lang), f"× {card.multiplier}"))
     for rule in rules.house:
         value = card.house[rule.id]
-        if field_value(value) != field_value(rule.default):
+        if field_text(value) != field_text(rule.default):
             lines.append(CardLine(rule.label(lang), rule.choice(value).label(lang)))
     return lines
 
@@ -83,7 +81,7 @@ def describe_hand(hand: Hand, table: Table, card: Card, lang: str) -> dict:
     facts = [fact(lang) for fact in card.table.hand_facts(hand.result)]
     if hand.result.get("bao"):
         name = players[hand.result["bao"]]
-        facts.append(f"包牌：{name} 一家付" if lang == "zh" else f"包牌: {name} pays for all")
+        facts.append(_("liable: %(name)s pays for all") % {"name": name})
     return {
         "winner": players[request["winner"]],
         "discarder": players[discarder] if discarder else None,
@@ -93,9 +91,34 @@ def describe_hand(hand: Hand, table: Table, card: Card, lang: str) -> dict:
     }
 
 
+def row_reason(card: Card, row: Mapping, result: Mapping | None, lang: str, players: Mapping[str, str]) -> str:
+    """Why a stored row moved, in the page's language: said again from its code (the engine's rows by the game,
+    the table's own by its parts), whatever language the hand was recorded in; the stored text for a code neither
+    knows."""
+    said = card.rules.payment_reason(row, result, lang, players.__getitem__) if result else None
+    if said is None:
+        said = card.table.row_reason(row.get("code", ""), lang)
+    return row.get("reason", "") if said is None else said
+
+
+def moved_rows(card: Card, rows: list[dict], result: Mapping | None, lang: str, players: Mapping[str, str]) -> list:
+    """The rows an entry moved, as the history and the record preview show them."""
+    return [
+        {
+            **r,
+            "reason": row_reason(card, r, result, lang, players),
+            "from_name": players[r["from"]],
+            "to_name": players[r["to"]],
+            "capped": r["amount"] < r["owed"],
+        }
+        for r in rows
+    ]
+
+
 def history_item(entry: Hand | Event, table: Table, cards: Mapping[int, Card], lang: str) -> dict:
     players = table.players
     card = cards[entry.card_version]
+    result = entry.result if isinstance(entry, Hand) else None
     item = {
         "seq": entry.seq,
         "game": entry.after["game"],
@@ -103,10 +126,7 @@ def history_item(entry: Hand | Event, table: Table, cards: Mapping[int, Card], l
         "applied": [
             {"seat": s, "name": players[s], "value": entry.applied[s], "text": signed(entry.applied[s])} for s in SEATS
         ],
-        "rows": [
-            {**r, "from_name": players[r["from"]], "to_name": players[r["to"]], "capped": r["amount"] < r["owed"]}
-            for r in entry.rows
-        ],
+        "rows": moved_rows(card, entry.rows, result, lang, players),
     }
     if isinstance(entry, Hand):
         item.update(kind="hand", n=entry.n, hand=describe_hand(entry, table, card, lang))

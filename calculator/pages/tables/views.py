@@ -10,10 +10,10 @@ tap, the Back button) records once.
 The page stays up to date by itself (static/js/ledger.js): it asks `/tables/<id>/live/?v=<version>` every second,
 which answers 204 while nothing changed (one indexed read), and otherwise the page's live part.
 
-The calculator bound to a table (`/?table=<id>&token=<edit token>&at=<version>`, from the edit page) records a
-win straight from its result card: its button posts the hand's query, the version the calculator was opened at
-and a key made from the hand (`record_key`) to `/tables/<id>/edit/<token>/record/`, which records it and returns
-to the table; the same hand sent again (a second tap, the Back button) is recorded once. "Type a hand in" opens the
+The calculator bound to a table (`/?table=<id>&token=<edit token>&at=<version>`, from the edit page:
+calculator/tables/binding.py) records a win straight from its result card: its button posts the hand's query,
+the version the calculator was opened at and a key made from the hand to `/tables/<id>/edit/<token>/record/`,
+which records it and returns to the table; the same hand sent again (a second tap, the Back button) is recorded once. "Type a hand in" opens the
 same address with GET: a form, a preview and a confirmation; the preview gets an idempotency key on its first
 visit (a redirect adds `key=`), so the confirmation can be sent once only, whatever the Back button does.
 """
@@ -21,34 +21,32 @@ visit (a redirect adds `key=`), so the confirmation can be sent once only, whate
 from __future__ import annotations
 
 import csv
-import hashlib
-import hmac
-import json
 import secrets
-from functools import lru_cache
 from urllib.parse import urlencode
 
-from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from calculator import ledger
-from calculator.api import tables as ledger_api
 from calculator.engine import score
 from calculator.engine.hand import MELD_NAMES
 from calculator.engine.rulesets import RULESETS
 from calculator.engine.tiles import SEATS
-from calculator.models import Event, Hand, Table, hash_token
-from calculator.pages.calculator.forms import HandForm
+from calculator.models import Event, Hand, Table
+from calculator.pages.forms import HandForm
 from calculator.pages.tables import presenter as pages
 from calculator.pages.tables.forms import NewTableForm, RuleCardForm
 from calculator.pages.tables.qr import qr_data_uri
 from calculator.plumbing.django_locale import engine_lang
-from calculator.presentation.handquery import house_text, parse_query
+from calculator.plumbing.middleware import request_client
+from calculator.presentation.handquery import HandInput
 from calculator.presentation.words import signed
 from calculator.tables import store
+from calculator.tables.binding import calculator_fields, calculator_query
+from calculator.tables.paths import edit_path, view_path
 
 POLL_SECONDS = 1  # how often an open table page asks whether the table changed (docs/PERFORMANCE.md)
 
@@ -58,11 +56,11 @@ def new_table(request: HttpRequest) -> HttpResponse:
     form = NewTableForm(lang, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            table, token = store.create_table(form.body(), ledger_api.client_address(request))
+            table, token = store.create_table(form.body(), request_client(request))
         except ledger.LedgerError as error:
             form.add_error(None, error.to_dict(lang)["error"]["message"])
         else:
-            return HttpResponseRedirect(ledger_api.edit_path(table, token) + "?created=1")
+            return HttpResponseRedirect(edit_path(table, token) + "?created=1")
     return render(request, "ledger/new.html", {"form": form, "cards": list(form.cards.values())})
 
 
@@ -110,6 +108,7 @@ def live_context(request: HttpRequest, table: Table, token: str | None, start: s
             "next_game": words.next_game(lang),
             "balance": (words.balance_label if card.is_room else words.ordinary_balance_label)(lang),
             "outside": words.outside_label(lang) if words.outside_label else None,
+            "outside_help": words.outside_help(lang) if words.outside_help else None,
             "leave": words.leave_label(lang) if words.leave_label else None,
         },
         "title": words.title(card.options, card.stake)(lang),
@@ -119,7 +118,7 @@ def live_context(request: HttpRequest, table: Table, token: str | None, start: s
         "earlier": page.first - 1 if page.first > 1 else None,
         "later": page.last + 1 if page.last < state.entries else None,
         "chart": pages.chart(table, pages.totals_series(table)),
-        "ended_text": pages.ended_text(card, state.ended_reason, lang),
+        "ended_text": card.table.ended_text(state.ended_reason, lang),
         "dealer_name": table.players[state.dealer],
         "token": token,
         "live_url": reverse("ledger_live", args=[table.id]),
@@ -140,11 +139,11 @@ def live_context(request: HttpRequest, table: Table, token: str | None, start: s
 
 def table_context(request: HttpRequest, table: Table, token: str | None) -> dict:
     context = live_context(request, table, token, request.GET.get("from"))
-    view_url = request.build_absolute_uri(ledger_api.view_path(table))
+    view_url = request.build_absolute_uri(view_path(table))
     context["view_url"] = view_url
     context["view_qr"] = qr_data_uri(view_url)
     if token:
-        context["edit_url"] = request.build_absolute_uri(ledger_api.edit_path(table, token))
+        context["edit_url"] = request.build_absolute_uri(edit_path(table, token))
         context["edit_qr"] = qr_data_uri(context["edit_url"])
     context["poll_ms"] = POLL_SECONDS * 1000
     return context
@@ -244,7 +243,7 @@ def table_action(request: HttpRequest, table_id: str, token: str, action: str) -
 def _after_write(table: Table, token: str, written: store.Written) -> HttpResponse:
     """Back to the table; a repeat of an earlier write (its idempotency key) says so."""
     repeat = written.status == 200 and written.entries
-    return HttpResponseRedirect(ledger_api.edit_path(table, token) + ("?repeat=1" if repeat else ""))
+    return HttpResponseRedirect(edit_path(table, token) + ("?repeat=1" if repeat else ""))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -256,7 +255,7 @@ def _record_data(table: Table, state: ledger.State, query: QueryDict) -> tuple[Q
     data = query.copy()
     notes = []
     if data.get("dealer") and data.get("dealer") != state.dealer:
-        notes.append("庄家按牌桌填" if engine_lang() == "zh" else "The dealer is taken from the table.")
+        notes.append(_("The dealer is taken from the table."))
     for name, value in calculator_fields(table, state).items():
         if isinstance(value, bool):
             data.setlist(name, ["on"] if value else [])
@@ -266,9 +265,9 @@ def _record_data(table: Table, state: ledger.State, query: QueryDict) -> tuple[Q
     return data, notes
 
 
-def _hand_body(data: QueryDict) -> dict:
+def _hand_body(hand: HandInput) -> dict:
     """The calculator's request less what the table's card decides (its house rules: the card fills them)."""
-    body = parse_query(data).request
+    body = hand.request
     options = {k: v for k, v in (body.get("options") or {}).items() if k != "house"}
     return {**body, "options": options}
 
@@ -299,13 +298,13 @@ def record(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
         data.pop("key", None)
         form = HandForm(data)
         if form.is_valid():
-            body = _hand_body(data)
+            body = _hand_body(form.hand())
             try:
                 if request.method == "POST":
                     if key and store.keyed_entry(table, key) is not None:
                         # The page's key names the hand (and, from the calculator, the table's version when it was
                         # opened): this hand is recorded, though the table's dealer may have moved since.
-                        return HttpResponseRedirect(ledger_api.edit_path(table, token) + "?repeat=1")
+                        return HttpResponseRedirect(edit_path(table, token) + "?repeat=1")
                     keyed = {"idempotency_key": key} if key else {}
                     written = store.record_hand(table.id, {**body, **_version(request), **keyed}, lang)
                     return _after_write(table, token, written)
@@ -343,7 +342,7 @@ def record(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
             for n in (1, 2, 3, 4)
         ],
         "dealer_name": table.players[state.dealer],
-        "edit_path": ledger_api.edit_path(table, token),
+        "edit_path": edit_path(table, token),
         "version": table.version,
     }
     status = 400 if error and request.method == "POST" else 200
@@ -366,104 +365,12 @@ def _preview(table: Table, state: ledger.State, body: dict, data: QueryDict, lan
     return {
         "result": result,
         "query": urlencode(list(data.lists()), doseq=True),
-        "rows": [
-            {**r, "from_name": players[r["from"]], "to_name": players[r["to"]], "capped": r["amount"] < r["owed"]}
-            for r in entry["rows"]
-        ],
+        "rows": pages.moved_rows(trial.card, entry["rows"], result, lang, players),
         "applied": [
             {"name": players[s], "text": signed(entry["applied"][s]), "value": entry["applied"][s]} for s in SEATS
         ],
-        "ended_text": pages.ended_text(trial.card, trial.ended_reason, lang),
+        "ended_text": trial.card.table.ended_text(trial.ended_reason, lang),
     }
-
-
-# ---------------------------------------------------------------------------------------------------------
-# The calculator bound to a table
-
-
-def calculator_query(table_id: str, token: str, seen: int | str) -> str:
-    """What binds the calculator page to a table: `table=<id>&token=<edit token>&at=<version>`, the version of the
-    table when the referee opened the calculator for the next hand. Never part of a share link."""
-    return urlencode({"table": table_id, "token": token, "at": seen})
-
-
-def calculator_fields(table: Table, state: ledger.State) -> dict:
-    """The calculator's fields the table decides: game, dealer, the card's options and house rules, the streak,
-    the names."""
-    card = state.card
-    fixed: dict = {"ruleset": table.ruleset, "dealer": state.dealer}
-    fixed.update({option.id: card.options[option.id] for option in card.rules.table_options})
-    fixed.update({f"house_{rule.id}": house_text(card.house[rule.id]) for rule in card.rules.house})
-    if card.table.streak_option:
-        fixed[card.table.streak_option] = state.dealer_streak
-    fixed.update({f"name_{s}": "" if table.players[s] == ledger.DEFAULT_NAMES[s] else table.players[s] for s in SEATS})
-    return fixed
-
-
-def calculator_binding(table_id: str, token: str, at: str | None = None) -> dict:
-    """The calculator scoring a hand for this table (issue 12 §2): the fields the table decides (game, options,
-    dealer, streak, names), the banner, and what the result card's "record" button posts: the table's version `at`
-    which the calculator was opened (a hand recorded since makes the button's write stale, never a double) and
-    the record endpoint. A wrong token is a 404, as on the edit link.
-
-    The calculator opened at version `at` shows the table as it was then, so what the table decides is read once
-    per (table, version) and kept (`table_at`): a tap costs no database read (docs/PERFORMANCE.md). Without `at`
-    (an old link) the table is read as it is now."""
-    if not (at and at.isdigit()):
-        at = str(_table_or_404(table_id).version)
-    seen = table_at(table_id, int(at), engine_lang())
-    if seen is None or not hmac.compare_digest(hash_token(token), seen["token_hash"]):
-        raise Http404("no such edit link")  # a wrong token looks like a missing page: it reveals nothing
-    edit_path, record_path = token_paths(table_id, token)
-    return {
-        **seen,
-        "token": token,
-        "query": calculator_query(table_id, token, at),
-        "edit_path": edit_path,
-        "record_path": record_path,
-    }
-
-
-@lru_cache(maxsize=512)
-def token_paths(table_id: str, token: str) -> tuple[str, str]:
-    """The edit link and the record endpoint of a table (URL reversing is the slow part of a bound tap)."""
-    return ledger_api.edit_path_of(table_id, token), reverse("ledger_record", args=[table_id, token])
-
-
-@lru_cache(maxsize=512)
-def table_at(table_id: str, version: int, lang: str) -> dict | None:
-    """What a calculator opened at `version` of the table shows, and its edit token's hash (None: no such table).
-    Read when first asked (at that version, or later: a write since makes the record button stale anyway)."""
-    table = Table.objects.filter(pk=table_id).first()
-    if table is None:
-        return None
-    state = table.current()
-    card = state.card
-    return {
-        "id": table.id,
-        "token_hash": table.edit_token_hash,
-        "title": f"{card.table.title(card.options, card.stake)(lang)}（{'、'.join(table.players[s] for s in SEATS)}）",
-        "fixed": calculator_fields(table, state),
-        "house": dict(card.house),
-        "names": dict(table.players),
-        "dealer_name": table.players[state.dealer],
-        "streak": state.dealer_streak if card.table.streak_option else None,
-        "playing": state.status == "playing",
-        "ended_text": pages.ended_text(card, state.ended_reason, lang),
-        "version": version,
-    }
-
-
-RECORDED_FIELDS = ("hand", "win_tile", "melds", "winner", "discarder", "flags")  # what a hand is, the table aside
-
-
-def record_key(binding: dict, request: dict) -> str:
-    """The idempotency key of "record this hand" on a bound calculator's result: one per hand and per table
-    version the calculator was opened at. The same result sent again (a second tap, the Back button, the page
-    fetched anew) has the same key and gets the first answer; a keyed hash, so nobody can guess another's."""
-    hand = json.dumps({k: request.get(k) for k in RECORDED_FIELDS}, sort_keys=True)
-    message = f"{binding['id']}|{binding['version']}|{hand}".encode()
-    return hmac.new(settings.SECRET_KEY.encode(), message, hashlib.sha256).hexdigest()[:32]
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -503,18 +410,18 @@ CSV_HEADERS = {
         "game": "game",
         "kind": "kind",
         "card": "card version",
-        "n": "hand",
+        "n": "hand no.",
         "winner": "winner",
         "discarder": "discarder",
         "dealer": "dealer before",
         "streak": "streak before",
-        "hand": "hand",
+        "hand": "tiles",
         "win_tile": "win tile",
         "melds": "melds",
         "flags": "flags",
         "options": "hand options",
         "facts": "scoring",
-        "bao": "liable (包)",
+        "bao": "liable (pays for all)",
         "change": "change",
         "paid_for": "paid for others",
         "capped": "not paid (cap)",

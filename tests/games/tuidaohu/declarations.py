@@ -16,5 +16,5 @@ FLAG_DOUBLES = {"kong_bloom": "ganghua", "last_tile": "haidi", "kong_discard": "
 NOT_A_WIN = DECLARED.texts["not_a_win"]
 LINES = DECLARED.texts["lines"]
 HEADLINE = DECLARED.texts["headline"]
-ROWS = DECLARED.texts["rows"]
+REASONS = DECLARED.texts["payments"]  # the payment rows' reasons, by code
 PART = "points"  # a hand is paid in points alone

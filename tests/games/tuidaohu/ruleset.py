@@ -53,10 +53,10 @@ class Tuidaohu(Ruleset):
                 "net_by_part": by_part,
                 "bao": None,
                 "bao_reason": None,
-                "shape": reading.shape,
+                "win_shape": reading.shape,
                 "doubles": list(reading.doubles),
                 "base": request.options.base,
-                "value": value,
+                "each_pays": value,
                 "self_draw": request.discarder is None,
                 "labels": [],
             }
@@ -75,10 +75,15 @@ class Tuidaohu(Ruleset):
             return ()
         return tuple(answer["doubles"]) or ("pinghu",)
 
+    def payment_reason(self, row, answer, lang, seat_word) -> str | None:
+        """A stored row said again in the page's language, by its code (a discard, a self-draw)."""
+        said = facts.REASONS.get(row.get("code"))
+        return said(lang) if said else None
+
     def headline(self, answer: dict, lang: str) -> list[str]:
         """What each payer pays."""
         said = facts.HEADLINE["self_draw" if answer["self_draw"] else "discard"]
-        return [said(lang).format(value=answer["value"])]
+        return [said(lang).format(value=answer["each_pays"])]
 
 
 RULESET = Tuidaohu()

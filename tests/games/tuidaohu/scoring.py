@@ -11,7 +11,7 @@ from calculator.engine.notation import format_tiles
 from calculator.engine.payments import PaymentRow, row
 from calculator.engine.tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS, SEATS
 
-from .declarations import DOUBLES, FLAG_DOUBLES, LINES, PART, ROWS
+from .declarations import DOUBLES, FLAG_DOUBLES, LINES, PART, REASONS
 
 PAIRS = 7
 
@@ -90,8 +90,8 @@ def payments(request: ScoreRequest, value: int, lang: str) -> list[PaymentRow]:
     """§T.3: a discard is paid by the discarder alone, a self-draw by each of the three."""
     winner, discarder = request.winner, request.discarder
     if discarder is not None:
-        return [row(discarder, winner, value, PART, "discard", ROWS["discard"](lang))]
-    return [row(seat, winner, value, PART, "self_draw", ROWS["self_draw"](lang)) for seat in SEATS if seat != winner]
+        return [row(discarder, winner, value, PART, "discard", REASONS["discard"](lang))]
+    return [row(seat, winner, value, PART, "self_draw", REASONS["self_draw"](lang)) for seat in SEATS if seat != winner]
 
 
 def groups(request: ScoreRequest, reading: Reading) -> list[dict]:

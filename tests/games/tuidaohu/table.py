@@ -28,7 +28,7 @@ class TuidaohuTable(TableRules):
     def hand_facts(self, result: dict) -> list[Text]:
         """What each payer paid, as the card's headline says it."""
         said = HEADLINE["self_draw" if result["self_draw"] else "discard"]
-        return [Text(said.zh.format(value=result["value"]), said.en.format(value=result["value"]))]
+        return [Text(said.zh.format(value=result["each_pays"]), said.en.format(value=result["each_pays"]))]
 
 
 TABLE = TuidaohuTable()

@@ -15,7 +15,7 @@ from . import deal as dealing
 from . import declarations as facts
 from . import shanten
 from .explain import explain, groups_of, labels
-from .payments import PARTS, liable_rule, payments_for, table_base
+from .payments import PARTS, liable_rule, payment_reason, payments_for, table_base
 from .reading import Reading, best_reading, readings
 from .table import TABLE
 from .wilds import Wilds, caishen_after, is_win, long_from_tiles, waits_of, wilds_of
@@ -55,6 +55,15 @@ class Xinyu(Ruleset):
             return {**values, "caishen": derived}
         return values
 
+    resolves_claims = True
+
+    def priority(self, data: object, lang: str = "zh") -> dict:
+        """拦胡 (§2.5): priority.py, which scores each claim with this module's `evaluate` (imported here, when
+        asked, as it imports this module)."""
+        from .priority import priority
+
+        return priority(data, lang)
+
     def derive(self, option_id: str, value: object) -> object:
         """The turned indicator decides the 财神 (§2.1)."""
         return caishen_after(value) if option_id == "indicator" else None
@@ -79,6 +88,9 @@ class Xinyu(Ruleset):
 
     def deal(self, rng: Random, favour: str | None = None) -> dict:
         return dealing.deal(rng, favour)
+
+    def payment_reason(self, row, answer, lang, seat_word):
+        return payment_reason(row, answer, lang, seat_word)
 
     def patterns_of(self, answer: dict) -> tuple[str, ...]:
         """A win: its 龙 bonuses, or 顺胡 when it has none; four 财神 by discard without a shape: 4龙."""
