@@ -10,6 +10,7 @@ start unless SECRET_KEY and ALLOWED_HOSTS are set. DJANGO_ENV picks the profile:
 - ``test`` (the default under pytest): as development, with DEBUG off.
 """
 
+import json
 import os
 import sys
 from pathlib import Path
@@ -87,6 +88,7 @@ INSTALLED_APPS = [
     "crispy_bootstrap5",
     "calculator",
     "calculator.plumbing.ratelimit",
+    "calculator.plumbing.health",
 ]
 
 MIDDLEWARE = [
@@ -108,6 +110,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "calculator.plumbing.faults.DatabaseFaultMiddleware",  # a database fault in a view answers 503 busy, never 500
 ]
 # No sessions: the language choice is Django's language cookie, and nothing else keeps per-visitor state (each
 # middleware runs on every request, and the result partial is asked for on every tap).
@@ -141,11 +144,12 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Write-ahead logging: readers never wait for the writer, and a commit appends to the log instead of rewriting
-    # pages through a rollback journal; it matters because every request writes (the rate limit counts reads too:
-    # docs/PERFORMANCE.md § The rate limiter's cost). synchronous=FULL keeps each commit on disk before it is
-    # answered (a recorded hand survives a power cut), as the rollback journal did.
-    DATABASES["default"].setdefault("OPTIONS", {})["init_command"] = "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;"
+    # synchronous=FULL keeps each commit on disk before it is answered (a recorded hand survives a power cut).
+    # Write-ahead logging (readers never wait for the writer, a commit appends to the log; it matters because every
+    # request writes, the rate limit counts reads too: docs/PERFORMANCE.md § The rate limiter's cost) is switched
+    # on when a connection opens (calculator/plumbing/sqlite.py), not here: on a read-only file that statement
+    # fails, and an init_command that fails fails every connection, so not a page could be read.
+    DATABASES["default"].setdefault("OPTIONS", {})["init_command"] = "PRAGMA synchronous=FULL;"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "zh-hans"
@@ -157,6 +161,15 @@ USE_TZ = True
 
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# The offline pack (issue 22, calculator/offline/): the pinned Pyodide that `npm ci` installs, served as static
+# files under offline/pyodide/ (compressed and cached like every static file), and the app's zip with the
+# manifest that `manage.py build_offline_pack` writes into OFFLINE_PACK_DIR (served by calculator.offline.served).
+OFFLINE_RUNTIME_DIR = BASE_DIR / "node_modules" / "pyodide"
+OFFLINE_PACK_DIR = Path(os.environ.get("OFFLINE_PACK_DIR") or BASE_DIR / "build" / "offline")
+OFFLINE_RUNTIME_PREFIX = "offline/pyodide"  # + "-<npm version>/": a new runtime is a new URL, never a stale copy
+if (OFFLINE_RUNTIME_DIR / "package.json").is_file():
+    OFFLINE_RUNTIME_PREFIX += "-" + json.loads((OFFLINE_RUNTIME_DIR / "package.json").read_text())["version"]
+    STATICFILES_DIRS.append((OFFLINE_RUNTIME_PREFIX, OFFLINE_RUNTIME_DIR))
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 # In production (STATIC_MANIFEST on by default there) pages link to hashed names (app.3f2a….css) that
 # `collectstatic` wrote into STATIC_ROOT with .gz and .br twins; whitenoise serves them compressed and cached
@@ -243,6 +256,10 @@ RATE_LIMIT_CREATE_PATHS = [r"^/api/tables/?$", r"^/tables/new/?$"]
 LEDGER_MAX_HANDS = env_int("LEDGER_MAX_HANDS", 1000)
 LEDGER_TABLES_PER_DAY = env_int("LEDGER_TABLES_PER_DAY", 50)
 LEDGER_RETENTION_DAYS = env_int("LEDGER_RETENTION_DAYS", 180)
+# `/healthz` writes a heartbeat row each time it checks (calculator/plumbing/health); a process that found the
+# database healthy less than this many seconds ago answers ok without writing again (a flood of probes costs one
+# write a second). Every check writes under tests.
+HEALTH_CHECK_REUSE = env_int("HEALTH_CHECK_REUSE", 0 if TESTING else 1)
 
 # Logs go to stdout, one JSON object a line in production (LOG_FORMAT=json|plain); edit tokens are redacted from
 # every line (calculator/plumbing/edit_tokens.py).

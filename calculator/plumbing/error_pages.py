@@ -1,4 +1,4 @@
-"""The error pages: 400, 403 (and CSRF failures), 404 and 500, in both languages.
+"""The error pages: 400, 403 (and CSRF failures), 404, 429, 500 and 503, in both languages.
 
 Pages get templates/<status>.html (extending base.html); every path under /api/ gets the API's error object
 instead, `{"error": {"code": ..., "message": ...}}`, in the language of `?lang=` or the negotiated one.
@@ -7,6 +7,7 @@ instead, `{"error": {"code": ..., "message": ...}}`, in the language of `?lang=`
 from __future__ import annotations
 
 import logging
+import sys
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -28,6 +29,12 @@ ERRORS = {
     500: ("server_error", "服务器出错了，已经记录下来", "something went wrong on our side; it has been logged"),
     503: ("busy", "服务器正忙，请几秒后再试", "the server is busy: try again in a few seconds"),
 }
+# A database fault (calculator/plumbing/faults.py): what the visitor needs to know is that nothing was recorded.
+FAULT_MESSAGE = (
+    "busy",
+    "服务器暂时无法读写数据，这次什么也没有记下：请几秒后再试",
+    "the server cannot store anything just now, and nothing was recorded: try again in a few seconds",
+)
 CSRF_MESSAGE = (
     "csrf_failed",
     "表单已过期或来源不明（CSRF 校验失败）：请刷新页面再提交",
@@ -94,6 +101,21 @@ def page_error(request: HttpRequest, status: int, template: str, message: tuple 
     return HttpResponse(body, status=status)
 
 
+def refusal(request: HttpRequest, status: int, retry_after: int | None = None, reason: str = "") -> HttpResponse:
+    """An answer that refuses the request: the JSON error under /api/ and for htmx requests (which swap nothing
+    on an error), a page elsewhere; `Retry-After` when the client should try again. `reason="fault"`: a database
+    fault, whose message says nothing was recorded."""
+    message = FAULT_MESSAGE if reason == "fault" else None
+    if is_api(request) or request.headers.get("HX-Request"):
+        code, zh, en = message or ERRORS[status]
+        response = api_error(request, status, code, en if language(request) == "en" else zh)
+    else:
+        response = page_error(request, status, "error.html", message)
+    if retry_after is not None:
+        response["Retry-After"] = str(retry_after)
+    return response
+
+
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     return api_error(request, 400) if is_api(request) else page_error(request, 400, "400.html")
 
@@ -107,6 +129,13 @@ def page_not_found(request: HttpRequest, exception: Exception | None = None) -> 
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
+    """500, unless what failed is a database fault raised outside a view (a middleware's query): that is 503, as
+    DatabaseFaultMiddleware answers for views. Django calls this handler inside its `except`, so the exception
+    being handled is the one that failed the request."""
+    from calculator.plumbing import faults  # faults imports this module
+
+    if faults.is_fault(sys.exception()):
+        return faults.busy(request)
     return api_error(request, 500) if is_api(request) else page_error(request, 500, "500.html")
 
 

@@ -2,9 +2,10 @@
 
 Every write runs in one transaction that first locks the table row (an UPDATE of the row: on PostgreSQL a second
 writer waits for the row; on SQLite the UPDATE takes the database's write lock at once, so a second writer waits
-(busy timeout) instead of failing half-way). Inside the lock the write reads the stored account (one row), checks
-the new entry against it, appends the entry with the account after it and stores the account: the same few
-statements at hand 1 and at hand 1,000. A rejected request raises inside the transaction, which rolls back: it
+(busy timeout) instead of failing half-way); the clean-up (`delete_untouched`) takes the same lock before it
+deletes a table. Inside the lock the write reads the stored account (one row), checks the new entry against it,
+appends the entry with the account after it and stores the account: the same few statements at hand 1 and at
+hand 1,000. A rejected request raises inside the transaction, which rolls back: it
 changes nothing.
 
 Idempotency (API.md): a write's `idempotency_key` is looked up first, under the lock; found, the write answers
@@ -19,7 +20,7 @@ import hmac
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
@@ -372,6 +373,24 @@ def stash(table: Table, entry) -> dict:
             "multiplier": card.multiplier,
         }
     return kept
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The clean-up
+
+
+def delete_untouched(table_id: str, cutoff: datetime) -> bool:
+    """Delete the table, its cards, hands and events, if nobody has written to it since `cutoff`; say whether it
+    did.
+
+    Under the lock every write takes (`_locked`), in one transaction: a write that got the lock first has moved
+    `updated` and the table is kept; a write that comes after finds no table (404) and has recorded nothing. So a
+    write answered 2xx is never deleted, and nothing is left half-deleted."""
+    with transaction.atomic():
+        if not Table.objects.filter(pk=table_id, updated__lt=cutoff).update(version=F("version")):
+            return False  # written to since (or already deleted): kept
+        Table.objects.filter(pk=table_id).delete()  # with its cards, hands and events (on_delete=CASCADE)
+    return True
 
 
 # ---------------------------------------------------------------------------------------------------------

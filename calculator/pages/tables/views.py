@@ -20,7 +20,6 @@ visit (a redirect adds `key=`), so the confirmation can be sent once only, whate
 
 from __future__ import annotations
 
-import csv
 import secrets
 from urllib.parse import urlencode
 
@@ -38,6 +37,7 @@ from calculator.engine.tiles import SEATS
 from calculator.models import Event, Hand, Table
 from calculator.pages.forms import HandForm
 from calculator.pages.tables import presenter as pages
+from calculator.pages.tables import spreadsheet
 from calculator.pages.tables.forms import NewTableForm, RuleCardForm
 from calculator.pages.tables.qr import qr_data_uri
 from calculator.plumbing.django_locale import engine_lang
@@ -58,10 +58,16 @@ def new_table(request: HttpRequest) -> HttpResponse:
         try:
             table, token = store.create_table(form.body(), request_client(request))
         except ledger.LedgerError as error:
-            form.add_error(None, error.to_dict(lang)["error"]["message"])
+            form.add_error(_form_field(error.field), error.to_dict(lang)["error"]["message"])
         else:
             return HttpResponseRedirect(edit_path(table, token) + "?created=1")
     return render(request, "ledger/new.html", {"form": form, "cards": list(form.cards.values())})
+
+
+def _form_field(field: str | None) -> str | None:
+    """The new-table form's field for an API field the ledger refused (`players.S` → `name_S`), else none."""
+    seat = (field or "").removeprefix("players.")
+    return f"name_{seat}" if seat in SEATS else None
 
 
 @require_http_methods(["GET", "HEAD"])
@@ -453,7 +459,7 @@ def export_csv(request: HttpRequest, table_id: str) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="table-{table.id}.csv"'
     response.write("\ufeff")  # a BOM, so that spreadsheet programs read the Chinese names as UTF-8
-    writer = csv.writer(response)
+    writer = spreadsheet.SafeWriter(response)  # no cell a spreadsheet would run as a formula
     per_seat = (
         ["change"]
         + [f"part:{p}" for p, _ in parts]
