@@ -191,6 +191,19 @@ def change_one(request: dict, rng: Random, kinds: Sequence[int]) -> dict:
     return changed
 
 
+def seven_pairs(rng: Random, wall: Wall, kinds: Sequence[int]) -> Dealt | None:
+    """七对: seven pairs of `kinds` from the wall, a quarter of the time all of one suit (None: the wall ran out)."""
+    main = rng.randrange(3)
+    pool = [suited(main, r) for r in range(1, 10)] if rng.random() < 0.25 else sorted(kinds)
+    tiles: list[int] = []
+    for _ in range(7):
+        pair = random_pair(rng, wall, pool)
+        if not pair:
+            return None
+        tiles += pair
+    return Dealt(tiles)
+
+
 def kong(rng: Random, triplet: tuple) -> tuple[str, tuple[int, ...]]:
     """A triplet laid down as a kong of any kind (its fourth copy already taken from the wall)."""
     return rng.choice(KONGS), triplet + triplet[:1]

@@ -13,6 +13,7 @@ from calculator.engine.deal import (
     laid_down,
     random_pair,
     random_set,
+    seven_pairs,
     shape_for,
     special_win,
     suited,
@@ -39,7 +40,8 @@ def deal(rng: Random, favour: str | None = None) -> dict:
     shape = shape_for(rng, SHAPES, FAVOURS, favour)
     dealt = None
     while dealt is None:
-        dealt = _pairs(rng, Wall(KINDS)) if shape == "qidui" else _standard(rng, Wall(KINDS), shape)
+        wall = Wall(KINDS)
+        dealt = seven_pairs(rng, wall, KINDS) if shape == "qidui" else _standard(rng, wall, shape)
     dealt.options = {"base": rng.choice((1, 2, 5))}
     return special_win(dealt.request(ID, rng, Seats.random(rng)), rng, FLAGS)
 
@@ -59,16 +61,3 @@ def _standard(rng: Random, wall: Wall, shape: str) -> Dealt | None:
     count = rng.choices(MELDS, MELD_WEIGHTS)[0]
     melds = [("chow", group) if group[0] != group[1] else laid_down(rng, wall, group, 0.5) for group in sets[:count]]
     return Dealt([k for group in sets[count:] for k in group] + list(pair), melds)
-
-
-def _pairs(rng: Random, wall: Wall) -> Dealt | None:
-    """七对: seven pairs, now and then all of one suit."""
-    main = rng.randrange(3)
-    kinds = [suited(main, r) for r in range(1, 10)] if rng.random() < 0.25 else sorted(KINDS)
-    tiles: list[int] = []
-    for _ in range(7):
-        pair = random_pair(rng, wall, kinds)
-        if not pair:
-            return None
-        tiles += pair
-    return Dealt(tiles)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from calculator.engine.rulesets.table import Book, CardFacts, TableRules
 from calculator.engine.text import Text
-from calculator.engine.tiles import SEATS
 
 from .declarations import DECLARED, HEADLINE
 
@@ -15,15 +14,8 @@ class TuidaohuTable(TableRules):
 
     def settle(self, book: Book, result: dict, card: CardFacts) -> None:
         """Payments come out of the stake, capped at what is left; at 0 the game is over. Without a stake,
-        running totals."""
-        room = card.stake is not None
-        book.pay_rows(result["payments"], capped=room)
-        if room and any(book.balances[seat] == 0 for seat in SEATS):
-            book.end("bust")
-
-    def keeps_deal(self, result: dict) -> bool:
-        request = result["request"]
-        return request["winner"] == request["dealer"]
+        running totals. The dealer keeps the deal on a win of its own (TableRules.keeps_deal)."""
+        self.pay_from_stakes(book, result, card, "bust")
 
     def hand_facts(self, result: dict) -> list[Text]:
         """What each payer paid, as the card's headline says it."""
