@@ -79,16 +79,16 @@ def holds(condition: Condition, situation: Situation) -> bool:
     winning tile) holds: each condition asks one thing, and the one that asks for the missing thing says so."""
     actual = getattr(situation, condition.fact)
     test, value = condition.test, condition.value
+    if value is None:  # is / not absent (only these two tests have no value)
+        return (actual is None) is (test == "is")
     if test == "lacks":
         return value not in actual
     if test == "min":
         return actual is None or actual >= value
     if test == "max":
         return actual is None or actual <= value
-    if value is None:  # is / not absent
-        return (actual is None) == (test == "is")
     other = getattr(situation, value)
-    return actual is None or other is None or (actual == other) == (test == "is")
+    return actual is None or other is None or (actual == other) is (test == "is")
 
 
 def unmet(flag: Flag, situation: Situation) -> list[Condition]:
@@ -186,7 +186,6 @@ def _shared() -> tuple[dict[str, Condition], dict[str, Flag]]:
 
 
 SHARED_CONDITIONS, SHARED_FLAGS = _shared()
-_RANK = {flag_id: rank for rank, flag_id in enumerate(SHARED_FLAGS)}
 
 
 def listed(flags: frozenset[str]) -> list[str]:
@@ -194,4 +193,8 @@ def listed(flags: frozenset[str]) -> list[str]:
     id."""
     if len(flags) == 1:
         return list(flags)
-    return sorted(flags, key=lambda flag_id: (_RANK.get(flag_id, len(_RANK)), flag_id))
+    shared = [flag_id for flag_id in SHARED_FLAGS if flag_id in flags]
+    if len(shared) == len(flags):
+        return shared
+    own = [flag_id for flag_id in flags if flag_id not in SHARED_FLAGS]
+    return shared + (sorted(own) if len(own) > 1 else own)

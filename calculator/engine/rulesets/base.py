@@ -133,8 +133,9 @@ class Ruleset(ABC):
         return options_class(self.id, self.options)
 
     @cached_property
-    def option_ids(self) -> frozenset[str]:
-        return frozenset(option.id for option in self.options)
+    def option_keys(self) -> frozenset[str]:
+        """The keys a request's `options` may have: the declared options and `house`."""
+        return frozenset([*(option.id for option in self.options), "house"])
 
     def parse_options(self, raw: object):
         """The request's `options`, validated against the declarations, as the game's options value."""
@@ -142,17 +143,20 @@ class Ruleset(ABC):
             raw = {}
         if not isinstance(raw, Mapping):
             raise ScoreError("bad_option", "options 必须是对象", "options must be an object", "options")
-        known = self.option_ids
+        if not self.option_keys.issuperset(raw):
+            self._unknown_option(raw)  # raises
+        values = [read_option(option, raw.get(option.id)) for option in self.options]
+        return self.options_built(*values, self.read_card(raw.get("house")))
+
+    def _unknown_option(self, raw: Mapping) -> None:
         for key in raw:
-            if key not in known and key != "house":
+            if key not in self.option_keys:
                 raise ScoreError(
                     "bad_option",
                     f"{self.title.zh}没有选项 {key!r}",
                     f"{self.id} has no option {key!r}",
                     f"options.{key}" if isinstance(key, str) else "options",
                 )
-        values = [read_option(option, raw.get(option.id)) for option in self.options]
-        return self.options_built(*values, self.read_card(raw.get("house")))
 
     @cached_property
     def options_built(self):
@@ -164,7 +168,7 @@ class Ruleset(ABC):
             named = dict(zip([option.id for option in self.options], read, strict=True))
             return self.options_type(**self.complete_options(named), house=card)
 
-        return lru_cache(maxsize=OPTIONS_REMEMBERED, typed=True)(build)
+        return lru_cache(maxsize=OPTIONS_REMEMBERED)(build)  # a slot's values are of one type: read_option's
 
     def complete_options(self, values: dict[str, object]) -> dict[str, object]:
         """A game's own rule between its options, once each is read (xinyu: the turned indicator gives the 财神):
@@ -367,8 +371,10 @@ def read_option(option: Option, value: object):
     if type(value) is str:  # the usual cases first, without building a message or a list
         if kind == "tile" and value in TILE_BY_NOTATION:
             return TILE_BY_NOTATION[value]  # "5p", without the general reader
-        if kind == "choice" and any(value == choice.value for choice in option.choices):
-            return value
+        if kind == "choice":
+            for choice in option.choices:
+                if choice.value == value:
+                    return value
     field = f"options.{option.id}"
     if kind == "bool":
         if isinstance(value, bool):
