@@ -25,6 +25,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db import transaction
 from django.db.models import F
+from django.db.models.fields.json import KeyTransform
 from django.utils import timezone
 
 from calculator.engine import score
@@ -433,6 +434,25 @@ def _whole_param(value: object, name: str, default: int, low: int, high: int | N
             name,
         )
     return number
+
+
+EXPORTED = ("request", "bao", "bao_reason")  # what an export shows of every hand's answer, besides its facts
+
+
+def exported_entries(table: Table, fact_fields: tuple[str, ...] | None) -> list[Hand | Event]:
+    """Every entry of the table in its order, each hand's `result` holding only what an export shows of it (its
+    request, 包 and why, and `fact_fields`, the game's TableRules.fact_fields): the database hands over those
+    fields, not the whole answer with its explanation (most of what a hand stores)."""
+    events = list(Event.objects.filter(table=table).defer("idempotency_key", "body_hash"))
+    hands = Hand.objects.filter(table=table).defer("request", "idempotency_key", "body_hash")
+    if fact_fields is None:
+        hands = list(hands)
+    else:
+        fields = (*EXPORTED, *fact_fields)
+        hands = list(hands.defer("result").annotate(**{f"result_{f}": KeyTransform(f, "result") for f in fields}))
+        for hand in hands:
+            hand.result = {f: getattr(hand, f"result_{f}") for f in fields}
+    return sorted([*hands, *events], key=lambda entry: entry.seq)
 
 
 def entries_in(table: Table, page: Page) -> tuple[list[Hand], list[Event]]:

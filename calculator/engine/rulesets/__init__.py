@@ -36,7 +36,7 @@ def register(ruleset: Ruleset) -> Ruleset:
     return ruleset
 
 
-DISTANCE_FUNCTIONS = ("shanten", "blocked_by", "blocked_message", "discards", "nearest")
+DISTANCE_FUNCTIONS = ("shanten", "blocked_by", "blocked_message", "discards", "draws", "nearest")
 
 
 def missing(ruleset: Ruleset) -> list[str]:

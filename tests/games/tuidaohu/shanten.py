@@ -15,6 +15,8 @@ from calculator.engine.distance import (
     block_with,
     copy_limits,
     discard_table,
+    draw_table,
+    draws_answer,
 )
 from calculator.engine.hand import ScoreRequest
 from calculator.engine.nearest import fill, pairs, standard
@@ -112,6 +114,14 @@ def discards(request: ScoreRequest) -> list[dict]:
 
     rows = discard_table(request.concealed_counts, meld_counts, KINDS, measure)
     return [{"tile": ALL_TILES[r.kind].notation, "shanten": r.shanten, "improving": r.improving} for r in rows]
+
+
+def draws(request: ScoreRequest) -> dict:
+    """The draws that help a 13-tile hand that is not ready (API.md `draws`, `draws_left`)."""
+    hand = _hand(request)
+    now = hand.distance()
+    rows = draw_table(request.concealed_counts, _meld_counts(request), KINDS, lambda kinds: hand.lowering(kinds, now))
+    return draws_answer(rows)
 
 
 def nearest(request: ScoreRequest) -> dict:
