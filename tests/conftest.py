@@ -5,6 +5,10 @@ pytest of their own (a database of its own, nothing else running beside them): f
 and speed budgets that would measure the other workers rather than the page. Under xdist the serial tests are left
 out of the parallel run; `--serial-only` runs them and nothing else. A plain `pytest` (no `-n`) runs everything in
 one process, serial tests included.
+
+And the test suite's own game (issue 19): registered beside the games a deployment serves before any test is
+collected, so that every suite that loops over the registry runs over it too. Nothing outside its package names it
+but the one line below; no deployment registers it (the engine reads no settings).
 """
 
 from __future__ import annotations
@@ -14,7 +18,11 @@ import os
 import pytest
 from django.utils import translation
 
+from calculator.engine.rulesets import register
 from tests.chromium import ARGS, CHROMIUM
+from tests.games.tuidaohu import RULESET as TEST_GAME
+
+register(TEST_GAME)
 
 
 def pytest_configure(config):
