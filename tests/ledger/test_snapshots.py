@@ -17,11 +17,10 @@ from calculator.pages.tables import export, history, views
 from calculator.tables import snapshot as snapshots
 from calculator.tables import store
 from tests.ledger.client import Api
+from tests.ledger.test_heavy_reads import HAND, table_of
 from tests.ledger.test_stored_state import BAZHI_MOVES, XINYU_MOVES
 
 pytestmark = pytest.mark.django_db
-
-HAND = {"hand": "111345789p79m55s", "win_tile": "8m", "winner": "S", "discarder": "W"}
 
 
 def forget_everything() -> None:
@@ -61,13 +60,6 @@ def decoded(monkeypatch):
         monkeypatch.setattr(model, "from_db", entry_from_db(model))
     monkeypatch.setattr(ledger.State, "from_dict", classmethod(state_from_dict))
     return built
-
-
-def table_of(entries: int) -> str:
-    table, _ = store.create_table({"ruleset": "bazhi", "stake": 100_000})
-    for _ in range(entries):
-        store.record_event(table.id, "draw")
-    return table.id
 
 
 def heavy_reads(table_id: str) -> list[str]:
