@@ -179,7 +179,6 @@ def chart_html_of(snapshot: snapshots.Snapshot, chart: dict) -> str:
 
 @lru_cache(maxsize=32)
 def _chart_html_at(table_id: str, version: int, page_lang: str) -> str:
-    # page_lang is the active language's (page_locale().lang), in which jinja_html draws
     return jinja_html("chart.html", chart=_chart_at(table_id, version))
 
 
