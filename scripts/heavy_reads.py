@@ -53,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     from django.test import Client
 
     from calculator.api import tables as api
-    from calculator.pages.tables import export, history, views
+    from calculator.pages.tables import export, views
     from calculator.tables import snapshot, store
 
     call_command("migrate", verbosity=0)
@@ -72,8 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     def forget() -> None:
         snapshot.forget()
         export.forget()
-        history.forget()
-        for cache in (views._chart_at, views._chart_html_at, api.page_body):
+        for cache in (views._chart_at, api.page_body):
             cache.cache_clear()
 
     client = Client()

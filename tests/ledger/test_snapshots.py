@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from calculator import ledger
 from calculator.api import tables as api_tables
 from calculator.models import Event, Hand
-from calculator.pages.tables import export, history, views
+from calculator.pages.tables import export, views
 from calculator.tables import snapshot as snapshots
 from calculator.tables import store
 from tests.ledger.client import Api
@@ -24,13 +24,10 @@ pytestmark = pytest.mark.django_db
 
 
 def forget_everything() -> None:
-    """What a worker holds that never read a table: no snapshot, no export or history lines, no chart, no encoded
-    page."""
+    """What a worker holds that never read a table: no snapshot, no export lines, no chart, no encoded page."""
     snapshots.forget()
     export.forget()
-    history.forget()
     views._chart_at.cache_clear()
-    views._chart_html_at.cache_clear()
     api_tables.page_body.cache_clear()
 
 

@@ -37,7 +37,7 @@ from calculator.engine.rulesets import RULESETS
 from calculator.engine.tiles import SEATS
 from calculator.models import Event, Table
 from calculator.pages.forms import HandForm
-from calculator.pages.tables import export, history
+from calculator.pages.tables import export
 from calculator.pages.tables import presenter as pages
 from calculator.pages.tables.forms import NewTableForm, RuleCardForm
 from calculator.pages.tables.qr import qr_data_uri
@@ -124,7 +124,7 @@ def live_context(request: HttpRequest, read: Read, token: str | None) -> dict:
         "title": words.title(card.options, card.stake)(lang),
         "seats": pages.seats(table, state, lang),
         "settlement": pages.settlement_rows(table, ledger.settlement(state.totals)),
-        "history": entries,
+        "history": [pages.history_item(e, table, cards, lang) for e in entries],
         "earlier": page.first - 1 if page.first > 1 else None,
         "later": page.last + 1 if page.last < state.entries else None,
         "chart": chart_of(snapshot),
@@ -134,9 +134,9 @@ def live_context(request: HttpRequest, read: Read, token: str | None) -> dict:
         "live_url": reverse("ledger_live", args=[table.id]),
         "version": table.version,
     }
-    context["history_html"] = history.history_html(snapshot, entries, lang)
+    context["history_html"] = jinja_html("history.html", history=context["history"])
     if context["chart"]:
-        context["chart_html"] = chart_html_of(snapshot, context["chart"])
+        context["chart_html"] = jinja_html("chart.html", chart=context["chart"])
     if token:
         base = reverse("ledger_edit", args=[table.id, token])
         context["actions"] = {k: f"{base}{k}/" for k in ("draw", "next", "undo", "redo", "leave", "card", "record")}
@@ -168,24 +168,10 @@ def _chart_at(table_id: str, version: int) -> dict | None:
     return pages.chart(snapshot.table, snapshot.totals)
 
 
-def chart_html_of(snapshot: snapshots.Snapshot, chart: dict) -> str:
-    """The chart drawn (jinja2/chart.html): the same for every reader of the version in the page's language (its
-    title), so drawn once per (table, version, language); it holds the players' names and totals, nothing else."""
-    try:
-        return _chart_html_at(snapshot.table.id, snapshot.version, page_locale().lang)
-    except snapshots.Moved:
-        return jinja_html("chart.html", chart=chart)
-
-
-@lru_cache(maxsize=32)
-def _chart_html_at(table_id: str, version: int, page_lang: str) -> str:
-    return jinja_html("chart.html", chart=_chart_at(table_id, version))
-
-
 def jinja_html(template: str, **context) -> str:
-    """What the live part repeats most drawn by a Jinja2 template (entry_line.html, chart.html; the history:
-    calculator/pages/tables/history.py): Jinja2 draws them several times faster than Django's templates
-    (docs/PERFORMANCE.md)."""
+    """What the live part repeats most drawn by a Jinja2 template (jinja2/history.html, entry_line.html, chart.html):
+    a page of 100 entries and a chart of up to 4,000 points are most of what it costs to draw, and Jinja2 draws them
+    several times faster than Django's templates (docs/PERFORMANCE.md)."""
     return mark_safe(jinja_template(template, page_locale()).render(**context))  # the environment escapes
 
 
