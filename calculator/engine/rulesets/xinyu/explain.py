@@ -8,7 +8,7 @@ from ...hand import ScoreRequest
 from ...notation import format_tiles
 from ...payments import PaymentRow
 from ...text import Text
-from ...tiles import SUIT_NAMES_EN, SUIT_NAMES_ZH, Tile
+from ...tiles import SUIT_NAMES_EN, SUIT_NAMES_ZH
 from ...wildcards import CappedPlan, Group, loose_groups, seven_pairs_groups, standard_groups
 from .declarations import BONUS_BY_CODE, LABELS, SHAPE_NAMES
 from .payments import table_base
@@ -29,15 +29,12 @@ def concrete_groups(wilds: Wilds, reading: Reading) -> list[Group]:
 
 def groups_of(request: ScoreRequest, wilds: Wilds, reading: Reading) -> list[dict]:
     """Concealed groups (what each 财神 stands for, the winning tile marked once), then the melds."""
-    win = request.win_tile
-    win_is_wild = win == wilds.caishen
+    win = request.win_tile.index
+    win_is_wild = win == wilds.caishen.index
     out = []
     marked = False
     for group in concrete_groups(wilds, reading):
-        holds = (win_is_wild and bool(group.wild)) or (
-            not win_is_wild and win in group.tiles and _natural_copies(group, win)
-        )
-        holds = bool(holds) and not marked
+        holds = not marked and _shows_win(group, win, win_is_wild)
         marked = marked or holds
         out.append(
             {
@@ -62,8 +59,12 @@ def groups_of(request: ScoreRequest, wilds: Wilds, reading: Reading) -> list[dic
     return out
 
 
-def _natural_copies(group: Group, tile: Tile) -> bool:
-    return group.tiles.count(tile) > group.wild.count(tile)
+def _shows_win(group: Group, win: int, win_is_wild: bool) -> bool:
+    """Whether the group can show the winning tile (kind `win`): a 财神 won sits in a group with a 财神, a natural
+    tile in a group that holds a natural copy of it."""
+    if win_is_wild:
+        return bool(group.wild)
+    return [t.index for t in group.tiles].count(win) > [t.index for t in group.wild].count(win)
 
 
 def labels(request: ScoreRequest, reading: Reading, lang: str) -> list[dict]:
