@@ -1,8 +1,10 @@
 """The phone screenshots of docs/ (issue 14): the calculator at 360×640 and 390×844, in Chinese and in English;
-the English trainer's explanation and an English table's history at 360×640 (issue 21).
+the English trainer's explanation and an English table's history at 360×640 (issue 21); the tiles that help a
+hand not ready and an answered trainer question of level 2 at 360×640 in both languages (issue 21, learners).
 
     .venv/bin/python scripts/screenshots.py            # writes docs/phone-*.png, docs/screenshot-result.png, …
     .venv/bin/python scripts/screenshots.py screenshot-history-en.png   # only the files named
+    (docs/offline-*.png, issue 22: the offline pack must be built; made only when named or when all are)
 
 Starts the app (runserver, a throwaway SQLite database) on a free port of 127.0.0.1, drives Debian's Chromium as
 a phone (device scale 2) and saves what the screen shows, not the whole page: what a player sees.
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -33,6 +36,7 @@ SIZES = {"360": {"width": 360, "height": 640}, "390": {"width": 390, "height": 8
 B1 = {"ruleset": "bazhi", "hand": "111345789p79m55s", "win_tile": "8m", "winner": "S", "dealer": "E", "discarder": "W"}
 ENTERING = ["1p", "1p", "1p", "3p", "4p", "5p", "7p", "8p", "9p"]
 WANTED: set[str] = set()  # the files to write (empty: all)
+OFFLINE_SHOTS = {f"offline-{what}-360{suffix}.png" for what in ("offer", "answer") for suffix in ("", "-en")}
 PLAYERS = {"E": "Alice", "S": "Bob", "W": "Carol", "N": "Dave"}
 # An evening's first hands at a bazhi table: B1, a dealer's self-draw with 交, and a 包牌 win on a discard.
 HANDS = [
@@ -125,6 +129,75 @@ def shoot(browser, base: str) -> list[Path]:
     return written
 
 
+NOT_READY = {"ruleset": "xinyu", "caishen": "5p", "hand": "1199m2288p3sECFW", "winner": "S", "dealer": "E"}
+LEVELS_QUESTION = "/trainer/?seed=20&level=2&answer=none"  # a bazhi waits question, not ready: its tiles that help
+
+
+def shoot_learners(browser, base: str) -> list[Path]:
+    """Issue 21 at 360×640 in both languages: the waits card of a hand not ready with its tiles that help, and an
+    answered trainer question of level 2 (the verdict above the choices, the levels above it)."""
+    written = []
+    for lang, suffix in (("zh", ""), ("en", "-en")):
+        context, page = phone(browser, base, "360", lang)
+        page.goto(f"{base}/?{urlencode(NOT_READY)}")
+        draws = page.locator("#result [data-draws]")
+        expect(draws).to_be_visible()
+        if page.get_attribute("#key-toggle", "aria-expanded") == "true":
+            page.click("#key-toggle")  # 13 tiles: the keyboard stays open for a 14th; fold it to see the card
+        expect(page.locator("#key-toggle")).to_have_attribute("aria-expanded", "false")
+        page.locator("#result [data-waits]").scroll_into_view_if_needed()
+        written.append(save(page, f"screenshot-draws{suffix}.png"))
+        page.goto(base + LEVELS_QUESTION)
+        expect(page.locator("#trainer-verdict")).to_be_visible()
+        written.append(save(page, f"screenshot-trainer-levels{suffix}.png"))
+        context.close()
+    return written
+
+
+def shoot_offline(browser, base: str) -> list[Path]:
+    """Issue 22 at 360×640: the offer of the offline pack, and an answer drawn in the phone with the network cut
+    (`-en`: the same in English). One phone installs the pack once; the page it keeps is the one last seen."""
+    written = []
+    context = browser.new_context(
+        viewport=SIZES["360"],
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        locale="zh-CN",
+        service_workers="allow",
+    )
+    page = context.new_page()
+    for lang in ("zh", "en"):
+        suffix = "" if lang == "zh" else "-en"
+        context.set_offline(False)
+        context.add_cookies([{"name": "django_language", "value": "en" if lang == "en" else "zh-hans", "url": base}])
+        page.goto(base + "/")
+        offer = page.locator("[data-offline-pack]")
+        if lang == "zh":
+            offer.scroll_into_view_if_needed()
+            written.append(save(page, "offline-offer-360.png"))
+            page.click("[data-offline-install]")
+            expect(page.locator("html")).to_have_attribute("data-offline-ready", "fresh", timeout=180_000)
+        else:
+            expect(page.locator("html")).to_have_attribute("data-offline-ready", "snapshot", timeout=60_000)
+            offer.scroll_into_view_if_needed()
+            written.append(save(page, "offline-offer-360-en.png"))  # installed: how to remove it
+        context.set_offline(True)
+        page.goto(base + "/")
+        expect(page.locator("html")).to_have_attribute(
+            "data-offline-ready", re.compile("snapshot|fresh"), timeout=180_000
+        )
+        page.check('input[name="winner"][value="S"]')
+        page.check('input[name="discarder"][value="W"]')
+        for tile in [*ENTERING, "7m", "9m", "5s", "5s", "8m"]:
+            page.click(f'button[data-tile="{tile}"]')
+        expect(page.locator('#strip [data-strip-seat="S"]')).to_have_attribute("data-strip-net", "19")
+        page.evaluate("window.scrollTo(0, 0)")
+        written.append(save(page, f"offline-answer-360{suffix}.png"))
+    context.close()
+    return written
+
+
 def post(base: str, path: str, body: dict, token: str | None = None) -> dict:
     headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
     request = urllib.request.Request(base + path, json.dumps(body).encode(), headers)
@@ -171,7 +244,10 @@ def main() -> None:
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-                for path in [*shoot(browser, base), *shoot_english(browser, base)]:
+                shots = [*shoot(browser, base), *shoot_english(browser, base), *shoot_learners(browser, base)]
+                if not WANTED or WANTED & OFFLINE_SHOTS:  # the phone installs the pack first: only when asked
+                    shots += shoot_offline(browser, base)
+                for path in shots:
                     if not WANTED or path.name in WANTED:
                         print(path.relative_to(ROOT))
                 browser.close()

@@ -76,5 +76,10 @@ def wild_in(tiles: list[TileView], stands_for: str, wild: str, locale: Locale) -
 def stands_as(notation: str, locale: Locale) -> str:
     """What a wild tile stands for, short enough to write under the tile: 当北, as N."""
     _ = locale.gettext
+    return _("as %(tile)s") % {"tile": short_name(notation, locale)}
+
+
+def short_name(notation: str, locale: Locale) -> str:
+    """A tile's name, short enough for a caption or a list: 北, 五条 (Chinese); N, 5s (English)."""
     tile = Tile.from_str(notation)
-    return _("as %(tile)s") % {"tile": tile.notation if locale.lang == "en" else tile.name_zh}
+    return tile.notation if locale.lang == "en" else tile.name_zh

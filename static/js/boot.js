@@ -10,6 +10,32 @@ document.documentElement.classList.add("js");
   });
 })(document.currentScript && document.currentScript.dataset.sw);
 
+// The offline pack (issue 22): its script is loaded only on a page with the offer, once this phone asked for the
+// pack (the offer's button) or keeps one (localStorage "offline.pack", written by offline.js).
+document.addEventListener("DOMContentLoaded", () => {
+  const offer = document.querySelector("[data-offline-pack]");
+  if (!offer) return;
+  const load = () => {
+    if (document.querySelector("script[data-offline-script]")) return;
+    const script = document.createElement("script");
+    script.src = offer.dataset.script;
+    script.dataset.offlineScript = "";
+    document.head.appendChild(script);
+  };
+  let keeps = false;
+  try {
+    keeps = !!localStorage.getItem("offline.pack");
+  } catch (error) {
+    // no storage: no pack either
+  }
+  if (keeps) return load();
+  const button = offer.querySelector("[data-offline-install]");
+  button.addEventListener("click", () => {
+    offer.dataset.asked = "1";
+    load();
+  }, { once: true });
+});
+
 // On an English page each Chinese word of the games (庄, 底, 交, 龙 …) is explained where the page first shows it,
 // written in Chinese or in pinyin ("jiao"): the word becomes a <dfn> (with the whole Chinese run it stands in), and
 // "(pinyin: what it means)" follows it. A word the text explains itself ("单吊 (a pair wait)", "extra payment
@@ -91,5 +117,6 @@ document.documentElement.classList.add("js");
 
   document.addEventListener("DOMContentLoaded", explain);
   document.addEventListener("htmx:afterSettle", explain);
+  document.addEventListener("calc:answered", explain); // an answer drawn in the phone (offline.js)
   document.addEventListener("toggle", (event) => { if (event.target.open) explain(); }, true);
 })();

@@ -579,7 +579,10 @@
   document.body.addEventListener("htmx:afterSwap", (e) => {
     if (e.target.id === "result") markFieldError();
   });
-  document.body.addEventListener("htmx:sendError", unreachable);
+  document.body.addEventListener("htmx:sendError", () => {
+    if (!document.documentElement.hasAttribute("data-offline-ready")) unreachable(); // else the phone answered
+  });
+  form.addEventListener("calc:answered", markFieldError); // an answer drawn in the phone (offline.js)
 
   // ------------------------------------------------------------------ the language switch
 

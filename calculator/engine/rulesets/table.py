@@ -126,6 +126,10 @@ class TableRules(ABC):
     def hand_facts(self, result: dict) -> list[Text]:
         """The few numbers that decided a recorded hand (番 / 交, or 龙 / P), in both languages."""
 
+    # The answer's fields `hand_facts` reads: an export of a whole table decodes only those of each hand (and its
+    # request, 包 and why), not the whole answer. None: the whole answer.
+    fact_fields: tuple[str, ...] | None = None
+
 
 def penalty_shares(seat: str, amount: int) -> dict[str, int]:
     """[reading RULES.md §2.6] A penalty goes to the other three: amount ÷ 3 rounded down each, the remainder to

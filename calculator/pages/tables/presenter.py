@@ -145,18 +145,9 @@ def history_item(entry: Hand | Event, table: Table, cards: Mapping[int, Card], l
 MARKERS = 24  # at most this many markers per line, evenly spaced
 
 
-def totals_series(table: Table) -> list[dict]:
-    """Each player's total before the first entry and after every entry (outside payments included)."""
-    rows = [
-        *Hand.objects.filter(table=table).values_list("seq", "after__totals"),
-        *Event.objects.filter(table=table).values_list("seq", "after__totals"),
-    ]
-    rows.sort(key=lambda row: row[0])
-    return [dict.fromkeys(SEATS, 0)] + [totals for _, totals in rows]
-
-
 def chart(table: Table, series: list[dict]) -> dict | None:
-    """A line chart of each player's total over the table, as SVG coordinates (no JavaScript). Each player has a
+    """A line chart of each player's total over the table (`series`: the totals before the first entry and after
+    every entry, calculator.tables.snapshot), as SVG coordinates (no JavaScript). Each player has a
     colour, a dash pattern and a marker shape of its own, so lines that run together stay apart."""
     if len(series) < 2:
         return None
@@ -170,14 +161,19 @@ def chart(table: Table, series: list[dict]) -> dict | None:
     def x(i: int) -> float:
         return round(left + i * step, 1)
 
+    scale = (height - top - bottom) / (high - low)
+
     def y(value: int) -> float:
-        return round(top + (high - value) * (height - top - bottom) / (high - low), 1)
+        return round(top + (high - value) * scale, 1)
 
     every = max(1, -(-(len(series) - 1) // MARKERS))
     marked = sorted({*range(0, len(series), every), len(series) - 1})
+    xs = [x(i) for i in range(len(series))]  # shared by the four lines (a 1,000-entry table has 1,001 points)
     lines = []
     for seat in SEATS:
-        points = " ".join(f"{x(i)},{y(point[seat])}" for i, point in enumerate(series))
+        points = " ".join(
+            [f"{px},{round(top + (high - point[seat]) * scale, 1)}" for px, point in zip(xs, series, strict=True)]
+        )
         markers = [{"x": x(i), "y": y(series[i][seat])} for i in marked]
         last = series[-1][seat]
         lines.append({"seat": seat, "points": points, "markers": markers, "name": table.players[seat], "last": last})

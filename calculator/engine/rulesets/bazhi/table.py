@@ -39,6 +39,8 @@ class BazhiTable(TableRules):
         request = result["request"]
         return request["winner"] == request["dealer"] and not result["jiao"]["is_jiao"]
 
+    fact_fields = ("fan", "jiao")
+
     def hand_facts(self, result: dict) -> list[Text]:
         fan = result.get("fan")
         facts = [Text(f"番 {fan} 每家", f"fan {fan} each")]

@@ -42,6 +42,8 @@ class XinyuTable(TableRules):
         if room:
             book.end("bust")
 
+    fact_fields = ("long", "unit", "quanjiao")
+
     def hand_facts(self, result: dict) -> list[Text]:
         long_, unit = result.get("long"), result.get("unit")
         facts = [Text(f"龙 {long_}，P {unit}", f"long {long_}, P {unit}")]
