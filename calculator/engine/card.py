@@ -14,10 +14,15 @@ class HouseCard(FrozenDict):
     rules read it as any mapping (`card["haidi"]`), a dict's own look-up.
     """
 
-    __slots__ = ()
+    __slots__ = ("_hash",)
 
     def __hash__(self) -> int:
-        return hash(frozenset(self.items()))
+        """Worked out on first use and kept: the options holding the card are looked up by it once a request."""
+        try:
+            return self._hash
+        except AttributeError:
+            self._hash = hash(frozenset(self.items()))
+            return self._hash
 
     def replace(self, rule_id: str, value: JsonValue) -> HouseCard:
         """The same card with one rule set to `value`."""
