@@ -179,27 +179,23 @@ def plan_of(
     """
     if not fits_colour(empty, colour):
         return None
-    sets_need, pair_need = [], []
-    for b, (s, p) in enumerate(needs):
-        if not colour.allowed[b]:
-            sets_need.append(0)
-            pair_need.append(NEVER)
-            continue
-        if colour.required[b] and empty[b]:
-            s = 3  # an empty block that must hold tiles gets a whole triplet of 财神
-        sets_need.append(s)
-        pair_need.append(p)
+    allowed, required = colour.allowed, colour.required
+    # per block: 财神 for sets only (a required empty block takes a whole triplet), for sets and the pair
+    sets_need = [
+        (3 if need and hollow else s) if ok else 0
+        for (s, _), ok, need, hollow in zip(needs, allowed, required, empty, strict=True)
+    ]
+    pair_need = [p if ok else NEVER for (_, p), ok in zip(needs, allowed, strict=True)]
     total_sets = sum(sets_need)
-    best = None
+    least, pair_block = NEVER, None
     for b in range(4):
         need = total_sets - sets_need[b] + pair_need[b]
-        if need <= wild and (wild - need) % 3 == 0 and (best is None or need < best[0]):
-            best = (need, b)
-    if best is None:
+        if need < least and need <= wild and (wild - need) % 3 == 0:
+            least, pair_block = need, b
+    if pair_block is None:
         return None
-    need, pair_block = best
-    per_block = [pair_need[b] if b == pair_block else sets_need[b] for b in range(4)]
-    per_block[pair_block] += wild - need  # spare 财神 make triplets in the pair's block
+    per_block = list(sets_need)
+    per_block[pair_block] = pair_need[pair_block] + wild - least  # spare 财神 make triplets in the pair's block
     return pair_block, tuple(per_block)
 
 
@@ -307,14 +303,13 @@ def block_groups(b: int, block: tuple[int, ...], sequences: bool, is_pair: bool,
 
 
 def seven_pairs_groups(blocks: list[tuple[int, ...]], wild: int, colour: Colour = ANY_COLOUR) -> list[Group]:
+    """The pairs of a 对对碰 (七对) reading, each 财神 placed: the hand's pairs block by block (an odd kind paired
+    with a 财神), then the spare 财神 as pairs of their own."""
     groups: list[Group] = []
-    for (base, _, _), block in zip(BLOCKS, blocks, strict=True):
-        for r, c in enumerate(block):
-            tile = ALL_TILES[base + r]
-            groups.extend(Group("pair", (tile, tile)) for _ in range(c // 2))
-            if c % 2:
-                groups.append(Group("pair", (tile, tile), (tile,)))
-                wild -= 1
+    for b, block in enumerate(blocks):
+        if any(block):
+            groups.extend(block_pairs(b, block))
+            wild -= block.count(1) + block.count(3)  # an odd kind takes one 财神
     # spare 财神 pairs: first into a colour that must still appear, then beside the hand's own colour
     targets = [b for b, block in enumerate(blocks) if colour.required[b] and not any(block)]
     targets += [b for b in range(4) if colour.allowed[b] and any(blocks[b])] or [0]
@@ -326,6 +321,20 @@ def seven_pairs_groups(blocks: list[tuple[int, ...]], wild: int, colour: Colour 
         wild -= 2
         i += 1
     return groups
+
+
+@lru_cache(maxsize=20_000)
+def block_pairs(b: int, block: tuple[int, ...]) -> tuple[Group, ...]:
+    """Block `b` of a 对对碰 reading as pairs, in rank order, an odd kind's pair holding one 财神. Remembered per
+    block's counts, as the standard reading's `block_groups` are."""
+    base = BLOCKS[b][0]
+    groups = []
+    for r, c in enumerate(block):
+        tile = ALL_TILES[base + r]
+        groups.extend(Group("pair", (tile, tile)) for _ in range(c // 2))
+        if c % 2:
+            groups.append(Group("pair", (tile, tile), (tile,)))
+    return tuple(groups)
 
 
 def loose_groups(natural: list[int] | tuple[int, ...], wild_tiles: tuple[Tile, ...]) -> list[Group]:

@@ -15,7 +15,7 @@ from .wilds import Wilds, is_quanfeng, is_silong, natural_of, plan_standard
 BIG = 10  # the +10 龙 bonuses
 SILONG_WITH_SHAPE = 20  # 4龙 +10, and +10 more when the hand is also a legal shape
 QUANFENG = 50
-PATTERN_ORDER = tuple(pattern.code for pattern in BONUSES)
+PATTERN_RANK = {pattern.code: rank for rank, pattern in enumerate(BONUSES)}  # the order an answer lists them in
 SUIT_BLOCKS = "mps"
 
 
@@ -63,11 +63,8 @@ class Reading(NamedTuple):
     colour: ColourChoice
     triplets: bool
     patterns: tuple[tuple[str, int], ...]
+    bonus: int  # the patterns' 龙, summed once: the best reading is chosen on it
     plan: object = None  # the standard shape's plan (pair block and 财神 per block; groups when capped)
-
-    @property
-    def bonus(self) -> int:
-        return sum(value for _, value in self.patterns)
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -133,8 +130,12 @@ def _reading(request, wilds, shape, choice, triplets, plan=None, flags=None) -> 
     patterns = shape_patterns(request, wilds, shape, choice, triplets) + (
         flag_patterns(request) if flags is None else flags
     )
-    patterns.sort(key=lambda item: PATTERN_ORDER.index(item[0]))
-    return Reading(shape, choice, triplets, tuple(patterns), plan)
+    patterns.sort(key=_listed_rank)
+    return Reading(shape, choice, triplets, tuple(patterns), sum([value for _, value in patterns]), plan)
+
+
+def _listed_rank(pattern: tuple[str, int]) -> int:
+    return PATTERN_RANK[pattern[0]]
 
 
 def _colour_supplied(wilds: Wilds, choice: ColourChoice) -> bool:
