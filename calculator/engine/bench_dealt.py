@@ -131,6 +131,13 @@ class Round:
         return quantile(samples, share) / quantile(self.theirs, 0.5)
 
 
+def fastest(found: Sequence[Round], name: str | None = None) -> list[int]:
+    """Each call's fastest round (set `name` of ours, or `mahjong`'s): on a loaded machine a single call's time
+    also holds what other programs did to the processor's caches meanwhile, its fastest of the rounds much less."""
+    runs = [one.theirs if name is None else one.ours[name] for one in found]
+    return [min(times) for times in zip(*runs, strict=True)]
+
+
 def quantile(samples: Sequence[int], share: float) -> float:
     ordered = sorted(samples)
     return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
