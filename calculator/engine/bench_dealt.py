@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from random import Random
 
 from .notation import format_tiles, parse_tiles
-from .rulesets import DEALS, RULESETS
+from .rulesets import RULESETS
 from .score import score
 from .tiles import SEATS
 
@@ -54,7 +54,7 @@ def dealt_wins(game: str, count: int, rng: Random) -> Dealt:
     """`count` winning requests of `game` from its deal; with a wild tile, `count // 5` with each number of them
     (0 to 4, the rest with 0)."""
     ruleset = RULESETS[game]
-    deal = DEALS[game]
+    deal = ruleset.deal
     if not _has_wild(game, rng):
         requests = []
         while len(requests) < count:
@@ -89,7 +89,7 @@ def dealt_wins(game: str, count: int, rng: Random) -> Dealt:
 def _has_wild(game: str, rng: Random) -> bool:
     """Whether the game's answers name a wild tile (asked of one dealt hand)."""
     while True:
-        answer = score(DEALS[game](Random(rng.random()), None))
+        answer = score(RULESETS[game].deal(Random(rng.random()), None))
         if "error" not in answer:
             return RULESETS[game].wild_tile(answer) is not None
 
