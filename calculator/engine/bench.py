@@ -33,7 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from calculator.engine import score
-from calculator.engine.bench_dealt import SEAT_WAYS, Round, dealt_wins, fastest, interleaved
+from calculator.engine.bench_dealt import SEAT_WAYS, Round, dealt_wins, fastest, interleaved, timed
 from calculator.engine.decompose import decompositions, is_complete
 from calculator.engine.request import parse_request
 from calculator.engine.rulesets import RULESETS
@@ -62,16 +62,9 @@ def time_calls(
     for item in items if warm else ():
         call(item)
     gc.collect()
-    gc.disable()
     samples = []
-    try:
-        for _ in range(rounds):
-            for item in items:
-                start = clock()
-                call(item)
-                samples.append(clock() - start)
-    finally:
-        gc.enable()
+    for _ in range(rounds):
+        samples += timed(call, items, clock)
     return samples
 
 
