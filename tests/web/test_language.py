@@ -14,7 +14,7 @@ import pytest
 
 from calculator.engine import score
 from calculator.engine.rulesets import RULESETS
-from calculator.pages.trainer.questions import KINDS, Spec, question
+from calculator.presentation.trainer.questions import KINDS, Spec, question
 from tests.ledger.client import Api
 from tests.web.fields import B1, X1
 from tests.web.wording import glossary_terms, unexplained

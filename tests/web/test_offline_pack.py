@@ -73,6 +73,8 @@ def test_the_pack_holds_the_engine_presenter_ledger_templates_catalogues_and_jin
         "calculator/offline/phone.py",
         "jinja2/result.html",
         "jinja2/strip.html",
+        "jinja2/trainer.html",
+        "calculator/presentation/trainer/questions.py",
         "locale/zh_Hans/LC_MESSAGES/django.mo",
         "jinja2/__init__.py",
         "markupsafe/__init__.py",
@@ -108,6 +110,37 @@ def test_the_phones_json_is_the_engines_with_sorted_keys(built):
         assert phone.score(json.dumps(request), lang) == json.dumps(
             score(request, lang), sort_keys=True, ensure_ascii=False
         )
+
+
+# Trainer links of each kind and level, answered and not (a pay answer, waits tapped, a house-rules question).
+TRAINER_LINKS = [
+    "seed=5&kind=pay&answer=1",
+    "seed=7",
+    "seed=9&level=2&answer=tiles&tile=1m&tile=4m",
+    "seed=11&level=3&answer=0",
+    "seed=12&game=bazhi&kind=win&answer=win",
+    "seed=13&game=xinyu&level=2&answer=none",
+    "seed=14&focus=xinyu:qidui&review=xinyu:qidui.0.1,bazhi:duidui.2.0&answer=no",
+]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_phone_deals_grades_and_draws_the_trainers_question_as_the_servers_page(built, lang):
+    phone = Phone(built[2])
+    client = Client()
+    client.cookies["django_language"] = "en" if lang == "en" else "zh-hans"
+    for link in TRAINER_LINKS:
+        drawn = json.loads(phone.trainer(link, lang))
+        assert drawn["link"] == link
+        assert drawn["html"] in client.get(f"/trainer/?{link}").content.decode()
+
+
+def test_a_trainer_link_the_server_would_send_on_is_drawn_for_a_clean_link_with_a_fresh_seed(built):
+    phone = Phone(built[2])
+    drawn = json.loads(phone.trainer("level=2&game=nosuchgame", "zh"))
+    seed, level = drawn["link"].split("&")
+    assert seed.startswith("seed=") and seed.removeprefix("seed=").isdigit() and level == "level=2"
+    assert f'data-link="{seed}&amp;level=2"' in drawn["html"] and 'data-kind="waits"' in drawn["html"]
 
 
 def test_the_phone_reads_the_catalogue_and_the_static_urls(built):
