@@ -70,6 +70,7 @@ def offer(built: Manifest | None) -> dict | None:
     return {
         "version": built.version,
         "manifest_url": reverse("offline_manifest"),
+        "trainer_url": reverse("trainer"),  # its page is kept with the pack: the phone draws its questions
         "megabytes": f"{built.gzip_size / 1_000_000:.1f}",
     }
 

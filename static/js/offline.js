@@ -113,11 +113,33 @@
       progress(done, total);
       say((words.downloading || "%(percent)s%").replace("%(percent)s", Math.floor((100 * done) / total)));
     });
+    await keepTrainerPage(cache).catch(() => {}); // the trainer offline is a convenience: the pack stands without it
     progress(0, 0);
     const before = kept();
     keep(manifest);
     await dropOthers(manifest.version);
     if (before && before.version !== manifest.version) stopEngine();
+  }
+
+  // The trainer's page, kept in the pack's cache under its path (public/sw.js answers a trainer link from there
+  // while offline): its questions are drawn in the phone, so any kept copy will do; it goes with the pack. A
+  // copy of the answer, not the answer itself: /trainer/ is sent on to a question's link, and a navigation is
+  // never answered with a redirected response.
+  async function keepTrainerPage(cache, from) {
+    const path = offer && offer.dataset.trainer;
+    if (!path) return;
+    const response = await fetch(from || path, { cache: "no-store", credentials: "same-origin" });
+    if (!response.ok) return;
+    const html = await response.text();
+    const headers = new Headers(response.headers);
+    headers.delete("Content-Encoding");
+    headers.delete("Content-Length");
+    await cache.put(new URL(path, location.href).href, new Response(html, { headers }));
+    // and its scripts and styles (the calculator's page links others), unless a cache has them already
+    for (const match of html.matchAll(/(?:src|href)="([^"#?]*\/static\/[^"#?]+)/g)) {
+      const url = new URL(match[1], location.href).href;
+      if (!(await caches.match(url))) await cache.add(url);
+    }
   }
 
   async function dropOthers(version) {
@@ -231,6 +253,7 @@
   }
 
   const isReady = () => root.hasAttribute("data-offline-ready") && worker !== null;
+  const pageLang = () => (root.lang.startsWith("en") ? "en" : "zh"); // the engine's language of the page
 
   // ------------------------------------------------------------------ answers on the calculator
 
@@ -250,6 +273,7 @@
       if (response.status === 200) {
         serverAway = false;
         syncAll();
+        refreshTrainerPage();
       }
     } catch (error) {
       // still away
@@ -287,7 +311,7 @@
     performance.mark("offline:ask");
     let reply;
     try {
-      const answered = await ask({ type: "answer", query, lang: root.lang.startsWith("en") ? "en" : "zh", context: context() });
+      const answered = await ask({ type: "answer", query, lang: pageLang(), context: context() });
       root.dataset.offlineAnswerMs = String(Math.round(answered.ms * 10) / 10); // the worker's own time
       performance.mark("offline:replied");
       reply = JSON.parse(answered.json);
@@ -378,7 +402,7 @@
   // Bound here, in the phone: the page came from the service worker's cache (the server binds its own pages).
   const offlineBound = () => !!boundEntry() && !document.getElementById("table-banner");
   const table = (action, kept, hand) =>
-    ask({ type: "table", action, table: JSON.stringify(kept), hand: hand || "", lang: root.lang.startsWith("en") ? "en" : "zh" })
+    ask({ type: "table", action, table: JSON.stringify(kept), hand: hand || "", lang: pageLang() })
       .then((reply) => JSON.parse(reply.json));
 
   window.offlineTable = {
@@ -639,6 +663,83 @@
     syncAll();
   });
 
+  // ------------------------------------------------------------------ the trainer offline
+  //
+  // While the server is out of reach, the trainer's links and its answer form are answered in the phone: the
+  // question dealt from the link, graded and drawn by the server's own Python (calculator/presentation/trainer/,
+  // jinja2/trainer.html), swapped in as htmx swaps the server's (#trainer, so trainer.js counts it), the address
+  // the link's. Online, the server answers as before. A trainer page opened offline comes from the pack's cache
+  // with the question it was kept with: until the phone has drawn the page's own link it is dimmed and inert. It
+  // is kept at install and again each time the trainer opens online: offline, it speaks the language seen last.
+
+  const trainerShell = document.querySelector(".trainer-shell");
+  const trainerSection = () => document.getElementById("trainer");
+  const linkOf = (path) => new URL(path, location.href).search.replace(/^\?/, "");
+
+  async function drawTrainer(link, how) {
+    const reply = await ask({ type: "trainer", query: link, lang: pageLang() });
+    const drawn = JSON.parse(reply.json);
+    const address = location.pathname + "?" + drawn.link;
+    if (how === "push") history.pushState({ offlineTrainer: true }, "", address);
+    else history.replaceState({ offlineTrainer: true }, "", address);
+    window.htmx.swap(trainerSection(), drawn.html, { swapStyle: "outerHTML" });
+    if (how === "push") window.scrollTo(0, 0);
+    root.dataset.offlineTrainer = drawn.link; // the link the phone drew last
+  }
+
+  function drawnHere(link) {
+    const section = trainerSection();
+    return section && section.dataset.link === link;
+  }
+
+  async function trainerReady() {
+    const section = trainerSection();
+    if (!trainerShell || !section) return;
+    if (!drawnHere(linkOf(location.href))) {
+      try {
+        await drawTrainer(linkOf(location.href), "replace");
+      } finally {
+        const now = trainerSection();
+        if (now) now.inert = false;
+        if (now) now.classList.remove("is-stale");
+      }
+    }
+  }
+
+  function refreshTrainerPage() {
+    const current = kept();
+    if (!trainerShell || !current || !drawnHere(linkOf(location.href))) return;
+    caches.open(cacheName(current.version))
+      .then((cache) => keepTrainerPage(cache, location.href))
+      .then(() => { root.dataset.offlineTrainerKept = root.lang; }) // in the language seen last, as the other pages
+      .catch(() => {});
+  }
+
+  if (trainerShell) {
+    // a kept page of another question: not to be answered until the phone has drawn this link's
+    const section = trainerSection();
+    if (section && !drawnHere(linkOf(location.href))) {
+      section.inert = true;
+      section.classList.add("is-stale");
+    }
+    trainerShell.addEventListener("htmx:beforeRequest", (event) => {
+      if (!serverAway || !isReady()) return;
+      event.preventDefault();
+      drawTrainer(linkOf(event.detail.pathInfo.finalRequestPath), "push");
+    });
+    // the network went away since the server last answered: the phone answers that link
+    trainerShell.addEventListener("htmx:sendError", (event) => {
+      serverAway = true;
+      if (isReady()) drawTrainer(linkOf(event.detail.pathInfo.finalRequestPath), "push");
+    });
+    window.addEventListener("popstate", (event) => {
+      if (!event.state || !event.state.offlineTrainer) return;
+      if (serverAway && isReady()) drawTrainer(linkOf(location.href), "replace");
+      else location.reload(); // an address the phone drew, back online: the server's page of it
+    });
+    document.addEventListener("offline:ready", trainerReady);
+  }
+
   // ------------------------------------------------------------------ wiring
 
   window.offlinePack = {
@@ -647,6 +748,8 @@
     score: (request, lang) => window.offlinePack.scoreText(request, lang).then(JSON.parse),
     // the strip and the card the phone draws for the calculator's fields (JSON text: card, strip, share_query)
     draw: (query, lang, where) => ask({ type: "answer", query, lang, context: where }).then((r) => r.json),
+    // the trainer's question the phone draws for a trainer link (JSON text: html, link)
+    trainer: (link, lang) => ask({ type: "trainer", query: link, lang }).then((r) => r.json),
     answer: answerNow,
     ready: () => ready,
     state: () => ({ serverAway, syncing: Array.from(syncing), rounds: syncRounds }), // for a look from the console
@@ -657,6 +760,12 @@
     part("install").addEventListener("click", installFromServer);
     part("remove").addEventListener("click", remove);
   }
-  if (kept()) startEngine().catch((error) => say((words.failed || "%(why)s").replace("%(why)s", error.message)));
+  if (kept()) {
+    startEngine().catch((error) => {
+      say((words.failed || "%(why)s").replace("%(why)s", error.message));
+      const section = trainerSection();
+      if (section) section.inert = false; // what the page shows is all there is
+    });
+  }
   else if (offer && offer.dataset.asked) installFromServer();
 })();

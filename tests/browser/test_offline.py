@@ -15,6 +15,7 @@ import pytest
 from django.test import Client
 
 from calculator.presentation.handquery import HandInput, query_string
+from calculator.presentation.trainer.questions import Spec, question
 from tests.browser.offline import open_ready
 from tests.browser.phone import B1, B1_NETS, B1_TAPS, expect, expect_nets, tap_seats, tap_tiles
 from tests.offline_requests import kinds_covered, requests
@@ -228,3 +229,59 @@ def test_online_with_the_pack_the_phone_answers_first_and_the_servers_answer_agr
     expect(page.locator("html")).not_to_have_attribute("data-offline-differs", re.compile(".*"))
     assert page.console.errors == []
     page.close()
+
+
+def server_trainer_page(link: str, lang: str) -> str:
+    client = Client()
+    client.cookies["django_language"] = "en" if lang == "en" else "zh-hans"
+    return client.get(f"/trainer/?{link}").content.decode()
+
+
+TRAINER_WORDS = {"zh": ("答对了", "下一题"), "en": ("Right!", "Next question")}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_offline_the_trainer_deals_grades_and_explains_a_question_as_the_server_does(offline_phone, lang):
+    """The network cut, the trainer's page comes from the pack's cache; the phone deals a question for a link
+    without a seed (as the server sends it on to a fresh one), grades the answer tapped, explains it with the
+    calculator's card, and deals the next: each drawn as the server's page draws the same link. The trainer's
+    page is kept in the language it was last seen in (opened online first)."""
+    online = open_ready(offline_phone, "/trainer/?seed=1", offline=False, lang=lang)
+    expect(online.locator("html")).to_have_attribute(
+        "data-offline-trainer-kept", online.locator("html").get_attribute("lang")
+    )
+    online.close()
+    page = open_ready(offline_phone, "/trainer/?level=3", lang=lang)
+    trainer = page.locator("#trainer")
+    expect(trainer).to_have_attribute("data-link", re.compile(r"^seed=\d+&level=3$"))
+    expect(trainer).to_have_attribute("data-kind", "pay")
+    link = trainer.get_attribute("data-link")
+    expect(page).to_have_url(re.compile(re.escape(f"/trainer/?{link}") + "$"))  # the address is the question's
+    spec = Spec(int(link.split("&")[0].removeprefix("seed=")), level="3")
+    right = next(n for n, choice in enumerate(question(spec).choices) if not choice.situation.change)
+
+    page.click(f'button[name="answer"][value="{right}"]')  # the engine's nets: graded right
+    expect(trainer).to_have_attribute("data-graded", "true")
+    expect(trainer).to_have_attribute("data-correct", "true")
+    expect(page.locator("#trainer-verdict")).to_contain_text(TRAINER_WORDS[lang][0])
+    expect(page.locator("#trainer-explain [data-win]")).to_have_count(1)  # explained by the calculator's card
+    expect(page.locator("#trainer-progress")).not_to_be_empty()  # trainer.js counted it
+    answered = link_of(page.url)
+    assert trainer.get_attribute("data-link") == answered and f"answer={right}" in answered
+
+    page.click("#trainer-next")  # the next question, dealt in the phone too
+    expect(trainer).not_to_have_attribute("data-graded", "true")
+    following = link_of(page.url)
+    expect(trainer).to_have_attribute("data-link", following)
+
+    # what the phone drew for each of these links is the server's page for the same link, byte for byte
+    for shown in (link, answered, following):
+        drawn = json.loads(page.evaluate("([link, lang]) => offlinePack.trainer(link, lang)", [shown, lang]))
+        assert drawn["link"] == shown
+        assert drawn["html"] in server_trainer_page(shown, lang)
+    assert page.console.errors == []
+    page.close()
+
+
+def link_of(url: str) -> str:
+    return url.partition("?")[2]
