@@ -22,6 +22,21 @@ from tests.offline_requests import kinds_covered, requests
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+# Both games, house rules with their other readings, waits of a ready hand, a hand not ready with its distance
+# (shanten) and the draws that help, 14 tiles that are no win with the discards and the nearest win, errors.
+KINDS = (
+    "bazhi",
+    "xinyu",
+    "alternatives",
+    "waits",
+    "not ready",
+    "shanten",
+    "draws",
+    "no win",
+    "discards",
+    "nearest",
+    "error",
+)
 SCORE_ALL = """(pairs) => Promise.all(pairs.map(([request, lang]) => offlinePack.scoreText(request, lang)))"""
 
 
@@ -37,7 +52,9 @@ def server_json(request: dict, lang: str) -> str:
 def test_300_requests_scored_in_the_phone_offline_equal_the_servers_json(offline_phone):
     pairs = requests()
     assert len(pairs) == 300
-    assert {"bazhi", "xinyu", "alternatives", "waits", "nearest", "error"} <= kinds_covered(pairs)
+    kinds = kinds_covered(pairs)
+    for kind in KINDS:  # the issue's list: each kind at least 20 times
+        assert kinds[kind] >= 20, (kind, kinds)
     page = open_ready(offline_phone)
     answers = page.evaluate(SCORE_ALL, [[request, lang] for request, lang in pairs])
     differ = [

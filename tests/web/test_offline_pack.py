@@ -89,19 +89,29 @@ def test_the_pack_is_at_most_7_mb_compressed(built):
     assert built[1].gzip_size <= 7_000_000
 
 
-def test_the_engine_in_the_pack_imports_no_django(built):
-    """The pack's Python, run from the unpacked zip alone (no project, no Django on the path)."""
+NOT_READY = {"ruleset": "bazhi", "hand": "2345678999p233s", "winner": "S", "dealer": "W", "discarder": "N"}  # not ready
+
+
+def test_the_pack_holds_every_module_it_runs_and_no_django(built):
+    """The pack's Python, run from the unpacked zip alone (no project, no site-packages, Django made unimportable):
+    every module in it imports, and it answers a win, and a hand not ready with its distance and the draws that help
+    (engine/distance.py, nearest.py, ways.py and each game's shanten.py)."""
     _, _, unpacked = built
     program = (
-        "import sys, json; sys.path[:0] = [sys.argv[1]]; sys.modules['django'] = None\n"
+        "import sys, json, pkgutil, importlib; sys.path[:0] = [sys.argv[1]]; sys.modules['django'] = None\n"
+        "import calculator\n"
+        "for module in pkgutil.walk_packages(calculator.__path__, 'calculator.'):\n"
+        "    importlib.import_module(module.name)\n"
         "from calculator.offline.phone import Phone\n"
-        "print(Phone(sys.argv[1]).score(json.dumps("
-        + json.dumps({"ruleset": "bazhi", **B1_HAND, "dealer": "E"})
-        + "), 'zh'))"
+        "phone = Phone(sys.argv[1])\n"
+        "print(json.dumps([json.loads(phone.score(json.dumps(r), 'zh')) for r in json.loads(sys.argv[2])]))"
     )
-    isolated = [sys.executable, "-I", "-S", "-c", program, str(unpacked)]
-    answer = json.loads(subprocess.run(isolated, capture_output=True, text=True, check=True).stdout)
-    assert answer["net"] == {"E": -7, "S": 19, "W": -7, "N": -5}
+    hands = [{"ruleset": "bazhi", **B1_HAND, "dealer": "E"}, NOT_READY]
+    isolated = [sys.executable, "-I", "-S", "-c", program, str(unpacked), json.dumps(hands)]
+    win, not_ready = json.loads(subprocess.run(isolated, capture_output=True, text=True, check=True).stdout)
+    assert win["net"] == {"E": -7, "S": 19, "W": -7, "N": -5}
+    assert not_ready == score(NOT_READY, "zh")
+    assert not_ready["waits"] == [] and not_ready["shanten"] >= 1 and not_ready["draws"]
 
 
 def test_the_phones_json_is_the_engines_with_sorted_keys(built):
