@@ -70,11 +70,19 @@
 
   // Each part downloaded with `cache: "reload"` (the service worker and the HTTP cache are passed by), checked
   // against its SHA-256, and only then kept.
+  // A part this phone keeps already is copied, not downloaded: under its own URL (the runtime's do not change with
+  // the app), or under another URL of the pack it replaces with the same SHA-256 (the worker's script is named
+  // after the pack's version, and rarely changes).
+  async function keptCopy(item, url) {
+    const before = kept();
+    const same = before && (before.parts || []).find((old) => old.sha256 === item.sha256);
+    return (await caches.match(url)) || (same ? await caches.match(new URL(same.url, location.href).href) : undefined);
+  }
+
   async function download(manifest, cache, onBytes) {
     for (const item of manifest.parts) {
       const url = new URL(item.url, location.href).href;
-      // a part this phone keeps already (in this pack or the one it replaces: the runtime rarely changes)
-      const have = await caches.match(url);
+      const have = await keptCopy(item, url);
       if (have) {
         const body = await have.arrayBuffer();
         if ((await sha256(body)) === item.sha256) {
@@ -135,11 +143,10 @@
     headers.delete("Content-Encoding");
     headers.delete("Content-Length");
     await cache.put(new URL(path, location.href).href, new Response(html, { headers }));
-    // and its scripts and styles (the calculator's page links others), unless a cache has them already
-    for (const match of html.matchAll(/(?:src|href)="([^"#?]*\/static\/[^"#?]+)/g)) {
-      const url = new URL(match[1], location.href).href;
-      if (!(await caches.match(url))) await cache.add(url);
-    }
+    // and its scripts and styles (the calculator's page links others), in the pack's cache with it: asked through
+    // the service worker, which answers from its cache what it keeps already
+    const assets = Array.from(html.matchAll(/(?:src|href)="([^"#?]*\/static\/[^"#?]+)/g), (m) => new URL(m[1], location.href).href);
+    await cache.addAll(Array.from(new Set(assets)));
   }
 
   async function dropOthers(version) {
@@ -234,6 +241,7 @@
     ready = ready || started(manifest);
     const done = await ready;
     root.dataset.offlineReady = done.how;
+    root.dataset.offlineVersion = manifest.version; // the pack this phone answers with
     root.dataset.offlineReadyMs = String(Math.round(done.ms)); // the worker's load
     root.dataset.offlineReadyAt = String(Math.round(performance.now())); // since the page was opened
     showInstalled(true);
