@@ -73,8 +73,11 @@ async function load(message) {
   return { how: "fresh", ms: performance.now() - begun };
 }
 
+const now = () => performance.timeOrigin + performance.now(); // the page's clock too (for its performance marks)
+
 self.addEventListener("message", async (event) => {
   const message = event.data;
+  const received = now();
   try {
     if (message.type === "load") {
       loading = loading || load(message);
@@ -88,9 +91,10 @@ self.addEventListener("message", async (event) => {
     } else if (message.type === "trainer") {
       self.postMessage({ type: "trained", id: message.id, json: phone.trainer(message.query, message.lang) });
     } else if (message.type === "answer") {
-      const begun = performance.now();
+      const begun = now();
       const json = phone.answer(message.query, message.lang, message.context);
-      self.postMessage({ type: "answered", id: message.id, json, ms: performance.now() - begun });
+      const done = now();
+      self.postMessage({ type: "answered", id: message.id, json, ms: done - begun, at: [received, begun, done] });
     }
   } catch (error) {
     if (message.type === "load") loading = null;

@@ -220,6 +220,7 @@
     worker = new Worker(manifest.worker_url, { type: "module" });
     worker.addEventListener("message", (event) => {
       const reply = event.data;
+      reply.got = performance.now(); // the answer's arrival in this thread (its wait for it included)
       const pending = waiting.get(reply.id);
       if (!pending) return;
       waiting.delete(reply.id);
@@ -321,6 +322,12 @@
     try {
       const answered = await ask({ type: "answer", query, lang: pageLang(), context: context() });
       root.dataset.offlineAnswerMs = String(Math.round(answered.ms * 10) / 10); // the worker's own time
+      // where the time went (tests/browser/tap_timer.js): the worker's moments on this page's clock
+      const [received, begun, done] = answered.at.map((t) => t - performance.timeOrigin);
+      performance.mark("offline:worker-received", { startTime: received });
+      performance.mark("offline:worker-begun", { startTime: begun });
+      performance.mark("offline:worker-done", { startTime: done });
+      performance.mark("offline:got", { startTime: answered.got });
       performance.mark("offline:replied");
       reply = JSON.parse(answered.json);
     } catch (error) {
