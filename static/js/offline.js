@@ -345,8 +345,14 @@
   }
 
   if (form) {
-    form.addEventListener("calc:update", answerNow);
-    form.addEventListener("calc:typed", answerNow);
+    // before htmx's own listener (at the form, capture first): the phone is asked before htmx builds a request
+    // that offline it then drops
+    const question = () => {
+      serverAnswered = ""; // a new question: the server has not answered it yet
+      answerNow();
+    };
+    form.addEventListener("calc:update", question, true);
+    form.addEventListener("calc:typed", question, true);
     // While the server is out of reach (the service worker said so, or it has not answered yet), taps are not
     // sent to it: nothing else competes with the phone's answer for the phone's time.
     document.body.addEventListener("htmx:afterRequest", (event) => {
@@ -371,8 +377,7 @@
       }
       phoneAnswer = null;
     });
-    form.addEventListener("calc:update", () => { serverAnswered = ""; }, true);
-    form.addEventListener("calc:typed", () => { serverAnswered = ""; }, true);
+
   }
 
   // ------------------------------------------------------------------ a table kept in this phone
