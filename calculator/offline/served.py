@@ -103,6 +103,7 @@ def words() -> dict:
         ),
         "before": _("scored offline"),
         "now": _("at the table now"),
+        "when": _("%(when)s:"),  # before the nets scored then
         "confirm": _("Record with the new payments"),
         "drop": _("Do not record this hand"),
         "dropped": _("not recorded (the referee decided)"),

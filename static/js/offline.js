@@ -435,8 +435,16 @@
     },
   };
 
-  const seatText = (net) =>
-    ["E", "S", "W", "N"].map((s) => words.seats[s] + " " + (net[s] > 0 ? "+" + net[s] : net[s] < 0 ? "−" + -net[s] : "0")).join(" · ");
+  const signed = (n) => (n > 0 ? "+" + n : n < 0 ? "−" + -n : "0");
+  // a hand's nets, each seat's kept on one line
+  function seatNets(net) {
+    const nets = element("span", { class: "queue-nets" });
+    ["E", "S", "W", "N"].forEach((s, n) => {
+      if (n) nets.append(" · ");
+      nets.append(element("span", { class: "queue-net" }, words.seats[s] + " " + signed(net[s])));
+    });
+    return nets;
+  }
 
   function element(tag, attributes, ...children) {
     const el = document.createElement(tag);
@@ -453,14 +461,15 @@
     (entry ? entry.queue : []).forEach((item, n) => {
       const said = { waiting: words.waiting, sending: words.sending, sent: words.sent, dropped: words.dropped };
       const li = element("li", { "data-queue-key": item.key, "data-queue-state": item.state });
-      li.append(element("strong", {}, fill(words.hand, { n: n + 1 })), " · ", seatText(item.net), " · ");
-      if (item.state === "refused") li.append(fill(words.refused, { why: item.why || "" }));
-      else if (item.state !== "confirm") li.append(said[item.state] || item.state);
+      li.append(element("strong", {}, fill(words.hand, { n: n + 1 })));
+      if (item.state === "refused") li.append(" · ", fill(words.refused, { why: item.why || "" }));
+      else if (item.state !== "confirm") li.append(" · ", element("span", { class: "queue-state" }, said[item.state] || item.state));
+      if (item.state !== "confirm") li.append(seatNets(item.net));
       if (item.state === "confirm") {
         li.append(
           element("p", {}, words.changed),
-          element("p", { "data-before": "" }, words.before + ": " + seatText(item.net)),
-          element("p", { "data-now": "" }, words.now + ": " + seatText(item.offer.net))
+          element("p", { "data-before": "" }, fill(words.when, { when: words.before }), " ", seatNets(item.net)),
+          element("p", { "data-now": "" }, fill(words.when, { when: words.now }), " ", seatNets(item.offer.net))
         );
         const yes = element("button", { type: "button", class: "btn-small", "data-queue-confirm": "" }, words.confirm);
         const no = element("button", { type: "button", class: "btn-small", "data-queue-drop": "" }, words.drop);
