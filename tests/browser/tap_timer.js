@@ -29,6 +29,8 @@
       const names = ["ask", "worker-received", "worker-begun", "worker-done", "got", "replied", "drawn"];
       const [ask, received, begun, done, got, replied, drawn] = names.map((name) => last("offline:" + name));
       window.__offlineTapParts.push({
+        at: tappedAt, // the click and the nets seen, on the page's clock (a trace of the tap is cut at these)
+        seen: now,
         total: now - tappedAt,
         before: ask - tappedAt,
         there: received - ask,

@@ -18,6 +18,7 @@ from calculator.presentation.handquery import HandInput, query_string
 from calculator.presentation.trainer.questions import Spec, question
 from tests.browser.offline import open_ready
 from tests.browser.phone import B1, B1_NETS, B1_TAPS, expect, expect_nets, tap_seats, tap_tiles
+from tests.browser.tracing import traced
 from tests.offline_requests import kinds_covered, requests
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -88,29 +89,45 @@ def test_the_pack_answers_within_5_s_of_opening_offline_warm_and_cold(offline_ph
 
 TAP_TIMER = Path(__file__).with_name("tap_timer.js")
 ROUNDS = 7
+TAP_GOAL_MS = 30  # issue 22: the 14th tile's click to the four nets in the DOM, median
 
 
-def test_offline_the_14th_tap_is_answered_in_the_phone_under_150_ms(offline_phone):
-    """The issue's goal is a median under 30 ms; on this shared 2-core machine the figure is 37-225 ms with the
-    load at 9-31 (docs/PERFORMANCE.md, where `-s` figures go). As test_speed does, the test holds a budget any
-    machine meets (the online tap's) and prints the figure."""
+def test_offline_the_14th_tap_costs_the_page_and_the_engine_under_30_ms_of_cpu(offline_phone):
+    """The issue's goal, a median under 30 ms from the click to the nets, is a wall time on a machine with a core
+    for each of the tap's two threads (the page's and the engine's Web Worker). On this shared 2-core machine the
+    wall time is mostly the two threads waiting for a core, so the test holds the goal's 30 ms against the time the
+    two threads ran from the click to the nets (their CPU time in a trace of the renderer, tests/browser/
+    tracing.py), which the load does not lengthen: it fails when the page or the engine does 30 ms of work for a
+    tap, as it did while each tap painted every tile picture of the page again (docs/PERFORMANCE.md). The wall
+    times are printed beside it (`-s`)."""
     offline_phone.context.add_init_script(path=str(TAP_TIMER))
     page = open_ready(offline_phone)
     tap_seats(page, "S", "E", "W")
     tap_tiles(page, B1_TAPS[:-1])
     expect(page.locator("#result [data-waits]")).to_be_visible()
-    for _ in range(ROUNDS):
-        page.click('button[data-tile="8m"]')  # the 14th tile
-        expect_nets(page, B1_NETS)
-        page.locator("#hand-win button").click()  # take it back
-        expect(page.locator("#result [data-waits]")).to_be_visible()
-    times = page.evaluate("window.__offlineTaps")
-    wins = times[-ROUNDS:]
-    report(
-        "offline tap to the four nets, ms", f"median {statistics.median(wins):.1f}, all {[round(t, 1) for t in wins]}"
-    )
+    with traced(offline_phone.context, page) as trace:
+        for _ in range(ROUNDS):
+            page.click('button[data-tile="8m"]')  # the 14th tile
+            expect_nets(page, B1_NETS)
+            page.locator("#hand-win button").click()  # take it back
+            expect(page.locator("#result [data-waits]")).to_be_visible()
+    wins = page.evaluate("window.__offlineTapParts")[-ROUNDS:]  # the 14th tile's answers
     assert len(wins) == ROUNDS
-    assert statistics.median(wins) < 150
+    pid, tid = trace.page_thread("offline:ask")
+    offset = trace.offset_us("offline:ask")
+    workers = trace.worker_threads(pid)
+    assert workers, "the engine's thread is in the trace"
+    cpu = []
+    for tap in wins:
+        start, end = offset + tap["at"] * 1000, offset + tap["seen"] * 1000
+        cpu.append(trace.cpu_ms((pid, tid), start, end) + sum(trace.cpu_ms(w, start, end) for w in workers))
+    report(
+        "offline tap to the four nets, ms",
+        f"wall median {statistics.median(t['total'] for t in wins):.1f}, all {[round(t['total'], 1) for t in wins]}; "
+        f"CPU of the page's and the engine's threads median {statistics.median(cpu):.1f}, all {[round(c, 1) for c in cpu]}",
+    )
+    assert statistics.median(cpu) < TAP_GOAL_MS
+    assert statistics.median(t["python"] for t in wins) < TAP_GOAL_MS  # the engine's answer alone, wall time
     assert page.console.errors == []
     page.close()
 
