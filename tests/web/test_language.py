@@ -27,7 +27,7 @@ pytestmark = pytest.mark.django_db
 # version (v1), a section of a game's own rules written with a letter (§T.1), the names of formats, and what the
 # language switch says in its own language (lang="en").
 ALLOWED = re.compile(
-    r"^(?:[+]?(?:\d+[mps])+[ESWNCFP]*|[+]?[ESWNCFP]+|[A-Za-z]|v\d+|[A-Z](?:\.\d+)+|CSV|JSON|JavaScript|QR)$"
+    r"^(?:[+]?(?:\d+[mps])+[ESWNCFP]*|[+]?[ESWNCFP]+|[A-Za-z]|v\d+|[A-Z](?:\.\d+)+|CSV|JSON|JavaScript|QR|MB)$"
 )
 WORD = re.compile(r"[\w+.'’-]*[A-Za-z][\w+.'’-]*")
 
