@@ -10,10 +10,12 @@ import os
 import re
 import statistics
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from django.test import Client
 
+from calculator.engine.rulesets import RULESETS, SERVED
 from calculator.presentation.handquery import HandInput, query_string
 from calculator.presentation.trainer.questions import Spec, question
 from tests.browser.offline import open_ready
@@ -266,9 +268,12 @@ def test_online_with_the_pack_the_phone_answers_first_and_the_servers_answer_agr
 
 
 def server_trainer_page(link: str, lang: str) -> str:
+    """The server's trainer page for `link` as a deployment draws it: with the games it serves, which the pack
+    carries (not the test-only game tests/conftest.py registers beside them, which the page's filters would list)."""
     client = Client()
     client.cookies["django_language"] = "en" if lang == "en" else "zh-hans"
-    return client.get(f"/trainer/?{link}").content.decode()
+    with mock.patch.dict(RULESETS, {game: RULESETS[game] for game in SERVED}, clear=True):
+        return client.get(f"/trainer/?{link}").content.decode()
 
 
 TRAINER_WORDS = {"zh": ("答对了", "下一题"), "en": ("Right!", "Next question")}
@@ -287,9 +292,11 @@ def test_offline_the_trainer_deals_grades_and_explains_a_question_as_the_server_
     online.close()
     page = open_ready(offline_phone, "/trainer/?level=3", lang=lang)
     trainer = page.locator("#trainer")
-    expect(trainer).to_have_attribute("data-link", re.compile(r"^seed=\d+&level=3$"))
+    # drawn by the phone (the kept page shows the question it was kept with until then)
+    expect(page.locator("html")).to_have_attribute("data-offline-trainer", re.compile(r"^seed=\d+&level=3$"))
+    link = page.locator("html").get_attribute("data-offline-trainer")
+    expect(trainer).to_have_attribute("data-link", link)
     expect(trainer).to_have_attribute("data-kind", "pay")
-    link = trainer.get_attribute("data-link")
     expect(page).to_have_url(re.compile(re.escape(f"/trainer/?{link}") + "$"))  # the address is the question's
     spec = Spec(int(link.split("&")[0].removeprefix("seed=")), level="3")
     right = next(n for n, choice in enumerate(question(spec).choices) if not choice.situation.change)
