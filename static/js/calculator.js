@@ -86,14 +86,21 @@
     }
   }
 
+  // Only the fields whose value changed are written: the browser's form tracking (autofill) does its work for every
+  // field set, even to the value it has, before the answer can be drawn (docs/PERFORMANCE.md)
+  function put(name, value) {
+    const input = field(name);
+    if (input.value !== value) input.value = value;
+  }
+
   function writeFields() {
-    field("hand").value = notation(state.hand);
-    field("win_tile").value = state.win || "";
+    put("hand", notation(state.hand));
+    put("win_tile", state.win || "");
     for (let n = 1; n <= MAX_MELDS; n++) {
       const m = state.melds[n - 1];
-      field("meld" + n).value = m ? m.type : "";
-      field("meld" + n + "_tiles").value = m ? notation(m.tiles) : "";
-      field("meld" + n + "_from").value = m && m.type !== "kong_concealed" ? m.from || "" : "";
+      put("meld" + n, m ? m.type : "");
+      put("meld" + n + "_tiles", m ? notation(m.tiles) : "");
+      put("meld" + n + "_from", m && m.type !== "kong_concealed" ? m.from || "" : "");
     }
   }
 
@@ -236,23 +243,32 @@
     return b;
   }
 
+  // The tiles of `box` made `tiles` (in the keyboard's order), keeping the buttons of the tiles still there: a
+  // tile's picture is drawn again only where it is new (the browser paints each picture of the sprite at a cost,
+  // docs/PERFORMANCE.md). The page's own pictures (no data-tile-kept) are replaced by buttons.
+  function keepTiles(box, tiles, make) {
+    const had = Array.from(box.querySelectorAll(":scope > img, :scope > button"));
+    let i = 0;
+    tiles.forEach((t) => {
+      while (i < had.length && (!had[i].dataset.tileKept || byIndex(had[i].dataset.tileKept, t) < 0)) had[i++].remove();
+      if (i < had.length && had[i].dataset.tileKept === t) return void i++;
+      const b = make(t);
+      b.dataset.tileKept = t;
+      box.insertBefore(b, i < had.length ? had[i] : null);
+    });
+    had.slice(i).forEach((el) => el.remove());
+  }
+
   function render() {
     const view = $("hand-view");
     const controls = () => Array.from(view.querySelectorAll("button, select"));
     const focused = controls().indexOf(document.activeElement);
-    const handBox = $("hand-tiles");
-    handBox.replaceChildren();
     const sorted = state.hand.slice().sort(byIndex);
-    sorted.forEach((t) =>
-      handBox.appendChild(tileButton(t, () => removeHandTile(t), T.remove.replace("%(tile)s", T.tileNames[t])))
-    );
+    keepTiles($("hand-tiles"), sorted, (t) => tileButton(t, () => removeHandTile(t), T.remove.replace("%(tile)s", T.tileNames[t])));
     const winBox = $("hand-win");
-    winBox.querySelectorAll("img, button").forEach((el) => el.remove());
     winBox.classList.toggle("is-empty", !state.win);
-    if (state.win) {
-      const label = T.remove.replace("%(tile)s", T.tileNames[state.win] + " (" + T.winTile + ")");
-      winBox.appendChild(tileButton(state.win, () => { state.win = null; changed(true); }, label));
-    }
+    const winLabel = (t) => T.remove.replace("%(tile)s", T.tileNames[t] + " (" + T.winTile + ")");
+    keepTiles(winBox, state.win ? [state.win] : [], (t) => tileButton(t, () => { state.win = null; changed(true); }, winLabel(t)));
     const meldBox = $("hand-melds");
     meldBox.replaceChildren();
     state.melds.forEach((m, i) => {

@@ -138,4 +138,4 @@ def nojs_page(browser, live_server):
 
 # The offline pack (issue 22): built and installed once per test process, served only during the tests that use it
 # (tests/browser/offline.py).
-from tests.browser.offline import installed_phone, offline_pack, offline_pack_built, offline_phone  # noqa: E402, F401
+from tests.browser.offline import offline_pack, offline_pack_built, offline_phone, offline_phone_installed  # noqa: E402, F401

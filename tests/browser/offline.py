@@ -80,28 +80,36 @@ class Phone:
 
 
 @pytest.fixture(scope="session")
-def installed_phone(browser, live_server, offline_pack_built, django_db_setup, django_db_blocker, tmp_path_factory):
+def offline_phone_installed(
+    browser, live_server, offline_pack_built, django_db_setup, django_db_blocker, tmp_path_factory
+):
     """A phone that installed the pack through the calculator's offer (the service worker in control), once per
     test process; its `installed_ms` is the install's first load (the snapshot made)."""
     folder, built = offline_pack_built
     with django_db_blocker.unblock(), override_settings(OFFLINE_PACK_DIR=folder):
-        phone = Phone(browser.browser_type, tmp_path_factory.mktemp("phone-profile"), live_server.url)
-        page = phone.context.new_page()
-        page.goto(phone.base + "/")
-        page.evaluate(CONTROLLED)
-        page.click("[data-offline-install]")
-        expect(page.locator("html")).to_have_attribute("data-offline-ready", "fresh", timeout=INSTALL_TIMEOUT)
-        phone.installed_ms = int(page.locator("html").get_attribute("data-offline-ready-ms"))
+        phone = installed_phone(browser, live_server.url, tmp_path_factory.mktemp("phone-profile"))
         phone.manifest = built
-        page.close()
     yield phone
     phone.close()
 
 
 @pytest.fixture
-def offline_phone(installed_phone, offline_pack):
+def offline_phone(offline_phone_installed, offline_pack):
     """The phone with the pack installed, the pack served while the test runs."""
-    return installed_phone
+    return offline_phone_installed
+
+
+def installed_phone(browser, base: str, profile: Path) -> Phone:
+    """A new phone (its own profile) that installed the pack the server offers now, through the calculator's offer."""
+    phone = Phone(browser.browser_type, profile, base)
+    page = phone.context.new_page()
+    page.goto(phone.base + "/")
+    page.evaluate(CONTROLLED)
+    page.click("[data-offline-install]")
+    expect(page.locator("html")).to_have_attribute("data-offline-ready", "fresh", timeout=INSTALL_TIMEOUT)
+    phone.installed_ms = int(page.locator("html").get_attribute("data-offline-ready-ms"))
+    page.close()
+    return phone
 
 
 def open_ready(phone: Phone, path: str = "/", *, offline: bool = True, lang: str = "zh", ready: bool = True):
