@@ -1,8 +1,85 @@
-"""The test suite's own game (issue 19): registered beside the games a deployment serves before any test is
+"""What every test shares: the serial pass, and one headless Chromium per test process.
+
+`scripts/test` runs the suite in parallel (pytest-xdist workers, `-n`), then the tests marked `serial` alone, in a
+pytest of their own (a database of its own, nothing else running beside them): fault tests that hold the database,
+and speed budgets that would measure the other workers rather than the page. Under xdist the serial tests are left
+out of the parallel run; `--serial-only` runs them and nothing else. A plain `pytest` (no `-n`) runs everything in
+one process, serial tests included.
+
+And the test suite's own game (issue 19): registered beside the games a deployment serves before any test is
 collected, so that every suite that loops over the registry runs over it too. Nothing outside its package names it
-but the one line below; no deployment registers it (the engine reads no settings)."""
+but the one line below; no deployment registers it (the engine reads no settings).
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from django.utils import translation
 
 from calculator.engine.rulesets import register
+from tests.chromium import ARGS, CHROMIUM
 from tests.games.tuidaohu import RULESET as TEST_GAME
 
 register(TEST_GAME)
+
+
+def pytest_configure(config):
+    if config.getoption("--serial-only") and running_in_parallel(config):
+        raise pytest.UsageError("--serial-only runs the serial tests alone: without -n (or with -n 0)")
+    if config.pluginmanager.hasplugin("xdist"):
+        from tests import xdist_groups
+
+        xdist_groups.register(config)
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--serial-only",
+        action="store_true",
+        help="run only the tests marked serial (scripts/test's second pass, after the parallel run)",
+    )
+
+
+def running_in_parallel(config) -> bool:
+    """True in the xdist controller and in its workers (a worker gets `-n` through its copied options)."""
+    return bool(getattr(config.option, "numprocesses", None)) or "PYTEST_XDIST_WORKER" in os.environ
+
+
+def pytest_collection_modifyitems(config, items):
+    serial_only = config.getoption("--serial-only")
+    if not serial_only and not running_in_parallel(config):
+        return
+    keep, leave = [], []
+    for item in items:
+        is_serial = item.get_closest_marker("serial") is not None
+        (keep if is_serial == serial_only else leave).append(item)
+    if leave:
+        config.hook.pytest_deselected(items=leave)
+        items[:] = keep
+
+
+@pytest.fixture(autouse=True)
+def default_language():
+    """Every test starts in the default language. A request through Django's test client activates the request's
+    language in the test's thread and leaves it there (LocaleMiddleware has no undo), so after an English request
+    gettext would answer in English in whatever test the worker runs next: which one depends on how xdist split
+    the suite (tests/test_isolation.py)."""
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One Chromium for the whole test process (each xdist worker has its own); tests open contexts in it."""
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"no Chromium at {CHROMIUM}")
+    # Playwright's sync API runs an event loop in this thread; Django's ORM would refuse to run beside it.
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()

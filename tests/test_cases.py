@@ -51,6 +51,7 @@ def test_http_api(case, client):
     assert body == score(case["request"])
 
 
+@pytest.mark.xdist_group("cli-batch")  # one worker runs the batch (a module fixture) for every case
 @pytest.mark.parametrize("case", CASES, ids=IDS)
 def test_cli_batch(case, cli_responses):
     response = cli_responses[(case["file"], case["name"])]

@@ -1,4 +1,5 @@
-"""Browser tests: one headless Debian Chromium per session, a fresh phone-sized page per test.
+"""Browser tests: one headless Debian Chromium per test process (`browser`, tests/conftest.py), a fresh
+phone-sized page (a new context) per test.
 
 `page` is a 390×844 phone in Chinese; `phone` runs a test at both phone sizes of issue 14 (360×640 and 390×844);
 `open_page` makes any other page (English, without JavaScript, with the service worker). No test evaluates a
@@ -12,8 +13,6 @@ import os
 
 import pytest
 
-from tests.chromium import ARGS, CHROMIUM
-
 # Playwright's sync API runs an event loop in this thread; Django's ORM would refuse to run beside it.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
@@ -23,30 +22,66 @@ PHONE = {"width": 390, "height": 844}
 SIZES = {"360x640": {"width": 360, "height": 640}, "390x844": PHONE}
 
 
-@pytest.fixture(scope="session")
-def browser():
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"no Chromium at {CHROMIUM}")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
-
-
 class Console:
-    """Everything the page complained about: console errors, uncaught exceptions, failed requests. A result
-    request that a newer tap replaced is cancelled on purpose (the form's hx-sync) and is not a complaint."""
+    """Everything the page complained about: console errors, uncaught exceptions, failed requests.
+
+    Not complaints: a result request that a newer tap replaced, cancelled on purpose (the form's hx-sync), with
+    the two errors htmx logs for it ("htmx:afterRequest, …" then "htmx:sendAbort, …"); it happens whenever the
+    next tap comes before the answer, on a busy machine now and then. And a request that the browser cancelled
+    because its document was replaced by the next one (a table page's live check, once a second, while the test
+    goes to the next page): that page is gone, nothing of it failed. Chromium reports such a request failed
+    before it reports the new document, so `errors` is read when asked for, not when the failure came in."""
+
+    ABORTED = "htmx:sendAbort, "
+    AFTER_ABORTED = "console: htmx:afterRequest, "
 
     def __init__(self, page):
-        self.errors: list[str] = []
-        page.on("console", lambda msg: self.errors.append(f"console: {msg.text}") if msg.type == "error" else None)
-        page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
+        self.page = page
+        self.complaints: list[str] = []
+        self.documents = 0  # documents the page has shown: a main-frame navigation that loaded a new one
+        self.navigating = False  # a main-frame navigation request is on its way, its document not shown yet
+        self.sent_from: dict = {}  # request -> the document that sent it
+        self.aborted: list = []  # (request, the document that sent it), judged in `errors`
+        page.on("console", self.console)
+        page.on("pageerror", lambda exc: self.complaints.append(f"pageerror: {exc}"))
+        page.on("request", self.sent)
+        page.on("framenavigated", self.navigated)
         page.on("requestfailed", self.failed)
 
+    @property
+    def errors(self) -> list[str]:
+        gone = [request for request, document in self.aborted if document < self.documents]
+        return self.complaints + [
+            f"requestfailed: {request.url} {request.failure}" for request, _ in self.aborted if request not in gone
+        ]
+
+    def console(self, message) -> None:
+        if message.type != "error":
+            return
+        if message.text.startswith(self.ABORTED):
+            if self.complaints and self.complaints[-1].startswith(self.AFTER_ABORTED):
+                self.complaints.pop()
+            return
+        self.complaints.append(f"console: {message.text}")
+
+    def sent(self, request) -> None:
+        self.sent_from[request] = self.documents
+        if request.is_navigation_request() and request.frame == self.page.main_frame:
+            self.navigating = True
+
+    def navigated(self, frame) -> None:
+        # a navigation within the document (history.replaceState, as htmx does) brings no new document
+        if frame == self.page.main_frame and self.navigating:
+            self.documents += 1
+            self.navigating = False
+
     def failed(self, request) -> None:
-        replaced = request.failure == "net::ERR_ABORTED" and request.headers.get("hx-request") == "true"
-        if not replaced:
-            self.errors.append(f"requestfailed: {request.url} {request.failure}")
+        if request.is_navigation_request() and request.frame == self.page.main_frame:
+            self.navigating = False
+        if request.failure != "net::ERR_ABORTED":
+            self.complaints.append(f"requestfailed: {request.url} {request.failure}")
+        elif request.headers.get("hx-request") != "true":  # a replaced result request is no complaint
+            self.aborted.append((request, self.sent_from.get(request, self.documents)))
 
 
 def open_page(
@@ -101,5 +136,6 @@ def nojs_page(browser, live_server):
     context.close()
 
 
-# The offline pack (issue 22): built and installed once per session (tests/browser/offline.py).
-from tests.browser.offline import offline_pack, offline_phone  # noqa: E402, F401
+# The offline pack (issue 22): built and installed once per test process, served only during the tests that use it
+# (tests/browser/offline.py).
+from tests.browser.offline import offline_pack, offline_pack_built, offline_phone, offline_phone_installed  # noqa: E402, F401

@@ -1,7 +1,8 @@
-"""The offline pack in the browser tests (issue 22): built once per test session into a temporary folder, and
-installed once per session in one phone (a browser context that keeps its service worker and caches), which every
+"""The offline pack in the browser tests (issue 22): built once per test process into a temporary folder, and
+installed once per process in one phone (a browser context that keeps its service worker and caches), which every
 offline test opens pages in. Installing costs seconds (the runtime loads and the phone makes its snapshot); a page
-opened after that is ready from the snapshot.
+opened after that is ready from the snapshot. The live server serves the pack (OFFLINE_PACK_DIR) only while a test
+that asks for it runs: the other tests see a site without a pack, whatever ran before them on their worker.
 """
 
 from __future__ import annotations
@@ -29,13 +30,21 @@ CONTROLLED = """() => navigator.serviceWorker.ready.then(() => new Promise((reso
 
 
 @pytest.fixture(scope="session")
-def offline_pack(tmp_path_factory):
-    """The pack built from this checkout (the test settings' static URLs), served by the live server."""
+def offline_pack_built(tmp_path_factory):
+    """The pack built from this checkout (the test settings' static URLs), once per test process: its folder and
+    manifest."""
     runtime = Path(settings.OFFLINE_RUNTIME_DIR)
     if not (runtime / "package.json").exists():
         pytest.skip("Pyodide is not installed (npm ci: scripts/test runs it)")
     folder = tmp_path_factory.mktemp("offline-pack")
-    built = served.build(folder)
+    return folder, served.build(folder)
+
+
+@pytest.fixture
+def offline_pack(offline_pack_built):
+    """The built pack, served by the live server during the test and only then: the tests after it see the pages
+    of a site without a pack (no offer), whichever worker runs them."""
+    folder, built = offline_pack_built
     with override_settings(OFFLINE_PACK_DIR=folder):
         yield built
 
@@ -71,14 +80,23 @@ class Phone:
 
 
 @pytest.fixture(scope="session")
-def offline_phone(browser, live_server, offline_pack, django_db_setup, django_db_blocker, tmp_path_factory):
-    """A phone that installed the pack through the calculator's offer (the service worker in control); its
-    `installed_ms` is the install's first load (the snapshot made)."""
-    with django_db_blocker.unblock():
+def offline_phone_installed(
+    browser, live_server, offline_pack_built, django_db_setup, django_db_blocker, tmp_path_factory
+):
+    """A phone that installed the pack through the calculator's offer (the service worker in control), once per
+    test process; its `installed_ms` is the install's first load (the snapshot made)."""
+    folder, built = offline_pack_built
+    with django_db_blocker.unblock(), override_settings(OFFLINE_PACK_DIR=folder):
         phone = installed_phone(browser, live_server.url, tmp_path_factory.mktemp("phone-profile"))
-        phone.manifest = offline_pack
-        yield phone
-        phone.close()
+        phone.manifest = built
+    yield phone
+    phone.close()
+
+
+@pytest.fixture
+def offline_phone(offline_phone_installed, offline_pack):
+    """The phone with the pack installed, the pack served while the test runs."""
+    return offline_phone_installed
 
 
 def installed_phone(browser, base: str, profile: Path) -> Phone:

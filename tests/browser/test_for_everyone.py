@@ -4,6 +4,8 @@ in both languages."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import pytest
 
 from tests.browser.conftest import SIZES, open_page
@@ -23,9 +25,10 @@ from tests.browser.phone import (
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 VIEWS = [(size, lang) for size in SIZES for lang in ("zh", "en")]
+VIEW_IDS = [f"{size}-{lang}" for size, lang in VIEWS]
 
 
-@pytest.fixture(params=VIEWS, ids=[f"{size}-{lang}" for size, lang in VIEWS])
+@pytest.fixture(params=VIEWS, ids=VIEW_IDS)
 def view(request, browser, live_server):
     size, lang = request.param
     context, page = open_page(browser, live_server, SIZES[size], lang=lang)
@@ -33,18 +36,97 @@ def view(request, browser, live_server):
     context.close()
 
 
-def test_axe_finds_no_violation_of_any_impact_on_any_page(view, client):
+# ------------------------------------------------------------------------------------ every page, in each view
+
+
+@dataclass
+class Walk:
+    """What one walk over every page (every_page) in one view found, page by page: each page is loaded once and
+    the checks of the tests below read what that load showed (axe first, on the page as it came; the folded parts
+    opened last, for the tap targets)."""
+
+    h1: dict[str, int] = field(default_factory=dict)
+    violations: dict[str, list] = field(default_factory=dict)
+    sideways: dict[str, AssertionError] = field(default_factory=dict)
+    small: dict[str, list[str]] = field(default_factory=dict)
+    console: list[str] = field(default_factory=list)
+
+
+def walk_every_page(page, client) -> Walk:
     from axe_playwright_python.sync_playwright import Axe
 
     axe = Axe()
-    found = {}
+    walk = Walk()
     for name, path in every_page(client).items():
-        view.goto(view.base + path)
-        violations = axe.run(view).response["violations"]
+        page.goto(page.base + path)
+        walk.h1[name] = page.locator("h1").count()
+        violations = axe.run(page).response["violations"]
         if violations:
-            found[name] = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in violations]
-    assert found == {}
-    assert view.console.errors == []
+            walk.violations[name] = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in violations]
+        try:
+            no_horizontal_scroll(page)
+        except AssertionError as error:
+            walk.sideways[name] = error
+            continue  # the tap targets of a page that scrolls sideways are not looked at (the test stops there)
+        for details in page.locator("details:not([open]) > summary").all():
+            if details.is_visible():
+                details.click()  # what a folded part holds is a target too
+        if small_targets(page):
+            walk.small[name] = small_targets(page)
+    walk.console = list(page.console.errors)
+    return walk
+
+
+@pytest.fixture(scope="module")
+def walks() -> dict[str, Walk]:
+    return {}
+
+
+@pytest.fixture
+def walked(request, walks, browser, live_server, client) -> Walk:
+    """The walk in this view, done by the first test that asks for it (its table made in that test's database)
+    and read by the others. The tests of one view share an xdist group, so one worker walks each view once."""
+    size, lang = request.param
+    key = f"{size}-{lang}"
+    if key not in walks:
+        context, page = open_page(browser, live_server, SIZES[size], lang=lang)
+        try:
+            walks[key] = walk_every_page(page, client)
+        finally:
+            context.close()
+    return walks[key]
+
+
+each_view = pytest.mark.parametrize(
+    "walked",
+    [
+        pytest.param(v, id=i, marks=pytest.mark.xdist_group(f"every-page-{i}"))
+        for v, i in zip(VIEWS, VIEW_IDS, strict=True)
+    ],
+    indirect=True,
+)
+
+
+@each_view
+def test_axe_finds_no_violation_of_any_impact_on_any_page(walked):
+    assert walked.violations == {}
+    assert walked.console == []
+
+
+@each_view
+def test_every_tap_target_is_at_least_24_px_and_the_main_controls_44(walked):
+    for error in walked.sideways.values():
+        raise error  # and no page scrolls sideways
+    assert walked.small == {}
+
+
+@each_view
+def test_the_page_has_one_h1(walked):
+    for name, count in walked.h1.items():
+        assert count == 1, name
+
+
+# ------------------------------------------------------------------------------------ the calculator in use
 
 
 def test_axe_finds_nothing_on_the_calculator_while_it_is_used(view):
@@ -63,25 +145,6 @@ def test_axe_finds_nothing_on_the_calculator_while_it_is_used(view):
     expect(view.locator('input[name="win_tile"]')).to_have_attribute("aria-invalid", "true")
     violations = Axe().run(view).response["violations"]
     assert [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in violations] == []
-
-
-def test_every_tap_target_is_at_least_24_px_and_the_main_controls_44(view, client):
-    small = {}
-    for name, path in every_page(client).items():
-        view.goto(view.base + path)
-        no_horizontal_scroll(view)  # and no page scrolls sideways
-        for details in view.locator("details:not([open]) > summary").all():
-            if details.is_visible():
-                details.click()  # what a folded part holds is a target too
-        if small_targets(view):
-            small[name] = small_targets(view)
-    assert small == {}
-
-
-def test_the_page_has_one_h1(view, client):
-    for name, path in every_page(client).items():
-        view.goto(view.base + path)
-        assert view.locator("h1").count() == 1, name
 
 
 def test_screen_readers_hear_the_verdict_and_the_nets_not_the_whole_card(view):

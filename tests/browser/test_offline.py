@@ -1,6 +1,6 @@
 """Issue 22: the calculator offline, the server's own Python running in the phone (Pyodide in a Web Worker).
 
-The pack is built and installed once per session (tests/browser/offline.py); each test opens pages in that phone.
+The pack is built and installed once per test process (tests/browser/offline.py); each test opens pages in that phone.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
+from django.conf import settings
 from django.test import Client
 
 from calculator.engine.rulesets import RULESETS, SERVED
@@ -23,7 +24,9 @@ from tests.browser.phone import B1, B1_NETS, B1_TAPS, expect, expect_nets, tap_s
 from tests.browser.tracing import traced
 from tests.offline_requests import kinds_covered, requests
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# The pack is built and installed once per test process (20-25 s): under xdist one worker runs these tests. The
+# two timed ones (seconds to be ready, milliseconds a tap) run in the serial pass, alone, and install it there.
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("offline-pack")]
 
 # Both games, house rules with their other readings, waits of a ready hand, a hand not ready with its distance
 # (shanten) and the draws that help, 14 tiles that are no win with the discards and the nearest win, errors.
@@ -73,6 +76,7 @@ def ready_at(page) -> int:
     return int(page.locator("html").get_attribute("data-offline-ready-at"))
 
 
+@pytest.mark.serial  # a budget in time, measured with no other test beside it
 def test_the_pack_answers_within_5_s_of_opening_offline_warm_and_cold(offline_phone):
     warm = []
     for _ in range(3):
@@ -94,6 +98,7 @@ ROUNDS = 7
 TAP_GOAL_MS = 30  # issue 22: the 14th tile's click to the four nets in the DOM, median
 
 
+@pytest.mark.serial  # a budget in time, measured with no other test beside it
 def test_offline_the_14th_tap_costs_the_page_and_the_engine_under_30_ms_of_cpu(offline_phone):
     """The issue's goal, a median under 30 ms from the click to the nets, is a wall time on a machine with a core
     for each of the tap's two threads (the page's and the engine's Web Worker). On this shared 2-core machine the
@@ -326,3 +331,10 @@ def test_offline_the_trainer_deals_grades_and_explains_a_question_as_the_server_
 
 def link_of(url: str) -> str:
     return url.partition("?")[2]
+
+
+def test_a_test_that_does_not_ask_for_the_pack_is_not_served_it(offline_pack_built):
+    """The pack is served only during the tests that ask for it: test_language's Chinese pages, which may run on this
+    worker after the tests above, would otherwise show the pack's offer."""
+    folder, _manifest = offline_pack_built
+    assert folder != settings.OFFLINE_PACK_DIR

@@ -11,7 +11,8 @@ from calculator.offline import pack, served
 from tests.browser.offline import INSTALL_TIMEOUT, installed_phone, open_ready
 from tests.browser.phone import B1_NETS, B1_TAPS, expect, expect_nets, tap_seats, tap_tiles
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# on the worker that builds the pack for tests/browser/test_offline.py (a build per test process)
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("offline-pack")]
 
 # Every cache of the page's origin and the URLs it holds.
 CACHES = """async () => Object.fromEntries(await Promise.all((await caches.keys()).map(async (name) =>

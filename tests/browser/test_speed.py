@@ -1,5 +1,7 @@
 """Issue 14 §4, fast on a real phone, measured in Chromium on loopback with budgets that any machine meets with
-room to spare (the figures of a run, with the load average, are in docs/PERFORMANCE.md; `-s` prints them):
+room to spare (the figures of a run, with the load average, are in docs/PERFORMANCE.md; `-s` prints them). The
+tests that hang on a time (the two budgets, and two taps within one slowed round trip) run in the serial pass
+(tests/conftest.py), alone, so that they time the page and not the other test workers:
 
 - from the 14th tap to the answer on screen: under 150 ms (median of seven);
 - the first load of a share link: at most 8 requests and 60 KB as sent (compressed);
@@ -42,6 +44,7 @@ def report(what: str, value: str) -> None:
     print(f"\n{what}: {value} (load average {' '.join(f'{x:.1f}' for x in os.getloadavg())})")
 
 
+@pytest.mark.serial  # a budget in milliseconds: measured with no other test beside it, not the other workers' load
 def test_from_the_14th_tap_to_the_answer_under_150_ms(phone):
     phone.context.add_init_script(TIMER)
     phone.goto(phone.base + "/")
@@ -75,6 +78,7 @@ def sent_size(request) -> int:
     return body + sizes["responseHeadersSize"]
 
 
+@pytest.mark.xdist_group("offline-pack")  # on the worker that builds the pack for tests/browser/test_offline.py
 def test_the_first_load_is_at_most_8_requests_and_60_kb(browser, live_server, offline_pack):
     """With the offline pack built, its offer on the page: nothing of the pack loads until asked (issue 22)."""
     context, page = open_page(browser, live_server, SIZES["360x640"], service_workers="allow")
@@ -98,6 +102,7 @@ def test_the_first_load_is_at_most_8_requests_and_60_kb(browser, live_server, of
 SLOW_PHONE = {"offline": False, "latency": 150, "downloadThroughput": 1_600_000 / 8, "uploadThroughput": 750_000 / 8}
 
 
+@pytest.mark.serial  # a budget in milliseconds, as above
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_first_answer_within_1_s_at_150_ms_and_1_6_mbps(browser, live_server, size):
     context, page = open_page(browser, live_server, SIZES[size])
@@ -142,6 +147,7 @@ def test_after_the_first_visit_the_keyboard_and_the_rules_page_work_offline(brow
         context.close()
 
 
+@pytest.mark.serial  # the two taps must come within one slowed round trip (400 ms): not beside other workers
 def test_a_newer_tap_cancels_the_answer_still_on_its_way(phone):
     """No pause before sending: each tap asks at once, and a request a newer tap replaces is cancelled (the
     form's hx-sync), so the answer shown is the last tap's. Slowed to 400 ms a request, two quick taps."""

@@ -22,7 +22,8 @@ from calculator.offline.phone import Phone
 from calculator.offline.table import fixed_fields, record
 from tests.offline_requests import requests
 
-pytestmark = pytest.mark.django_db
+# the tests share one built pack (a module fixture, seconds to build): under xdist one worker builds it once
+pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("offline-pack-built")]
 
 RUNTIME = Path(settings.OFFLINE_RUNTIME_DIR)
 needs_runtime = pytest.mark.skipif(not (RUNTIME / "package.json").exists(), reason="npm ci has not run")

@@ -17,6 +17,9 @@ import pytest
 from .gunicorn import running
 from .test_security import B1
 
+# the tests share one server (a module fixture): under xdist they run on one worker, which starts it once
+pytestmark = pytest.mark.xdist_group("server-deploy")
+
 
 @pytest.fixture(scope="module")
 def production(tmp_path_factory):

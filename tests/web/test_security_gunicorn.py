@@ -22,6 +22,9 @@ from .test_security import B1
 
 HEADER_TIMEOUT = 3  # SERVER_HEADER_TIMEOUT of these servers: a client slow to send its headers is cut off after 3 s
 
+# the tests share one server (a module fixture): under xdist they run on one worker, which starts it once
+pytestmark = pytest.mark.xdist_group("server-security")
+
 
 @pytest.fixture(scope="module")
 def outside():
@@ -206,6 +209,7 @@ def answered_quickly(server, rounds: int = 8) -> list[float]:
     return took
 
 
+@pytest.mark.serial  # the server's deadlines in seconds, with margins that other test workers' load eats
 @pytest.mark.parametrize("kind", ["header", "body"])
 def test_three_slow_clients_do_not_hold_back_other_requests(server, kind):
     """Issue 20: with three clients sending their headers a byte a second, the threaded gunicorn workers made other
@@ -217,6 +221,7 @@ def test_three_slow_clients_do_not_hold_back_other_requests(server, kind):
     assert max(took) < 1.0, took
 
 
+@pytest.mark.serial  # the server's deadlines in seconds, with margins that other test workers' load eats
 def test_a_client_slow_to_send_its_headers_is_cut_off(server):
     with slow_clients(server.port, "header") as cut_after:
         time.sleep(HEADER_TIMEOUT + 1)

@@ -14,6 +14,9 @@ import pytest
 from .gunicorn import running
 from .test_security import B1
 
+# the tests share one server (a module fixture): under xdist they run on one worker, which starts it once
+pytestmark = pytest.mark.xdist_group("server-restarts")
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
@@ -75,6 +78,7 @@ def test_a_killed_worker_is_replaced_and_loses_no_acknowledged_write(server):
             list(pool.map(lambda _: score(server), range(8)))
 
 
+@pytest.mark.serial  # the new worker must be up within SERVER_RELOAD_DELAY (3 s): not beside other workers' load
 def test_a_reload_replaces_every_worker_without_refusing_a_request(server):
     """Each worker in turn is started anew and the old one stopped SERVER_RELOAD_DELAY (3 s here) later; requests
     go on being answered all along, by the old workers and then the new ones."""
