@@ -177,10 +177,17 @@
     return tapped();
   }
 
-  // After a tap on the keyboard the hand is in view above it (the page scrolls only if it is not).
+  // After a tap on the keyboard the hand is in view above it: the page scrolls only if it is not (an
+  // IntersectionObserver says so after each frame, so that a tap never forces a layout of its own to ask).
+  let handInView = true;
+  if (window.IntersectionObserver) {
+    new IntersectionObserver((seen) => { handInView = seen[seen.length - 1].intersectionRatio > 0.99; }, {
+      threshold: [0, 0.99, 1],
+    }).observe($("hand-view"));
+  }
   function tapped() {
     changed(true);
-    $("hand-view").scrollIntoView({ block: "nearest" });
+    if (!handInView) $("hand-view").scrollIntoView({ block: "nearest" });
   }
 
   function removeHandTile(tile) {
@@ -210,49 +217,55 @@
     const hadFocus = $("keyboard-body").contains(document.activeElement);
     $("keyboard").classList.toggle("is-folded", folded);
     $("key-toggle").setAttribute("aria-expanded", String(!folded));
-    if (folded && hadFocus) $("key-toggle").focus();
-    measure();
+    // the focused key is folded away: the focus goes to the toggle, in the next frame (focus() now would make the
+    // browser work out every style at once, and again after the rest of the tap's changes)
+    if (folded && hadFocus) requestAnimationFrame(() => $("key-toggle").focus());
   }
 
-  function tileImg(tile, small) {
-    const img = document.createElement("img");
-    img.src = T.tileUrls[tile];
-    img.alt = T.tileNames[tile];
-    img.className = small ? "tile tile-s" : "tile";
-    img.width = small ? 30 : 40;
-    img.height = small ? 40 : 53;
-    return img;
+  // A tile is the sprite as a background (app.css .t-8m): painting it costs nothing once the sprite is drawn.
+  function tilePicture(tile, small, label) {
+    const picture = document.createElement("span");
+    picture.className = (small ? "tile tile-s t-" : "tile t-") + tile;
+    if (label) {
+      picture.setAttribute("role", "img");
+      picture.setAttribute("aria-label", label);
+    }
+    return picture;
   }
 
   function tileButton(tile, onTap, label) {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "tile-btn";
+    b.dataset.handTile = tile;
     b.setAttribute("aria-label", label);
-    const img = tileImg(tile);
-    img.alt = "";
-    b.appendChild(img);
+    b.appendChild(tilePicture(tile));
     b.addEventListener("click", onTap);
     return b;
   }
 
-  function render() {
-    const view = $("hand-view");
-    const controls = () => Array.from(view.querySelectorAll("button, select"));
-    const focused = controls().indexOf(document.activeElement);
-    const handBox = $("hand-tiles");
-    handBox.replaceChildren();
-    const sorted = state.hand.slice().sort(byIndex);
-    sorted.forEach((t) =>
-      handBox.appendChild(tileButton(t, () => removeHandTile(t), T.remove.replace("%(tile)s", T.tileNames[t])))
+  // The hand's tiles as buttons, sorted: those already drawn stay (a tap adds or removes one tile), so that only
+  // what changed is laid out and painted again.
+  function renderHandTiles(box, sorted) {
+    const drawn = Array.from(box.children);
+    let same = 0;
+    while (same < drawn.length && same < sorted.length && drawn[same].dataset.handTile === sorted[same]) same++;
+    let tail = 0;
+    while (
+      tail < drawn.length - same && tail < sorted.length - same &&
+      drawn[drawn.length - 1 - tail].dataset.handTile === sorted[sorted.length - 1 - tail]
+    ) tail++;
+    drawn.slice(same, drawn.length - tail).forEach((b) => b.remove());
+    const before = drawn[drawn.length - tail] || null;
+    sorted.slice(same, sorted.length - tail).forEach((t) =>
+      box.insertBefore(tileButton(t, () => removeHandTile(t), T.remove.replace("%(tile)s", T.tileNames[t])), before)
     );
-    const winBox = $("hand-win");
-    winBox.querySelectorAll("img, button").forEach((el) => el.remove());
-    winBox.classList.toggle("is-empty", !state.win);
-    if (state.win) {
-      const label = T.remove.replace("%(tile)s", T.tileNames[state.win] + " (" + T.winTile + ")");
-      winBox.appendChild(tileButton(state.win, () => { state.win = null; changed(true); }, label));
-    }
+  }
+
+  let drawnWin; // the tile the winning tile's button shows (none drawn yet: undefined)
+  let drawnMelds = ""; // the meld chips show these melds (with the winner their selects leave out)
+
+  function renderMelds(winner) {
     const meldBox = $("hand-melds");
     meldBox.replaceChildren();
     state.melds.forEach((m, i) => {
@@ -262,19 +275,19 @@
       name.className = "meld-name";
       name.textContent = T.meldNames[m.type];
       chip.appendChild(name);
-      m.tiles.forEach((t) => chip.appendChild(tileImg(t, true)));
+      m.tiles.forEach((t) => chip.appendChild(tilePicture(t, true, T.tileNames[t])));
       if (m.type !== "kong_concealed") {
         const sel = document.createElement("select");
         sel.className = "meld-from";
         sel.setAttribute("aria-label", T.meldNames[m.type] + " " + T.from);
-        SEATS.filter((s) => s !== (radio("winner") || "E")).forEach((s) => {
+        SEATS.filter((s) => s !== winner).forEach((s) => {
           const o = document.createElement("option");
           o.value = s;
           o.textContent = "← " + T.seats[s];
           o.selected = s === m.from;
           sel.appendChild(o);
         });
-        if (!m.from || m.from === radio("winner")) m.from = sel.value;
+        if (!m.from || m.from === winner) m.from = sel.value;
         sel.addEventListener("change", () => { m.from = sel.value; changed(false); });
         chip.appendChild(sel);
       }
@@ -287,6 +300,26 @@
       chip.appendChild(x);
       meldBox.appendChild(chip);
     });
+  }
+
+  function render() {
+    const view = $("hand-view");
+    const controls = () => Array.from(view.querySelectorAll("button, select"));
+    const focused = controls().indexOf(document.activeElement);
+    renderHandTiles($("hand-tiles"), state.hand.slice().sort(byIndex));
+    const winBox = $("hand-win");
+    if (drawnWin !== state.win) {
+      winBox.querySelectorAll(".tile, button").forEach((el) => el.remove());
+      winBox.classList.toggle("is-empty", !state.win);
+      if (state.win) {
+        const label = T.remove.replace("%(tile)s", T.tileNames[state.win] + " (" + T.winTile + ")");
+        winBox.appendChild(tileButton(state.win, () => { state.win = null; changed(true); }, label));
+      }
+      drawnWin = state.win;
+    }
+    const winner = radio("winner") || "E";
+    if (JSON.stringify([winner, state.melds]) !== drawnMelds) renderMelds(winner);
+    drawnMelds = JSON.stringify([winner, state.melds]); // after: drawing chose a meld's source where none was
     const have = state.hand.length + (state.win ? 1 : 0);
     $("hand-count").textContent = have + " / " + (capacity() + 1);
     $("hand-hint").hidden = have > 0;
@@ -313,7 +346,7 @@
     const source = options.find((o) => o.gives && field(o.id).value);
     const shown = options.find((o) => !o.gives && field(o.id).value);
     const tile = shown ? field(shown.id).value : source ? source.derived[field(source.id).value] : "";
-    if (tile) box.appendChild(tileImg(tile, true));
+    if (tile) box.appendChild(tilePicture(tile, true, T.tileNames[tile]));
     if (source && !shown) {
       const note = document.createElement("span");
       note.className = "hint";
@@ -481,10 +514,10 @@
       }
       writeFields();
     }
+    updateSeatsAndFlags(); // first: it may untick a flag that no longer applies, which the request must not carry
+    fire(); // the request goes out now; the page draws the hand while the server answers
     render();
     updateKeys();
-    updateSeatsAndFlags();
-    fire();
   }
 
   form.addEventListener("click", (e) => {
@@ -577,8 +610,20 @@
   }
 
   document.body.addEventListener("htmx:afterSwap", (e) => {
-    if (e.target.id === "result") markFieldError();
+    if (e.target.id !== "result") return;
+    markFieldError();
+    replaceAddress(e.detail.xhr && e.detail.xhr.getResponseHeader("HX-Replace-Url"));
   });
+
+  // The address becomes the answer's share link (the server's HX-Replace-Url) once the answer is on screen. htmx's
+  // own history handling is off on this page (here, and hx-history="false" on the form): before every swap it
+  // copied the whole page and asked the browser for a history entry twice, the slowest part of a tap's answer
+  // (docs/PERFORMANCE.md).
+  if (window.htmx) window.htmx.config.historyEnabled = false;
+  function replaceAddress(url) {
+    if (!url) return;
+    requestAnimationFrame(() => setTimeout(() => history.replaceState(history.state, "", url)));
+  }
   document.body.addEventListener("htmx:sendError", unreachable);
 
   // ------------------------------------------------------------------ the language switch
@@ -600,12 +645,21 @@
 
   // The strip (top) and the keyboard (bottom) cover part of the screen: the page scrolls controls into the
   // band between them (html's scroll-padding).
+  // Set on the root element itself, not as custom properties (which every element inherits: setting one restyled
+  // the whole page each time the keyboard folded), and only when they changed.
+  const measured = {};
   function measure() {
     const root = document.documentElement.style;
-    root.setProperty("--strip-height", $("strip").offsetHeight + 8 + "px");
-    root.setProperty("--dock-height", $("keyboard").offsetHeight + 8 + "px");
+    for (const [name, id] of [["scroll-padding-top", "strip"], ["scroll-padding-bottom", "keyboard"]]) {
+      const value = $(id).offsetHeight + 8 + "px";
+      if (measured[name] !== value) root.setProperty(name, (measured[name] = value));
+    }
   }
-  if (window.ResizeObserver) new ResizeObserver(measure).observe($("keyboard"));
+  if (window.ResizeObserver) {
+    const sizes = new ResizeObserver(measure); // after layout, never forcing one
+    sizes.observe($("keyboard"));
+    sizes.observe($("strip"));
+  }
 
   // A page opened with an answer (a share link, another reading, a wait's breakdown): the answer is in view.
   function showAnswer() {

@@ -28,7 +28,7 @@ from calculator.presentation.entered import entered_hand
 from calculator.presentation.handquery import field_text, parse_query, query_string
 from calculator.presentation.locale import Locale
 from calculator.presentation.render import CardLinks, card_html, strip_html
-from calculator.presentation.tiles import tile_name, tile_src
+from calculator.presentation.tiles import tile_name
 from calculator.presentation.words import card_words
 from calculator.tables.binding import calculator_binding, record_key
 
@@ -50,7 +50,6 @@ def keyboard(locale: Locale) -> list[dict]:
                     {
                         "n": t.notation,
                         "name": tile_name(t, locale.lang),
-                        "src": tile_src(t.notation, locale),
                         "rulesets": rulesets_with(lambda r, index=t.index: index in r.kinds),
                     }
                     for t in tiles
@@ -285,7 +284,6 @@ def js_text(locale: Locale) -> dict:
         "full": _("The hand is full: tap a tile in the hand to remove it."),
         "noCopies": _("All four %(tile)s are already used."),
         "tooManyMelds": _("A hand has at most four melds."),
-        "tileUrls": {t.notation: tile_src(t.notation, locale) for t in ALL_TILES},
         "modeHints": {
             "hand": "",
             "pung": _("Pung: tap the tile (three copies)."),
