@@ -163,7 +163,6 @@ def calculator(request: HttpRequest) -> HttpResponse:
     form = HandForm(source) if bound else HandForm()
     if table:
         form.fix(table["fixed"])
-        form.name_seats({seat: table["fixed"][f"name_{seat}"] for seat in SEATS})
     share_query = ""
     if not bound:
         card, shown = cards.EmptyCard(), {**DEFAULT_INPUT, **table_defaults(form)}
@@ -199,10 +198,27 @@ def calculator(request: HttpRequest) -> HttpResponse:
         "keyboard": keyboard(locale),
         "entered": entered_hand(shown, locale),
         "flags": flag_states(shown),
+        "seat_rows": seat_rows(form, {seat: table["fixed"][f"name_{seat}"] for seat in SEATS} if table else {}),
         "js_text": js_text(locale),
     }
     status = 400 if request.method == "POST" else 200
     return private(render(request, "calculator.html", context, status=status), table)
+
+
+SEAT_ROWS = ("winner", "dealer", "discarder")
+
+
+def seat_rows(form: HandForm, names: dict[str, str]) -> list[dict]:
+    """The three rows of seat buttons (winner, dealer, discarder): each radio with the player's name a ledger table
+    gives its seat (the button shows the seat's word, the name under it)."""
+    return [
+        {
+            "name": name,
+            "legend": form.fields[name].label,
+            "seats": [{"radio": radio, "player": names.get(radio.data["value"], "")} for radio in form[name]],
+        }
+        for name in SEAT_ROWS
+    ]
 
 
 PAGE_FACTS = ("id", "allows_chow", "options", "flags")  # what calculator.js reads of a game's declarations

@@ -10,16 +10,17 @@ from calculator.engine.tiles import SEATS
 from calculator.ledger import Card, State
 from calculator.models import Event, Hand, Table
 from calculator.presentation.handquery import field_text
-from calculator.presentation.words import seat_labels, signed
+from calculator.presentation.words import player_names, seat_labels, signed
 
 
 def seats(table: Table, state: State, lang: str) -> list[dict]:
     seat_words = seat_labels(lang)
+    names = player_names(table.players, lang)
     return [
         {
             "seat": s,
             "seat_name": seat_words[s],
-            "name": table.players[s],
+            "name": names[s],
             "balance": state.balances[s],
             "outside": state.outside[s],
             "total": state.totals[s],
@@ -31,8 +32,9 @@ def seats(table: Table, state: State, lang: str) -> list[dict]:
     ]
 
 
-def settlement_rows(table: Table, transfers: list[dict]) -> list[dict]:
-    return [{**t, "from_name": table.players[t["from"]], "to_name": table.players[t["to"]]} for t in transfers]
+def settlement_rows(table: Table, transfers: list[dict], lang: str) -> list[dict]:
+    names = player_names(table.players, lang)
+    return [{**t, "from_name": names[t["from"]], "to_name": names[t["to"]]} for t in transfers]
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -73,7 +75,7 @@ def rule_card_lines(card: Card, lang: str) -> list[CardLine]:
 
 def describe_hand(hand: Hand, table: Table, card: Card, lang: str) -> dict:
     request = hand.result["request"]
-    players = table.players
+    players = player_names(table.players, lang)
     discarder = request.get("discarder")
     tiles = [request.get("hand", "")] + [m["tiles"] for m in request.get("melds", [])] + ["+" + request["win_tile"]]
     facts = [fact(lang) for fact in card.table.hand_facts(hand.result)]
@@ -90,7 +92,7 @@ def describe_hand(hand: Hand, table: Table, card: Card, lang: str) -> dict:
 
 
 def history_item(entry: Hand | Event, table: Table, cards: Mapping[int, Card], lang: str) -> dict:
-    players = table.players
+    players = player_names(table.players, lang)
     card = cards[entry.card_version]
     item = {
         "seq": entry.seq,
@@ -131,7 +133,7 @@ def totals_series(table: Table) -> list[dict]:
     return [dict.fromkeys(SEATS, 0)] + [totals for _, totals in rows]
 
 
-def chart(table: Table, series: list[dict]) -> dict | None:
+def chart(table: Table, series: list[dict], lang: str) -> dict | None:
     """A line chart of each player's total over the table, as SVG coordinates (no JavaScript). Each player has a
     colour, a dash pattern and a marker shape of its own, so lines that run together stay apart."""
     if len(series) < 2:
@@ -152,11 +154,12 @@ def chart(table: Table, series: list[dict]) -> dict | None:
     every = max(1, -(-(len(series) - 1) // MARKERS))
     marked = sorted({*range(0, len(series), every), len(series) - 1})
     lines = []
+    names = player_names(table.players, lang)
     for seat in SEATS:
         points = " ".join(f"{x(i)},{y(point[seat])}" for i, point in enumerate(series))
         markers = [{"x": x(i), "y": y(series[i][seat])} for i in marked]
         last = series[-1][seat]
-        lines.append({"seat": seat, "points": points, "markers": markers, "name": table.players[seat], "last": last})
+        lines.append({"seat": seat, "points": points, "markers": markers, "name": names[seat], "last": last})
     ticks = sorted({low, high, *([0] if low < 0 < high else [])})
     label_every = max(1, -(-(len(series) - 1) // 10))
     labels = [{"x": x(i), "text": str(i)} for i in range(label_every, len(series), label_every)]

@@ -42,7 +42,7 @@ from calculator.pages.tables.qr import qr_data_uri
 from calculator.plumbing.django_locale import engine_lang
 from calculator.plumbing.middleware import request_client
 from calculator.presentation.handquery import HandInput
-from calculator.presentation.words import signed
+from calculator.presentation.words import player_names, signed
 from calculator.tables import store
 from calculator.tables.binding import calculator_fields, calculator_query
 from calculator.tables.paths import edit_path, view_path
@@ -111,13 +111,13 @@ def live_context(request: HttpRequest, table: Table, token: str | None, start: s
         },
         "title": words.title(card.options, card.stake)(lang),
         "seats": pages.seats(table, state, lang),
-        "settlement": pages.settlement_rows(table, ledger.settlement(state.totals)),
+        "settlement": pages.settlement_rows(table, ledger.settlement(state.totals), lang),
         "history": [pages.history_item(e, table, cards, lang) for e in entries],
         "earlier": page.first - 1 if page.first > 1 else None,
         "later": page.last + 1 if page.last < state.entries else None,
-        "chart": pages.chart(table, pages.totals_series(table)),
+        "chart": pages.chart(table, pages.totals_series(table), lang),
         "ended_text": card.table.ended_text(state.ended_reason, lang),
-        "dealer_name": table.players[state.dealer],
+        "dealer_name": player_names(table.players, lang)[state.dealer],
         "token": token,
         "live_url": reverse("ledger_live", args=[table.id]),
         "version": table.version,
@@ -316,6 +316,7 @@ def record(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
     else:
         form = HandForm(initial={"ruleset": table.ruleset, "dealer": state.dealer, "winner": state.dealer})
     chosen_flags = source.getlist("flags")
+    names = player_names(table.players, lang)
     context = {
         "table": table,
         "state": state,
@@ -325,7 +326,7 @@ def record(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
         "key": key,
         "error": error,
         "notes": notes,
-        "seats": [{"seat": s, "name": table.players[s]} for s in SEATS],
+        "seats": [{"seat": s, "name": names[s]} for s in SEATS],
         "winner": source.get("winner") or state.dealer,
         "discarder": source.get("discarder", ""),
         "flags": [
@@ -339,7 +340,7 @@ def record(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
             {"type": form[f"meld{n}"], "tiles": form[f"meld{n}_tiles"], "from": form[f"meld{n}_from"], "n": n}
             for n in (1, 2, 3, 4)
         ],
-        "dealer_name": table.players[state.dealer],
+        "dealer_name": names[state.dealer],
         "edit_path": edit_path(table, token),
         "version": table.version,
     }
@@ -359,7 +360,7 @@ def _preview(table: Table, state: ledger.State, body: dict, data: QueryDict, lan
     ledger.check_win(result)
     trial = ledger.State.from_dict(state.config, state.card, state.to_dict())  # a copy: the page shows `state`
     entry = ledger.apply_hand(trial, result)
-    players = table.players
+    players = player_names(table.players, lang)
     return {
         "result": result,
         "query": urlencode(list(data.lists()), doseq=True),
