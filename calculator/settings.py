@@ -10,6 +10,7 @@ start unless SECRET_KEY and ALLOWED_HOSTS are set. DJANGO_ENV picks the profile:
 - ``test`` (the default under pytest): as development, with DEBUG off.
 """
 
+import json
 import os
 import sys
 from pathlib import Path
@@ -87,15 +88,18 @@ INSTALLED_APPS = [
     "crispy_bootstrap5",
     "calculator",
     "calculator.plumbing.ratelimit",
+    "calculator.plumbing.health",
 ]
 
 MIDDLEWARE = [
+    "calculator.plumbing.middleware.AccessLogMiddleware",  # one line per request, as the answer leaves (ACCESS_LOG)
     # Response headers first, so that every answer carries them, whichever layer below made it: a redirect, a
-    # static file, a 405, 413, 429 or 503, the health check.
+    # static file, a 405, 413, 414, 429, 431 or 503, the health check.
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "calculator.plumbing.middleware.EditLinkMiddleware",  # no-store for a URL with an edit token
+    "calculator.plumbing.middleware.RequestLimitsMiddleware",  # 414 / 431 for an oversized request line or headers
     "calculator.plumbing.middleware.HealthCheckMiddleware",  # GET /healthz for load balancers: before the host check
     # pages and partials compressed for phones (a result partial is ~10 KB of HTML, ~2 KB gzipped); static files
     # come precompressed from whitenoise in production and pass through (they carry Content-Encoding already)
@@ -108,6 +112,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "calculator.plumbing.faults.DatabaseFaultMiddleware",  # a database fault in a view answers 503 busy, never 500
 ]
 # No sessions: the language choice is Django's language cookie, and nothing else keeps per-visitor state (each
 # middleware runs on every request, and the result partial is asked for on every tap).
@@ -141,11 +146,12 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Write-ahead logging: readers never wait for the writer, and a commit appends to the log instead of rewriting
-    # pages through a rollback journal; it matters because every request writes (the rate limit counts reads too:
-    # docs/PERFORMANCE.md § The rate limiter's cost). synchronous=FULL keeps each commit on disk before it is
-    # answered (a recorded hand survives a power cut), as the rollback journal did.
-    DATABASES["default"].setdefault("OPTIONS", {})["init_command"] = "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;"
+    # synchronous=FULL keeps each commit on disk before it is answered (a recorded hand survives a power cut).
+    # Write-ahead logging (readers never wait for the writer, a commit appends to the log; it matters because every
+    # request writes, the rate limit counts reads too: docs/PERFORMANCE.md § The rate limiter's cost) is switched
+    # on when a connection opens (calculator/plumbing/sqlite.py), not here: on a read-only file that statement
+    # fails, and an init_command that fails fails every connection, so not a page could be read.
+    DATABASES["default"].setdefault("OPTIONS", {})["init_command"] = "PRAGMA synchronous=FULL;"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "zh-hans"
@@ -157,6 +163,15 @@ USE_TZ = True
 
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# The offline pack (issue 22, calculator/offline/): the pinned Pyodide that `npm ci` installs, served as static
+# files under offline/pyodide/ (compressed and cached like every static file), and the app's zip with the
+# manifest that `manage.py build_offline_pack` writes into OFFLINE_PACK_DIR (served by calculator.offline.served).
+OFFLINE_RUNTIME_DIR = BASE_DIR / "node_modules" / "pyodide"
+OFFLINE_PACK_DIR = Path(os.environ.get("OFFLINE_PACK_DIR") or BASE_DIR / "build" / "offline")
+OFFLINE_RUNTIME_PREFIX = "offline/pyodide"  # + "-<npm version>/": a new runtime is a new URL, never a stale copy
+if (OFFLINE_RUNTIME_DIR / "package.json").is_file():
+    OFFLINE_RUNTIME_PREFIX += "-" + json.loads((OFFLINE_RUNTIME_DIR / "package.json").read_text())["version"]
+    STATICFILES_DIRS.append((OFFLINE_RUNTIME_PREFIX, OFFLINE_RUNTIME_DIR))
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 # In production (STATIC_MANIFEST on by default there) pages link to hashed names (app.3f2a….css) that
 # `collectstatic` wrote into STATIC_ROOT with .gz and .br twins; whitenoise serves them compressed and cached
@@ -195,11 +210,11 @@ SECURE_CSP = {
 }
 
 # HTTPS and the reverse proxy. TRUSTED_PROXIES are the addresses (or networks) of the reverse proxies and load
-# balancers in front of gunicorn. The rate limit's client address is taken from X-Forwarded-For only when the
+# balancers in front of the app server. The rate limit's client address is taken from X-Forwarded-For only when the
 # connection comes from one of them, walking the header from its right end past every trusted proxy
-# (calculator.plumbing.proxies.client_address); gunicorn takes X-Forwarded-Proto (is this HTTPS?) from the same addresses
-# (gunicorn.conf.py: FORWARDED_ALLOW_IPS defaults to TRUSTED_PROXIES), so Django reads the scheme gunicorn decided
-# (no SECURE_PROXY_SSL_HEADER: Django would take that header from anyone). Default: this machine (loopback).
+# (calculator.plumbing.proxies.client_address); the server takes X-Forwarded-Proto (is this HTTPS?) from the same
+# addresses (calculator/asgi.py), so Django reads the scheme the server decided (no SECURE_PROXY_SSL_HEADER: Django
+# would take that header from anyone). Default: this machine (loopback).
 try:
     TRUSTED_PROXIES = parse_networks(os.environ.get("TRUSTED_PROXIES", DEFAULT_TRUSTED_PROXIES))
 except ValueError as error:
@@ -223,8 +238,13 @@ CSRF_FAILURE_VIEW = "calculator.plumbing.error_pages.csrf_failure"
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 256 * 1024)
 DATA_UPLOAD_MAX_NUMBER_FIELDS = env_int("DATA_UPLOAD_MAX_NUMBER_FIELDS", 200)
 API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 64 * 1024)
+# The request line and headers (RequestLimitsMiddleware: 414 / 431, JSON under /api/). The server in front accepts
+# far more (calculator/plumbing/server.py), so that these are the limits a client meets.
+LIMIT_REQUEST_LINE = env_int("LIMIT_REQUEST_LINE", 4094)
+LIMIT_REQUEST_FIELDS = env_int("LIMIT_REQUEST_FIELDS", 60)
+LIMIT_REQUEST_FIELD_SIZE = env_int("LIMIT_REQUEST_FIELD_SIZE", 8190)
 
-# Rate limits per client address, "count/seconds", counted in the database so that every gunicorn worker on every
+# Rate limits per client address, "count/seconds", counted in the database so that every server process on every
 # machine shares them (calculator/plumbing/ratelimit). Generous: a table of four scoring every hand never comes near them.
 # A request over a limit gets 429 with Retry-After; a write the database cannot count gets 503 with Retry-After.
 # Off by default under tests (most tests use no database); the rate limit tests switch it on.
@@ -234,6 +254,12 @@ RATE_LIMITS = {
     "write": os.environ.get("RATE_LIMIT_WRITE", "600/60"),  # any write: scoring, recording hands, the page's POST
     "create": os.environ.get("RATE_LIMIT_CREATE", "120/3600"),  # new tables (API and page), on top of "write"
 }
+# A heavy read (a table of more than RATE_LIMIT_HEAVY_ENTRIES entries: its page, live part, JSON or CSV) counts as
+# RATE_LIMIT_HEAVY_COST reads, and one client runs at most RATE_LIMIT_HEAVY_CONCURRENT of them at once on all the
+# workers together; a third is refused (429, Retry-After: 1). Scores and light reads are never held back by them.
+RATE_LIMIT_HEAVY_COST = env_int("RATE_LIMIT_HEAVY_COST", 20)
+RATE_LIMIT_HEAVY_CONCURRENT = env_int("RATE_LIMIT_HEAVY_CONCURRENT", 2)
+RATE_LIMIT_HEAVY_ENTRIES = env_int("RATE_LIMIT_HEAVY_ENTRIES", 100)
 # Which writes also count as "create": regular expressions over the path.
 RATE_LIMIT_CREATE_PATHS = [r"^/api/tables/?$", r"^/tables/new/?$"]
 
@@ -243,10 +269,16 @@ RATE_LIMIT_CREATE_PATHS = [r"^/api/tables/?$", r"^/tables/new/?$"]
 LEDGER_MAX_HANDS = env_int("LEDGER_MAX_HANDS", 1000)
 LEDGER_TABLES_PER_DAY = env_int("LEDGER_TABLES_PER_DAY", 50)
 LEDGER_RETENTION_DAYS = env_int("LEDGER_RETENTION_DAYS", 180)
+# `/healthz` writes a heartbeat row each time it checks (calculator/plumbing/health); a process that found the
+# database healthy less than this many seconds ago answers ok without writing again (a flood of probes costs one
+# write a second). Every check writes under tests.
+HEALTH_CHECK_REUSE = env_int("HEALTH_CHECK_REUSE", 0 if TESTING else 1)
 
 # Logs go to stdout, one JSON object a line in production (LOG_FORMAT=json|plain); edit tokens are redacted from
-# every line (calculator/plumbing/edit_tokens.py).
+# every line (calculator/plumbing/edit_tokens.py). The access log (one line per request, the `access` logger:
+# calculator.plumbing.middleware.AccessLogMiddleware) is on in production; runserver writes its own.
 LOG_FORMAT = os.environ.get("LOG_FORMAT", "json" if PRODUCTION else "plain")
+ACCESS_LOG = env_bool("ACCESS_LOG", PRODUCTION)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
@@ -264,5 +296,6 @@ LOGGING = {
             "formatter": "json" if LOG_FORMAT == "json" else "plain",
         }
     },
+    "loggers": {"access": {"handlers": ["console"], "level": "INFO", "propagate": False}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }

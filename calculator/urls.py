@@ -2,6 +2,7 @@ from django.urls import include, path
 
 from calculator.api import score as api
 from calculator.api import tables as ledger_api
+from calculator.offline import served as offline
 from calculator.pages.calculator import views
 from calculator.pages.rules import views as rules_views
 from calculator.pages.tables import views as ledger_views
@@ -10,7 +11,10 @@ from calculator.pages.trainer import views as trainer_views
 urlpatterns = [
     path("", views.calculator, name="calculator"),
     path("rules/", rules_views.rules, name="rules"),
+    path("rules/RULES.md", rules_views.reading, name="rules_reading"),
     path("trainer/", trainer_views.trainer, name="trainer"),
+    path("offline/pack.json", offline.pack_manifest, name="offline_manifest"),
+    path("offline/<str:version>/<str:name>", offline.pack_part, name="offline_part"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/score", api.api_score, name="api_score"),
     path("api/priority", api.api_priority, name="api_priority"),

@@ -1,4 +1,4 @@
-"""WSGI entry point (gunicorn calculator.wsgi)."""
+"""WSGI entry point: Django's application, which calculator/asgi.py hands to the production server."""
 
 import os
 

@@ -1,18 +1,25 @@
 // The service worker (issue 14 §4). Served from the site's root (settings.WHITENOISE_ROOT), so that its scope
 // covers every page; registered by static/js/boot.js.
 //
-// After the first visit the calculator's page and the rules page open without a network: the tile keyboard, the
-// seats and the flags work there, and the rules page reads as it was. Answers need the server (the strip says
-// so when it cannot be reached). Nothing else is kept: table pages carry edit tokens and live figures.
+// After the first visit the calculator's page, the rules page and "my tables" open without a network: the tile
+// keyboard, the seats and the flags work there, and the rules page reads as it was. Answers need the server (the
+// strip says so when it cannot be reached) unless this phone keeps the offline pack (issue 22, static/js/
+// offline.js): its parts live in caches of their own ("mahjong-offline-pack-<version>"), put there by the page
+// after their hashes were checked, and are answered from there. Nothing else is kept: table pages carry edit
+// tokens and live figures.
 "use strict";
 
-const CACHE = "mahjong-offline-v1";
+const CACHE = "mahjong-offline-v2";
+const PACK_CACHES = "mahjong-offline-pack-"; // the offline pack's, kept and dropped by offline.js alone
 // The pages kept for offline use, relative to this file (the site's root).
-const PAGES = ["./", "./rules/"];
+const PAGES = ["./", "./rules/", "./tables/"];
 
 const scoped = (path) => new URL(path, self.registration.scope).href;
 const isPage = (url) => PAGES.some((page) => scoped(page) === url.origin + url.pathname);
 const isStatic = (url) => url.origin === self.location.origin && url.pathname.includes("/static/");
+// The pack's parts: the runtime (static files under offline/) and the app (under the site's offline/).
+const isPack = (url) =>
+  url.origin === self.location.origin && (url.pathname.includes("/static/offline/") || url.pathname.startsWith(scoped("./offline/").slice(url.origin.length)));
 
 // The static files a page links to (scripts, styles, the tile sprite), by their hashed names.
 function assetsOf(html, base) {
@@ -43,7 +50,9 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
-      .then((names) => Promise.all(names.filter((name) => name !== CACHE).map((name) => caches.delete(name))))
+      .then((names) =>
+        Promise.all(names.filter((name) => name !== CACHE && !name.startsWith(PACK_CACHES)).map((name) => caches.delete(name)))
+      )
       .then(() => self.clients.claim())
   );
 });
@@ -54,9 +63,27 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const url = new URL(request.url);
-  if (isStatic(url)) {
+  if (isPack(url) && url.pathname.endsWith("/offline/pack.json")) {
+    // the pack's manifest: offline.js asks it to learn whether the server is back (no answer: 204, not an error)
+    event.respondWith(fetch(request).catch(() => new Response(null, { status: 204, headers: { "X-Offline": "away" } })));
+  } else if (isPack(url)) {
+    // from the pack's caches (never copied into this worker's own); a download asks the network ("reload")
+    if (request.cache === "reload" || request.cache === "no-store") return;
+    event.respondWith(caches.match(request, { ignoreVary: true }).then((kept) => kept || fetch(request)));
+  } else if (isStatic(url)) {
     event.respondWith(
       caches.match(request, { ignoreVary: true }).then((kept) => kept || fetch(request).then((response) => keep(request, response)))
+    );
+  } else if (request.headers.get("HX-Request") === "true" && isPage(url)) {
+    // A tap's answer from the server. Offline, a phone that keeps the pack has answered it already (offline.js):
+    // "nothing new" (204, which htmx does not swap) instead of a network error; without the pack the error
+    // stands and the strip says the answer needs the server.
+    event.respondWith(
+      fetch(request).catch(async (error) => {
+        const names = await caches.keys();
+        if (!names.some((name) => name.startsWith(PACK_CACHES))) throw error;
+        return new Response(null, { status: 204, headers: { "X-Offline": "answered-in-the-phone" } });
+      })
     );
   } else if (request.mode === "navigate" && isPage(url)) {
     event.respondWith(

@@ -34,3 +34,24 @@ compile_messages() {
     .venv/bin/python manage.py compilemessages --verbosity 0
   fi
 }
+
+# The offline pack's runtime (issue 22): the pinned Pyodide of package-lock.json (npm checks its integrity hash),
+# installed again only when the lock changed. Without npm the pack is not built and the pages do not offer it.
+ensure_node_modules() {
+  if ! command -v npm >/dev/null 2>&1; then
+    echo "npm not found: the offline pack is not built (the pages work without it)" >&2
+    return 0
+  fi
+  local stamp="node_modules/.installed-$(sha1sum package-lock.json | cut -c1-12)"
+  if [ ! -f "$stamp" ]; then
+    npm ci --no-audit --no-fund --loglevel=error >/dev/null
+    touch "$stamp"
+  fi
+}
+
+# The offline pack itself (manage.py build_offline_pack): after compile_messages, which it packs.
+build_offline_pack() {
+  if [ -d node_modules/pyodide ]; then
+    .venv/bin/python manage.py build_offline_pack --verbosity 0
+  fi
+}

@@ -30,10 +30,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import multiprocessing
 import os
 import random
 import secrets
+import shlex
 import shutil
 import signal
 import socket
@@ -62,7 +65,41 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_gunicorn(port: int, database: str, workers: int, rate_limit: bool) -> subprocess.Popen:
+# How each server is started on HOST:{port} with {workers} processes, from the checkout `root` (the default is
+# this one; `--root` serves another, e.g. `git archive <commit> | tar -x -C /tmp/old`, to compare with today's).
+# "production" is how README § Deployment runs the app; "gunicorn" how a checkout from before issue 20 ran it (its
+# gunicorn.conf.py); the others are the candidates docs/PERFORMANCE.md § Slow clients compares.
+SERVERS = {
+    "production": "{python} -m calculator.plumbing.server",
+    "gunicorn": "{bin}/gunicorn -c gunicorn.conf.py --workers {workers} --bind {host}:{port}",
+}
+# Candidates that need packages the project does not install (granian's WSGI mode aside): measured with
+# `PYTHONPATH=<a pip --target directory holding them>`. Django's ASGI handler is `get_asgi_application()`.
+_GRANIAN = "{python} -m granian --workers {workers} --no-ws --host {host} --port {port}"
+_GUNICORN = "{bin}/gunicorn --workers {workers} --bind {host}:{port} --worker-connections 1000"
+CANDIDATES = {
+    "granian-wsgi": f"{_GRANIAN} --interface wsgi --blocking-threads {{threads}} calculator.wsgi:application",
+    "granian-django-asgi": f"{_GRANIAN} --interface asgi --factory django.core.asgi:get_asgi_application",
+    "gunicorn-asgi": f"{_GUNICORN} --worker-class asgi calculator.asgi:application",
+    "gunicorn-django-asgi": f"{_GUNICORN} --worker-class asgi 'django.core.asgi:get_asgi_application()'",
+    "uvicorn-django-asgi": "{python} -m uvicorn --workers {workers} --host {host} --port {port} --no-access-log "
+    "--http httptools --factory django.core.asgi:get_asgi_application",
+    "gevent": f"{_GUNICORN} --worker-class gevent calculator.wsgi:application",
+    "waitress": "{python} -m waitress --listen {host}:{port} --threads {threads} calculator.wsgi:application",
+}
+
+
+def start_server(
+    port: int,
+    database: str,
+    workers: int,
+    rate_limit: bool,
+    kind: str = "production",
+    root: Path = ROOT,
+    threads: int = 2,
+    extra_env: dict | None = None,
+    limits: str = "unreached",
+) -> subprocess.Popen:
     env = dict(
         os.environ,
         DJANGO_ENV="production",
@@ -73,38 +110,37 @@ def start_gunicorn(port: int, database: str, workers: int, rate_limit: bool) -> 
         SECURE_COOKIES="0",
         STATIC_MANIFEST="0",
         RATE_LIMIT_ENABLED="1" if rate_limit else "0",
-        # budgets this traffic never reaches: with --rate-limit the limiter's cost is measured, not its 429s
-        RATE_LIMIT_READ="100000000/60",
-        RATE_LIMIT_WRITE="100000000/60",
         LOG_FORMAT="json",  # the production default: one JSON access line per request (to /dev/null here)
         WEB_CONCURRENCY=str(workers),
         GUNICORN_BIND=f"{HOST}:{port}",
+        SERVER_BIND=f"{HOST}:{port}",
+        SERVER_THREADS=str(threads),
+        GUNICORN_THREADS=str(threads),
         DATABASE_URL=database,
+        DJANGO_SETTINGS_MODULE="calculator.settings",
+        **(extra_env or {}),
     )
+    if limits != "production":
+        # budgets this traffic never reaches: with --rate-limit the limiter's cost is measured, not its 429s
+        env.update(RATE_LIMIT_READ="100000000/60", RATE_LIMIT_WRITE="100000000/60")
     # The health check (and the rate limiter) need the tables: a fresh database for this run.
-    python = ROOT / ".venv" / "bin" / "python"
-    migrate = [str(python) if python.exists() else sys.executable, "manage.py", "migrate", "--noinput", "-v0"]
-    subprocess.run(migrate, cwd=ROOT, env=env, check=True)
-    gunicorn = ROOT / ".venv" / "bin" / "gunicorn"
-    command = [str(gunicorn) if gunicorn.exists() else "gunicorn", "-c", "gunicorn.conf.py", "--workers", str(workers)]
-    return subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-
-
-def worker_description() -> str:
-    """The worker class, threads and keep-alive gunicorn runs with (gunicorn.conf.py, GUNICORN_CMD_ARGS and the
-    environment applied, as gunicorn itself reads them)."""
-    gunicorn = ROOT / ".venv" / "bin" / "gunicorn"
-    done = subprocess.run(
-        [str(gunicorn) if gunicorn.exists() else "gunicorn", "-c", "gunicorn.conf.py", "--print-config"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,  # gunicorn exits 1 after printing
+    python = root / ".venv" / "bin" / "python"
+    python = str(python) if python.exists() else sys.executable
+    subprocess.run([python, "manage.py", "migrate", "--noinput", "-v0"], cwd=root, env=env, check=True)
+    template = {**SERVERS, **CANDIDATES}[kind]
+    fields = {
+        "python": python,
+        "bin": str(Path(python).parent),
+        "workers": workers,
+        "threads": threads,
+        "host": HOST,
+        "port": port,
+    }
+    command = [part.format(**fields) for part in shlex.split(template)]
+    # a session of its own: stop() can end the server with every worker it started
+    return subprocess.Popen(
+        command, cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
     )
-    config = dict(line.split(" = ", 1) for line in done.stdout.splitlines() if " = " in line)
-    config = {name.strip(): value.strip() for name, value in config.items()}
-    worker_class = config["worker_class"].rsplit(".", 1)[-1]
-    return f"{worker_class}, {config['threads']} threads each, keepalive {config['keepalive']} s"
 
 
 def wait_until_up(port: int, server: subprocess.Popen, seconds: float = 30) -> None:
@@ -122,13 +158,17 @@ def wait_until_up(port: int, server: subprocess.Popen, seconds: float = 30) -> N
 
 
 def stop(server: subprocess.Popen) -> None:
+    """SIGTERM to the server (its workers finish what they answer, up to 30 s), then to what is left of its
+    process group: no worker outlives a run."""
     if server.poll() is None:
         server.send_signal(signal.SIGTERM)
         try:
-            server.wait(timeout=15)
+            server.wait(timeout=45)
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(server.pid, signal.SIGKILL)
 
 
 # --------------------------------------------------------------------------- what is asked
@@ -288,12 +328,14 @@ def wrk_scenario(calls: list, port: int, users: int, seconds: float) -> dict:
     }
 
 
-def api_call(body: dict) -> tuple[str, str, dict, str]:
-    return "POST", "/api/score", {"Content-Type": "application/json"}, json.dumps(body, ensure_ascii=False)
+def api_call(body: dict, close: bool = False) -> tuple[str, str, dict, str]:
+    headers = {"Content-Type": "application/json", **({"Connection": "close"} if close else {})}
+    return "POST", "/api/score", headers, json.dumps(body, ensure_ascii=False)
 
 
-def partial_call(body: dict) -> tuple[str, str, dict, None]:
-    return "GET", f"/?{form_query(body)}", {"HX-Request": "true", "HX-Target": "result"}, None
+def partial_call(body: dict, close: bool = False) -> tuple[str, str, dict, None]:
+    headers = {"HX-Request": "true", "HX-Target": "result", **({"Connection": "close"} if close else {})}
+    return "GET", f"/?{form_query(body)}", headers, None
 
 
 def check_answers(port: int, bodies: list[dict]) -> None:
@@ -319,9 +361,9 @@ LEDGER_SEATS = [(w, d) for w in "ESWN" for d in "ESWN" if w != d]
 LEDGER_GOAL = 1.5  # issue 15: the write at hand 1,000 within 1.5× of the write at hand 10
 
 
-def call_json(port: int, method: str, path: str, body: dict | None = None, token: str | None = None):
+def call_json(port: int, method: str, path: str, body: dict | None = None, token: str | None = None, **extra: str):
     """One request; the answer's status, its parsed body (or None) and its size in bytes, and the seconds taken."""
-    headers = {"Content-Type": "application/json"}
+    headers = {"Content-Type": "application/json", **extra}
     if token:
         headers["Authorization"] = f"Bearer {token}"
     data = json.dumps(body).encode() if body is not None else None
@@ -392,6 +434,240 @@ def ledger_scenario(port: int, hands: int, seconds: float, measure_polls) -> lis
     ]
 
 
+# --------------------------------------------------------------------------- slow clients (issue 20)
+
+SLOW_GOAL = 1.0  # seconds: no /healthz or /api/score request waits longer, whatever the slow clients do
+SCORE_BODY = json.dumps(
+    {"ruleset": "bazhi", "hand": "111345789p79m55s", "win_tile": "8m", "winner": "S", "dealer": "E", "discarder": "W"}
+)
+
+
+def slow_bytes(kind: str, port: int) -> tuple[bytes, bytes]:
+    """What a slow client sends: (sent at once, then trickled a byte a second). Neither ever completes a request
+    within a scenario: the headers go on padding, the body is declared far longer than it gets."""
+    if kind == "header":
+        return b"", f"GET / HTTP/1.1\r\nHost: {HOST}:{port}\r\nX-Padding: ".encode() + b"x" * 4000
+    head = (
+        f"POST /api/score HTTP/1.1\r\nHost: {HOST}:{port}\r\nContent-Type: application/json\r\n"
+        f"Content-Length: 60000\r\n\r\n"
+    )
+    return head.encode(), b"{" + b" " * 59998
+
+
+async def slow_client(kind: str, port: int, deadline: float, tally: dict) -> None:
+    """One client that sends a byte a second; when the server hangs up (or answers), it connects again at once,
+    so that it presses for the whole scenario."""
+    first, trickle = slow_bytes(kind, port)
+    while time.monotonic() < deadline:
+        try:
+            reader, writer = await asyncio.open_connection(HOST, port)
+        except OSError:
+            tally["refused"] += 1
+            await asyncio.sleep(0.5)
+            continue
+        tally["connections"] += 1
+        try:
+            if first:
+                writer.write(first)
+            for byte in trickle:
+                if time.monotonic() >= deadline:
+                    break
+                writer.write(bytes([byte]))
+                await writer.drain()
+                try:
+                    answer = await asyncio.wait_for(reader.read(65536), timeout=1.0)
+                except TimeoutError:
+                    continue
+                tally["answered" if answer else "cut"] += 1  # the server answered (a 400, a 408) or hung up
+                break
+        except OSError:
+            tally["cut"] += 1
+        finally:
+            writer.close()
+
+
+async def probe(port: int, deadline: float, waits: dict) -> None:
+    """A patient client: `/healthz` and `POST /api/score` in turn, one at a time, ten a second; how long each
+    took from connecting to the last byte of the answer, and any answer that was not 200."""
+    raws = {
+        "/healthz": f"GET /healthz HTTP/1.1\r\nHost: {HOST}:{port}\r\nConnection: close\r\n\r\n".encode(),
+        "/api/score": (
+            f"POST /api/score HTTP/1.1\r\nHost: {HOST}:{port}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(SCORE_BODY.encode())}\r\nConnection: close\r\n\r\n{SCORE_BODY}"
+        ).encode(),
+    }
+    n = 0
+    while time.monotonic() < deadline:
+        path = ("/healthz", "/api/score")[n % 2]
+        n += 1
+        started = time.perf_counter()
+        try:
+            status = await one(raws[path], port, timeout=30)
+        except (TimeoutError, OSError) as error:
+            status = type(error).__name__
+        waits[path].append(time.perf_counter() - started)
+        if status != 200:
+            waits["errors"][f"{path} {status}"] = waits["errors"].get(f"{path} {status}", 0) + 1
+        await asyncio.sleep(0.1)
+
+
+async def slow_run(kind: str, port: int, clients: int, seconds: float) -> dict:
+    tally = {"connections": 0, "cut": 0, "answered": 0, "refused": 0}
+    waits: dict = {"/healthz": [], "/api/score": [], "errors": {}}
+    deadline = time.monotonic() + seconds
+    slow = [asyncio.create_task(slow_client(kind, port, deadline + 1, tally)) for _ in range(clients)]
+    await asyncio.sleep(1.0)  # every slow client has connected and started its request
+    await probe(port, deadline, waits)
+    await asyncio.gather(*slow)
+    return {"tally": tally, **waits}
+
+
+def slow_scenario(port: int, kind: str, clients: int, seconds: float) -> list[str]:
+    """`clients` slow clients sending their headers (or their bodies) a byte a second for `seconds`, while a patient
+    client asks /healthz and /api/score ten times a second: the goal is the slowest of its answers under 1 s."""
+    run = asyncio.run(slow_run(kind, port, clients, seconds))
+    tally = run["tally"]
+    lines = [
+        f"slow     {clients} slow-{kind} clients, {seconds:g} s: {tally['connections']} connections, "
+        f"{tally['cut']} cut off and {tally['answered']} answered by the server, {tally['refused']} refused"
+    ]
+    for path in ("/healthz", "/api/score"):
+        waits = sorted(run[path])
+        worst = waits[-1] if waits else float("nan")
+        median = 1000 * statistics.median(waits) if waits else float("nan")
+        lines.append(
+            f"  {'PASS' if worst < SLOW_GOAL else 'FAIL'}  slow-{kind} ×{clients}: {path} never waits "
+            f"{SLOW_GOAL:g} s: max {worst:.3f} s (median {median:.1f} ms, {len(waits)} requests)"
+        )
+    lines.append(
+        f"  {'PASS' if not run['errors'] else 'FAIL'}  slow-{kind} ×{clients}: every probe answered 200: "
+        f"{run['errors'] or 'yes'}"
+    )
+    return lines
+
+
+# --------------------------------------------------------------------------- one client reading heavy answers (issue 20)
+
+STARVE_GOAL = 2.0  # another client's /api/score p99 while the heavy reader runs, at most this × its idle p99
+STARVE_RATE = 8.5  # heavy reads a second, from 8 clients at one address (issue 20, finding 3: 8.3-8.9)
+HEAVY_READER, SCORER, BUILDERS = "198.51.100.7", "203.0.113.{}", "198.51.100.{}"
+
+
+def raw_get(path: str, port: int, forwarded_for: str) -> bytes:
+    return (
+        f"GET {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\nX-Forwarded-For: {forwarded_for}\r\nConnection: close\r\n\r\n"
+    ).encode()
+
+
+def raw_score(port: int, forwarded_for: str) -> bytes:
+    return (
+        f"POST /api/score HTTP/1.1\r\nHost: {HOST}:{port}\r\nContent-Type: application/json\r\n"
+        f"X-Forwarded-For: {forwarded_for}\r\nContent-Length: {len(SCORE_BODY.encode())}\r\nConnection: close\r\n"
+        f"\r\n{SCORE_BODY}"
+    ).encode()
+
+
+def big_table(port: int, hands: int) -> str:
+    """A table of `hands` hands, written through the API by clients at addresses of their own (each within the
+    write budget); its id."""
+    headers = {"X-Forwarded-For": BUILDERS.format(1)}
+    status, table, _, _ = call_json(port, "POST", "/api/tables", {"ruleset": "bazhi", "stake": 1_000_000}, **headers)
+    assert status == 201, table
+    path, token = f"/api/tables/{table['id']}", table["edit_token"]
+    for n in range(1, hands + 1):
+        winner, discarder = LEDGER_SEATS[n % len(LEDGER_SEATS)]
+        body = {**LEDGER_HAND, "winner": winner, "discarder": discarder, "idempotency_key": f"hand-{n}"}
+        headers = {"X-Forwarded-For": BUILDERS.format(2 + n // 500)}
+        status, answer, _, _ = call_json(port, "POST", f"{path}/hands", body, token, **headers)
+        assert status == 201, (status, answer)
+    return table["id"]
+
+
+async def scorer(port: int, deadline: float, rate: float) -> list[float]:
+    """Other clients: POST /api/score `rate` times a second, one at a time; how long each took (a refusal or an
+    error counts as 30 s, so that it cannot pass unseen)."""
+    took: list[float] = []
+    while time.monotonic() < deadline:
+        # a new address every 200 scores: one address at 20 a second would spend its own write budget (600 a minute)
+        raw = raw_score(port, SCORER.format(len(took) // 200))
+        started = time.perf_counter()
+        try:
+            status = await one(raw, port, timeout=30)
+        except (TimeoutError, OSError):
+            status = 0
+        elapsed = time.perf_counter() - started
+        took.append(elapsed if status == 200 else 30.0)
+        await asyncio.sleep(max(0.0, 1 / rate - elapsed))
+    return took
+
+
+async def heavy_reader(paths: list[str], port: int, deadline: float, n: int, outcomes: dict) -> None:
+    """One of 8 clients at one address, each asking for a heavy answer every 8 / STARVE_RATE seconds."""
+    period = 8 / STARVE_RATE
+    await asyncio.sleep(n * period / 8)  # spread the eight over the period
+    i = n
+    while time.monotonic() < deadline:
+        started = time.monotonic()
+        try:
+            status = await one(raw_get(paths[i % len(paths)], port, HEAVY_READER), port, timeout=30)
+        except (TimeoutError, OSError) as error:
+            status = type(error).__name__
+        outcomes[status] = outcomes.get(status, 0) + 1
+        i += 1
+        await asyncio.sleep(max(0.0, period - (time.monotonic() - started)))
+
+
+async def heavy_readers(paths: list[str], port: int, seconds: float) -> dict:
+    outcomes: dict = {}
+    deadline = time.monotonic() + seconds
+    await asyncio.gather(*(heavy_reader(paths, port, deadline, n, outcomes) for n in range(8)))
+    return outcomes
+
+
+def heavy_process(paths: list[str], port: int, seconds: float, results) -> None:
+    """The heavy reader in a process of its own, so that reading its big answers never delays the scorer's
+    measurement (one event loop would serve both)."""
+    results.put(asyncio.run(heavy_readers(paths, port, seconds)))
+
+
+def starve_run(paths: list[str], port: int, seconds: float) -> tuple[list[float], list[float], dict]:
+    idle = asyncio.run(scorer(port, time.monotonic() + seconds, 20))
+    results = multiprocessing.Queue()
+    reader = multiprocessing.Process(target=heavy_process, args=(paths, port, seconds, results))
+    reader.start()
+    busy = asyncio.run(scorer(port, time.monotonic() + seconds, 20))
+    outcomes = results.get(timeout=seconds + 60)
+    reader.join()
+    return idle, busy, outcomes
+
+
+def starvation_scenario(port: int, hands: int, seconds: float) -> list[str]:
+    """Issue 20, finding 3: one client (8 connections at one address) reads the heavy answers of a 1,000-entry
+    table, ~8.5 a second (the live part, a page of 500 entries, the CSV in turn), while another client scores a
+    hand 20 times a second. Its p99 must stay under STARVE_GOAL × its p99 with the heavy reader away."""
+    table = big_table(port, hands)
+    paths = [f"/tables/{table}/live/?v=0", f"/api/tables/{table}?from=1&limit=500", f"/tables/{table}/export.csv"]
+    for path in paths:  # what each answer is
+        with urllib.request.urlopen(f"http://{HOST}:{port}{path}", timeout=30) as response:
+            assert response.status == 200, path
+    idle, busy, outcomes = starve_run(paths, port, seconds)
+
+    def pct(values: list[float], p: float) -> float:
+        return 1000 * sorted(values)[min(len(values) - 1, int(len(values) * p))]
+
+    ratio = pct(busy, 0.99) / pct(idle, 0.99)
+    return [
+        f"starve   another client's /api/score, idle: p50 {pct(idle, 0.5):.1f} ms, p99 {pct(idle, 0.99):.1f} ms "
+        f"({len(idle)} requests)",
+        f"starve   the same beside 8 heavy readers at one address ({STARVE_RATE:g}/s asked; answers "
+        f"{dict(sorted(outcomes.items(), key=str))}): p50 {pct(busy, 0.5):.1f} ms, p99 {pct(busy, 0.99):.1f} ms "
+        f"({len(busy)} requests)",
+        f"  {'PASS' if ratio < STARVE_GOAL else 'FAIL'}  starve: the score's p99 under {STARVE_GOAL:g}× idle: "
+        f"{ratio:.2f}×",
+        f"  {'PASS' if max(busy) < 30 else 'FAIL'}  starve: every score answered 200",
+    ]
+
+
 def report(name: str, saturation: dict, twenty: dict) -> list[str]:
     rps_target, p95_target = TARGETS[name]
     errors = sum(saturation["errors"].values()) + sum(twenty["errors"].values())
@@ -420,7 +696,31 @@ def main(argv: list[str] | None = None) -> int:
         "--rate-limit", action="store_true", help="run with the rate limiter on (budgets no scenario reaches)"
     )
     parser.add_argument(
-        "--scenarios", default="api,partial,ledger", help="comma-separated: api, partial, ledger (default all)"
+        "--scenarios",
+        default="api,partial,ledger",
+        help="comma-separated: api, partial, ledger, starve, slow-header, slow-body (default: api,partial,ledger)",
+    )
+    parser.add_argument(
+        "--slow-clients", default="3,10,50", help="slow-client counts, each a run of --slow-seconds (default 3,10,50)"
+    )
+    parser.add_argument("--slow-seconds", type=float, default=60, help="length of each slow-client run (default 60)")
+    parser.add_argument(
+        "--starve-seconds", type=float, default=30, help="length of each half of the starvation run (default 30)"
+    )
+    parser.add_argument(
+        "--server",
+        choices=[*SERVERS, *CANDIDATES],
+        default="production",
+        help="how the app is served (default: as in production, README § Deployment)",
+    )
+    parser.add_argument("--threads", type=int, default=2, help="threads per worker process (default 2)")
+    parser.add_argument(
+        "--close",
+        action="store_true",
+        help="wrk asks for a new connection per request (Connection: close), as a proxy without upstream keep-alive",
+    )
+    parser.add_argument(
+        "--root", type=Path, default=ROOT, help="serve this checkout instead (an older commit, to compare)"
     )
     parser.add_argument("--ledger-hands", type=int, default=1000, help="hands in the ledger scenario (default 1000)")
     parser.add_argument(
@@ -428,18 +728,24 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     args.seconds = min(args.seconds, 60)  # bounded: never an open-ended run
+    args.slow_seconds = min(args.slow_seconds, 60)
+    args.starve_seconds = min(args.starve_seconds, 60)
 
     bodies = engine_requests(200, args.seed)
     scenarios = set(args.scenarios.split(","))
     port = free_port()
-    workers = worker_description()
     scratch = tempfile.mkdtemp(prefix="load-")
     database = os.environ.get("DATABASE_URL") or f"sqlite:///{scratch}/load.sqlite3"
-    server = start_gunicorn(port, database, args.workers, args.rate_limit)
+    if "starve" in scenarios and scenarios & {"api", "partial", "ledger"}:
+        parser.error("run the starve scenario on its own: it runs with the production rate limits")
+    limits = "production" if "starve" in scenarios else "unreached"
+    rate_limit = args.rate_limit or limits == "production"
+    server = start_server(port, database, args.workers, rate_limit, args.server, args.root, args.threads, limits=limits)
     lines = [
-        f"gunicorn, {args.workers} workers ({workers}), {HOST}:{port}; client {args.client}; "
+        f"{args.server} server from {args.root}, {args.workers} workers × {args.threads} threads, {HOST}:{port}; "
+        f"load {os.getloadavg()[0]:.2f}; client {args.client}{' (a connection per request)' if args.close else ''}; "
         f"{args.seconds:g} s per scenario; {len(bodies)} distinct requests; "
-        f"rate limiter {'on' if args.rate_limit else 'off'}"
+        f"rate limiter {'off' if not rate_limit else 'on, production budgets' if limits == 'production' else 'on'}"
     ]
     try:
         wait_until_up(port, server)
@@ -448,7 +754,7 @@ def main(argv: list[str] | None = None) -> int:
             if name not in scenarios:
                 continue
             if args.client == "wrk":
-                calls = [call(body) for body in bodies]
+                calls = [call(body, args.close) for body in bodies]
 
                 def measure(users: int, seconds: float, calls=calls) -> dict:
                     return wrk_scenario(calls, port, users, seconds)
@@ -471,9 +777,16 @@ def main(argv: list[str] | None = None) -> int:
                 return asyncio.run(scenario([raw], port, args.saturation_users, seconds))
 
             lines += ledger_scenario(port, args.ledger_hands, args.seconds, polls)
+        if "starve" in scenarios:
+            lines += starvation_scenario(port, args.ledger_hands, args.starve_seconds)
+        for kind in ("header", "body"):
+            if f"slow-{kind}" in scenarios:
+                for clients in (int(n) for n in args.slow_clients.split(",")):
+                    lines += slow_scenario(port, kind, clients, args.slow_seconds)
     finally:
         stop(server)
         shutil.rmtree(scratch, ignore_errors=True)
+    lines.append(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print("\n".join(lines))
     return 0 if all("FAIL" not in line for line in lines) else 1
 

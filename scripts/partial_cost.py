@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""In-process cost of the calculator's htmx result partial, without gunicorn or sockets.
+"""In-process cost of the calculator's htmx result partial, without a server or sockets.
 
     .venv/bin/python scripts/partial_cost.py             # 7 rounds over the load script's 200 hands
     .venv/bin/python scripts/partial_cost.py --rounds 3

@@ -1,6 +1,9 @@
-"""The phone screenshots of docs/ (issue 14): the calculator at 360×640 and 390×844, in Chinese and in English.
+"""The phone screenshots of docs/ (issue 14): the calculator at 360×640 and 390×844, in Chinese and in English;
+the English trainer's explanation and an English table's history at 360×640 (issue 21).
 
     .venv/bin/python scripts/screenshots.py            # writes docs/phone-*.png, docs/screenshot-result.png, …
+    .venv/bin/python scripts/screenshots.py screenshot-history-en.png   # only the files named
+    (docs/offline-*.png, issue 22: the offline pack must be built; made only when named or when all are)
 
 Starts the app (runserver, a throwaway SQLite database) on a free port of 127.0.0.1, drives Debian's Chromium as
 a phone (device scale 2) and saves what the screen shows, not the whole page: what a player sees.
@@ -8,7 +11,9 @@ a phone (device scale 2) and saves what the screen shows, not the whole page: wh
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -29,6 +34,26 @@ DOCS = ROOT / "docs"
 SIZES = {"360": {"width": 360, "height": 640}, "390": {"width": 390, "height": 844}}
 B1 = {"ruleset": "bazhi", "hand": "111345789p79m55s", "win_tile": "8m", "winner": "S", "dealer": "E", "discarder": "W"}
 ENTERING = ["1p", "1p", "1p", "3p", "4p", "5p", "7p", "8p", "9p"]
+WANTED: set[str] = set()  # the files to write (empty: all)
+OFFLINE_SHOTS = {f"offline-{what}-360{suffix}.png" for what in ("offer", "answer") for suffix in ("", "-en")}
+PLAYERS = {"E": "Alice", "S": "Bob", "W": "Carol", "N": "Dave"}
+# An evening's first hands at a bazhi table: B1, a dealer's self-draw with 交, and a 包牌 win on a discard.
+HANDS = [
+    {"hand": "111345789p79m55s", "win_tile": "8m", "winner": "S", "discarder": "W"},
+    {
+        "hand": "5558889m",
+        "win_tile": "9m",
+        "winner": "E",
+        "melds": [{"type": "pung", "tiles": "CCC", "from": "S"}, {"type": "pung", "tiles": "222m", "from": "W"}],
+    },
+    {
+        "hand": "5558889m",
+        "win_tile": "9m",
+        "winner": "S",
+        "discarder": "N",
+        "melds": [{"type": "pung", "tiles": "CCC", "from": "W"}, {"type": "pung", "tiles": "222m", "from": "E"}],
+    },
+]
 
 
 def free_port() -> int:
@@ -103,21 +128,102 @@ def shoot(browser, base: str) -> list[Path]:
     return written
 
 
+def shoot_offline(browser, base: str) -> list[Path]:
+    """Issue 22 at 360×640: the offer of the offline pack, and an answer drawn in the phone with the network cut
+    (`-en`: the same in English). One phone installs the pack once; the page it keeps is the one last seen."""
+    written = []
+    context = browser.new_context(
+        viewport=SIZES["360"],
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        locale="zh-CN",
+        service_workers="allow",
+    )
+    page = context.new_page()
+    for lang in ("zh", "en"):
+        suffix = "" if lang == "zh" else "-en"
+        context.set_offline(False)
+        context.add_cookies([{"name": "django_language", "value": "en" if lang == "en" else "zh-hans", "url": base}])
+        page.goto(base + "/")
+        offer = page.locator("[data-offline-pack]")
+        if lang == "zh":
+            offer.scroll_into_view_if_needed()
+            written.append(save(page, "offline-offer-360.png"))
+            page.click("[data-offline-install]")
+            expect(page.locator("html")).to_have_attribute("data-offline-ready", "fresh", timeout=180_000)
+        else:
+            expect(page.locator("html")).to_have_attribute("data-offline-ready", "snapshot", timeout=60_000)
+            offer.scroll_into_view_if_needed()
+            written.append(save(page, "offline-offer-360-en.png"))  # installed: how to remove it
+        context.set_offline(True)
+        page.goto(base + "/")
+        expect(page.locator("html")).to_have_attribute(
+            "data-offline-ready", re.compile("snapshot|fresh"), timeout=180_000
+        )
+        page.check('input[name="winner"][value="S"]')
+        page.check('input[name="discarder"][value="W"]')
+        for tile in [*ENTERING, "7m", "9m", "5s", "5s", "8m"]:
+            page.click(f'button[data-tile="{tile}"]')
+        expect(page.locator('#strip [data-strip-seat="S"]')).to_have_attribute("data-strip-net", "19")
+        page.evaluate("window.scrollTo(0, 0)")
+        written.append(save(page, f"offline-answer-360{suffix}.png"))
+    context.close()
+    return written
+
+
+def post(base: str, path: str, body: dict, token: str | None = None) -> dict:
+    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
+    request = urllib.request.Request(base + path, json.dumps(body).encode(), headers)
+    with urllib.request.urlopen(request) as answer:
+        return json.loads(answer.read())
+
+
+def shoot_english(browser, base: str) -> list[Path]:
+    """What an English reader learns from: the trainer's explanation of issue 21's pay question, and a table's
+    history with its newest hand opened (every reason in English), at 360×640."""
+    written = []
+    context, page = phone(browser, base, "360", "en")
+    page.goto(f"{base}/trainer/?seed=12345&kind=pay&answer=0")
+    lines = page.locator("#trainer-explain .lines-card")
+    expect(lines).to_contain_text("self-draw: each pays 13")
+    lines.scroll_into_view_if_needed()
+    written.append(save(page, "screenshot-trainer-explained-en.png"))
+    table = post(base, "/api/tables", {"ruleset": "bazhi", "players": PLAYERS})
+    for hand in HANDS:
+        post(base, f"/api/tables/{table['id']}/hands", hand, table["edit_token"])
+    page.goto(f"{base}/tables/{table['id']}/")
+    newest = page.locator("#history details").first
+    newest.locator("summary").click()
+    expect(newest.locator("tr[data-code]").first).to_be_visible()
+    page.locator("#history").scroll_into_view_if_needed()
+    written.append(save(page, "screenshot-history-en.png"))
+    context.close()
+    return written
+
+
 def save(page, name: str) -> Path:
-    page.wait_for_timeout(300)  # the htmx indicator's fade
     path = DOCS / name
+    if WANTED and name not in WANTED:
+        return path
+    page.wait_for_timeout(300)  # the htmx indicator's fade
     page.screenshot(path=path)
     return path
 
 
 def main() -> None:
+    WANTED.update(sys.argv[1:])
     with tempfile.TemporaryDirectory() as scratch:
         server, base = start_server(str(Path(scratch) / "db.sqlite3"))
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-                for path in shoot(browser, base):
-                    print(path.relative_to(ROOT))
+                shots = [*shoot(browser, base), *shoot_english(browser, base)]
+                if not WANTED or WANTED & OFFLINE_SHOTS:  # the phone installs the pack first: only when asked
+                    shots += shoot_offline(browser, base)
+                for path in shots:
+                    if not WANTED or path.name in WANTED:
+                        print(path.relative_to(ROOT))
                 browser.close()
         finally:
             server.terminate()

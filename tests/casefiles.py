@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 CASE_DIR = Path(__file__).parent / "cases"
+# Where the shared documents are, when they are: ../shared beside the clone, or SHARED_DIR (a worktree elsewhere).
+SHARED = Path(os.environ.get("SHARED_DIR") or Path(__file__).resolve().parent.parent.parent / "shared")
 UNORDERED = {"zui", "patterns", "triggers"}
 WHOLE = {"net", "applied", "balances", "outside", "net_by_part"}
 

@@ -50,3 +50,29 @@ def test_batch_mode_keeps_order_and_exits_0_with_errors_inside():
     assert first["net"]["S"] == 19
     assert second["error"]["code"] == "bad_tile"
     assert third["code"] == "incomplete"
+
+
+def test_a_batch_answers_each_element_even_one_the_strict_decoder_refuses():
+    # Issue 20: one lone surrogate in one element made the whole batch one error and exit 2. API.md: an array in
+    # gives an array out, errors included; each element gets the answer it would get alone.
+    deep: object = B1
+    for _ in range(32):
+        deep = {"x": deep}
+    batch = [B1, {**B1, "hand": "\ud800"}, {**B1, "winner": "S\u0000"}, deep, {**B1, "discarder": None}]
+    done = run("--lang", "en", stdin=json.dumps(batch))
+    assert done.returncode == 0, done.stderr
+    first, surrogate, nul, too_deep, last = json.loads(done.stdout)
+    assert first["net"]["S"] == 19 and last["win"] is True
+    assert surrogate["error"] == {
+        "code": "bad_json",
+        "message": "hand holds a lone surrogate (like \\ud800), not a character",
+        "field": "hand",
+    }
+    assert (nul["error"]["code"], nul["error"]["field"]) == ("bad_json", "winner")
+    assert too_deep["error"]["code"] == "bad_json" and too_deep["error"]["field"].startswith("x.x.")
+
+
+def test_input_that_is_not_json_at_all_is_one_error_even_in_brackets():
+    done = run(stdin='[{"ruleset": "bazhi"}, {nope]')
+    assert done.returncode == 2
+    assert json.loads(done.stdout)["error"]["code"] == "bad_json"

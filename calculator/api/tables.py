@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from functools import lru_cache
 
+from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
@@ -11,9 +14,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 from calculator import ledger
 from calculator.engine.errors import ScoreError
 from calculator.models import Event, Hand, Table
+from calculator.plumbing import ratelimit
 from calculator.plumbing.django_locale import engine_lang
 from calculator.plumbing.middleware import request_client
 from calculator.plumbing.strict_json import read_json
+from calculator.tables import snapshot as snapshots
 from calculator.tables import store
 from calculator.tables.paths import edit_path, view_path
 
@@ -77,15 +82,22 @@ def written_json(written: store.Written, request: HttpRequest | None = None) -> 
     return body
 
 
+def page_json(
+    table: Table, state: ledger.State, version: int, entries: list, request: HttpRequest | None = None
+) -> dict:
+    """`GET /api/tables/<id>`: the state and one page of hands and events (`entries`, in their order)."""
+    body = state_json(table, state, version, request)
+    body["hands"] = [entry_json(e) for e in entries if isinstance(e, Hand)]
+    body["events"] = [entry_json(e) for e in entries if isinstance(e, Event)]
+    return body
+
+
 def table_json(table: Table, request: HttpRequest | None = None, page: store.Page | None = None) -> dict:
-    """`GET /api/tables/<id>`: the state and one page of hands and events (by default the last 100 entries)."""
+    """The same, read from the database as the table is now (by default the last 100 entries)."""
     state = table.current()
     page = page or store.Page.of(state.entries)
     hands, events = store.entries_in(table, page)
-    body = state_json(table, state, table.version, request)
-    body["hands"] = [entry_json(e) for e in hands]
-    body["events"] = [entry_json(e) for e in events]
-    return body
+    return page_json(table, state, table.version, sorted([*hands, *events], key=lambda e: e.seq), request)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -141,10 +153,10 @@ def api_create(request: HttpRequest) -> JsonResponse:
     return _json(body, 201)
 
 
-def etag(table: Table, request: HttpRequest) -> str:
+def etag(version: int, request: HttpRequest) -> str:
     """The answer changes with the table's version, the page asked for and the language of its messages."""
     query = request.GET.urlencode()
-    return f'"{table.version}-{engine_lang(request)}-{query}"'
+    return f'"{version}-{engine_lang(request)}-{query}"'
 
 
 @require_http_methods(["GET", "HEAD"])
@@ -152,18 +164,48 @@ def api_table(request: HttpRequest, table_id: str) -> HttpResponse:
     """The table; `If-None-Match` with the last ETag answers 304 when nothing changed (one indexed read)."""
     lang = engine_lang(request)
     try:
-        table = store.load(table_id)
-        tag = etag(table, request)
+        version = snapshots.version_of(table_id)
+        if version is None:
+            raise store.not_found()
+        tag = etag(version, request)
         if request.headers.get("If-None-Match") == tag:
             response = HttpResponse(status=304)
         else:
-            page = store.Page.of(table.state["hands_total"] + table.state["events_total"], *_page_params(request))
-            response = _json(table_json(table, request, page))
+            response, tag = _page_answer(request, table_id)
     except ledger.LedgerError as error:
         return _error(error, lang)
     response["ETag"] = tag
     response["Cache-Control"] = "no-cache"  # always revalidate: a table changes while it is played
     return response
+
+
+def _page_answer(request: HttpRequest, table_id: str) -> tuple[HttpResponse, str]:
+    """The page `?from=&limit=` of the table as it is now, and its ETag."""
+    for _ in range(5):  # each retry follows a write that landed while the page was read
+        read = snapshots.current(
+            table_id, lambda snapshot: store.Page.of(snapshot.state.entries, *_page_params(request))
+        )
+        if read is None:
+            raise store.not_found()
+        snapshot, page, _ = read
+        view_url = request.build_absolute_uri(view_path(snapshot.table))
+        with ratelimit.heavy_read(request, snapshot.state.entries):
+            try:
+                body = page_body(table_id, snapshot.version, page.first, page.last, view_url)
+            except snapshots.Moved:
+                continue
+        return HttpResponse(body, content_type="application/json"), etag(snapshot.version, request)
+    raise snapshots.Moved(table_id)
+
+
+@lru_cache(maxsize=8)
+def page_body(table_id: str, version: int, first: int, last: int, view_url: str) -> bytes:
+    """The encoded answer of `GET /api/tables/<id>` for a page of the table at `version`: made once per version,
+    page and process, then a lookup (a page of 500 entries is ~2 MB of JSON). It holds no token."""
+    snapshot = snapshots.at(table_id, version)
+    entries = snapshot.entries(store.Page(first, last))
+    body = {**page_json(snapshot.table, snapshot.state, version, entries), "view_url": view_url}
+    return json.dumps(body, cls=DjangoJSONEncoder, ensure_ascii=False).encode()
 
 
 def _page_params(request: HttpRequest) -> tuple[str | None, str | None]:

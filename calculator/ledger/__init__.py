@@ -261,15 +261,17 @@ def change_card(card: Card, data: object) -> Card:
 
 
 def clean_name(value: object, seat: str) -> str:
-    """A player's name: text of at most MAX_NAME characters, spaces collapsed, no control characters (a lone
-    surrogate, NUL …); empty → the seat's name."""
+    """A player's name: text of at most MAX_NAME characters, spaces collapsed, nothing that cannot be shown as
+    itself (API.md: control, format, surrogate, unassigned, private-use characters: NUL, a lone surrogate, a
+    right-to-left override that reverses the text around it, a zero-width space that makes two names look alike);
+    empty → the seat's name."""
     field_name = f"players.{seat}"
     if value is None:
         value = ""
     if not isinstance(value, str):
         raise _bad(field_name, "玩家名字必须是文字", "a player's name must be text")
     name = " ".join(value.split())
-    if any(unicodedata.category(ch) in ("Cc", "Cs", "Cn", "Co") for ch in name):
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Cn", "Co") for ch in name):
         raise _bad(field_name, "名字里有不能显示的字符", "the name holds a character that cannot be shown")
     if len(name) > MAX_NAME:
         raise _bad(field_name, f"名字最多 {MAX_NAME} 个字", f"a name has at most {MAX_NAME} characters")
@@ -605,7 +607,31 @@ def prepare_request(state: State, body: object) -> dict:
         )
     request["dealer"] = dealer
     request["options"] = card_options(state, request.get("options"))
+    refuse_past_streak(state)
+    # API.md: the ledger ignores `alternatives` (a disputed card is settled when the table is made, not per hand);
+    # a value that is not a boolean is still the engine's bad_json.
+    if "alternatives" in request and not isinstance(request.pop("alternatives"), bool):
+        raise LedgerError(
+            "bad_json", "alternatives 必须是 true 或 false", "alternatives must be true or false", 400, "alternatives"
+        )
     return request
+
+
+def refuse_past_streak(state: State) -> None:
+    """A table fills the dealer's streak itself, so it must never fill one the engine refuses (the option's
+    maximum, API.md: 1,000): after that many dealer wins in a row no hand can be scored at this table."""
+    streak = state.card.table.streak_option
+    if not streak:
+        return
+    most = next(option.maximum for option in state.card.rules.options if option.id == streak)
+    if state.dealer_streak > most:
+        raise LedgerError(
+            "table_full",
+            f"庄家已经连庄 {most} 次，再多就无法计分了：请开一张新牌桌接着记",
+            f"the dealer has won {most} hands in a row, the longest streak a hand can be scored with: "
+            "start a new table to go on",
+            409,
+        )
 
 
 def card_options(state: State, raw: object) -> dict:

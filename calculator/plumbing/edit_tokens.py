@@ -6,33 +6,67 @@ The token is the edit link's secret (only its hash is stored). It appears in
 - the Referer of every request made from those pages (their static files, their forms), since their Referrer-Policy
   is `same-origin` (see `keep_private`).
 
-`redact` takes the token out of any text (a log line, a path, a query, a Referer); the log formatters apply it to
-every line they write (calculator/plumbing/jsonlog.py). No Django here: gunicorn's master loads the formatters before Django.
+`redact` takes the token out of any text (a log line, a path, a query, a Referer), however the URL is spelled; the
+log formatters apply it to every field and line they write (calculator/plumbing/jsonlog.py). No Django here: the server's master process loads the formatters before Django.
 """
 
 from __future__ import annotations
 
 import re
+from urllib.parse import unquote
 
 REDACTED = "[redacted]"
 
-# The token segment of an edit path, wherever it appears (a path, a full URL in a Referer, a log message).
-_EDIT_PATH = re.compile(r"(/tables/[^/\s\"'?#]+/edit/)[^/\s\"'?#]+")
-# A `token=` query parameter, its name possibly percent-encoded as a client may send it (`%74oken=`), after the
-# start of a query, a separator, or the quote or space that starts the text around it in a log line.
-_TOKEN_PARAM = re.compile(r"((?:^|[?&;\s\"'])(?:t|%74)(?:o|%6[fF])(?:k|%6[bB])(?:e|%65)(?:n|%6[eE])=)[^&;\s\"'#]*")
+
+def _spelled(word: str) -> str:
+    """A regular expression for `word` however a client may spell it in a URL: any letter case (the pattern is
+    compiled case-insensitive), any character percent-encoded (`%65dit`, `%45DIT`)."""
+    return "".join(f"(?:{re.escape(c)}|%{ord(c.lower()):02x}|%{ord(c.upper()):02x})" for c in word)
+
+
+# Path separators as clients send them: `/`, `%2F`, repeated (`edit//<token>`), with `.` segments between.
+_SLASH = r"(?:/|%2f)(?:/|%2f|\.(?=/|%2f)|%2e(?=/|%2f))*"
+# What a token (or any value) may be made of in a URL, percent-encoded characters included, so that trailing junk
+# glued to the token (`<token>%00`, `<token>.x`) is taken out with it.
+_VALUE = r"(?:[\w\-.~!$*+,:@]|%[0-9a-f]{2})+"
+# The segment after an `edit` segment, wherever a path appears (a path, a full URL in a Referer, a log message).
+_EDIT_PATH = re.compile(rf"((?:/|%2f){_spelled('edit')}{_SLASH}){_VALUE}", re.IGNORECASE)
+# A `token=` parameter, its name spelled in any way, at the start of a query, after a separator (`&`, `;`, `?` and
+# their encodings) or after the quote or space that starts the text around it in a log line.
+_TOKEN_PARAM = re.compile(rf"((?:^|[?&;\s\"']|%26|%3b|%3f){_spelled('token')}(?:=|%3d))[^&;\s\"'#]*", re.IGNORECASE)
+
+
+def _redacted(text: str) -> str:
+    text = _EDIT_PATH.sub(rf"\1{REDACTED}", text)
+    return _TOKEN_PARAM.sub(rf"\1{REDACTED}", text)
+
+
+def _decoded(text: str) -> str:
+    """`text` with its percent-escapes decoded, twice over (a client may encode the `%` itself: `%2565dit`)."""
+    for _ in range(3):
+        decoded = unquote(text)
+        if decoded == text:
+            break
+        text = decoded
+    return text
 
 
 def redact(text: str) -> str:
-    """`text` with every edit token replaced by REDACTED.
+    """`text` with every edit token replaced by REDACTED, however the URL around it is spelled: percent-encoded,
+    in capitals, with repeated slashes (what a client sends is logged, and a 404 path can hold a real token too).
 
-    Each pattern runs only on text that holds its fixed part: a log line is redacted on every request, and most
-    have neither (a spelling of the parameter's name percent-encoded in any way holds "oken=" or "%6")."""
-    if "/edit/" in text:
-        text = _EDIT_PATH.sub(rf"\1{REDACTED}", text)
-    if "oken=" in text or "%6" in text:
-        text = _TOKEN_PARAM.sub(rf"\1{REDACTED}", text)
-    return text
+    The patterns match the spellings themselves; a spelling that only shows after decoding (a doubly encoded `%`)
+    is caught on the decoded text, and then the decoded text, redacted, is what comes back. Text that holds neither
+    `edit`, `token` nor a `%` (most log lines) is returned as it is, without running a pattern."""
+    folded = text.casefold()
+    if "%" not in text and "edit" not in folded and "token" not in folded:
+        return text
+    redacted = _redacted(text)
+    if "%" in redacted:
+        decoded = _decoded(redacted)
+        if decoded != redacted and _redacted(decoded) != decoded:
+            return _redacted(decoded)
+    return redacted
 
 
 def in_url(path: str, query: str) -> bool:

@@ -1,24 +1,101 @@
-"""Middleware for running in public: health checks, private edit links, JSON errors on the API, body size caps,
-rate limits."""
+"""Middleware for running in public: the access log, request line and header caps, health checks, private edit
+links, JSON errors on the API, body size caps, rate limits."""
 
 from __future__ import annotations
 
 import logging
+import os
 import re
+import time
 
 from django.conf import settings
-from django.db import DatabaseError, transaction
-from django.db.models import F
+from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse, JsonResponse, UnreadablePostError
 
-from calculator.models import Table
-from calculator.plumbing import edit_tokens, proxies, ratelimit
+from calculator.plumbing import edit_tokens, health, proxies, ratelimit
 from calculator.plumbing.error_pages import api_error, is_api, page_error
 
 log = logging.getLogger(__name__)
+access_log = logging.getLogger("access")
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
 BUSY_RETRY_AFTER = 5  # seconds: SQLite's lock timeout, about how long a busy database takes to free up
+
+
+class AccessLogMiddleware:
+    """One line per request on the `access` logger: who, what, the answer's status and size, how long it took.
+
+    The outermost middleware, so it logs the answer as it leaves, whichever layer made it. Written here rather than by
+    the server, so that the line has the same fields under any server, and the formatters redact each field
+    (calculator/plumbing/jsonlog.py): the path as Django decoded it, the query and the Referer as the client sent
+    them. A request the server itself refuses (calculator/plumbing/server.py) never reaches it.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.pid = os.getpid()
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        started = time.perf_counter()
+        response = self.get_response(request)
+        if settings.ACCESS_LOG:
+            meta = request.META
+            size = response.get("Content-Length")
+            fields = {
+                "remote": meta.get("REMOTE_ADDR", "-"),
+                "method": request.method,
+                "path": request.path,
+                "query": meta.get("QUERY_STRING", ""),
+                "status": response.status_code,
+                "bytes": int(size) if size else (None if response.streaming else len(response.content)),
+                "duration_ms": round(1000 * (time.perf_counter() - started), 1),
+                "forwarded_for": meta.get("HTTP_X_FORWARDED_FOR", ""),
+                "user_agent": meta.get("HTTP_USER_AGENT", "-"),
+                "referer": meta.get("HTTP_REFERER", "-"),
+                "worker": self.pid,
+            }
+            access_log.info(
+                '%s "%s %s%s" %s %s "%s" "%s"',
+                fields["remote"],
+                fields["method"],
+                fields["path"],
+                f"?{fields['query']}" if fields["query"] else "",
+                fields["status"],
+                fields["bytes"],
+                fields["referer"],
+                fields["user_agent"],
+                extra=fields,
+            )
+        return response
+
+
+class RequestLimitsMiddleware:
+    """414 for a request line over settings.LIMIT_REQUEST_LINE bytes, 431 for more than LIMIT_REQUEST_FIELDS headers
+    or a header over LIMIT_REQUEST_FIELD_SIZE: the API's JSON error under /api/, an error page elsewhere, with the
+    security headers (the middleware that set them are outside this one).
+
+    The server accepts far larger requests (calculator/plumbing/server.py) so that these caps are the app's, and its
+    refusals look like every other. The request line is measured as Django re-encodes it (method, path, query,
+    protocol); a header as `Name: value`."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        meta = request.META
+        line = len(request.method or "") + len(request.get_full_path()) + len(meta.get("SERVER_PROTOCOL", "")) + 2
+        if line > settings.LIMIT_REQUEST_LINE:
+            return self.refuse(request, 414)
+        headers = [(k, v) for k, v in meta.items() if k.startswith("HTTP_") or k in ("CONTENT_TYPE", "CONTENT_LENGTH")]
+        if len(headers) > settings.LIMIT_REQUEST_FIELDS or any(
+            len(k) + len(str(v)) - 3 > settings.LIMIT_REQUEST_FIELD_SIZE for k, v in headers
+        ):
+            return self.refuse(request, 431)
+        return self.get_response(request)
+
+    def refuse(self, request: HttpRequest, status: int) -> HttpResponse:
+        log.warning("request refused with %s: request line or headers over the caps", status)
+        return api_error(request, status) if is_api(request) else page_error(request, status, "error.html")
 
 
 def request_client(request: HttpRequest) -> str:
@@ -28,11 +105,10 @@ def request_client(request: HttpRequest) -> str:
 
 
 class HealthCheckMiddleware:
-    """`GET /healthz` → 200 `{"status": "ok"}` when the database takes a write, else 503.
+    """`GET /healthz` → 200 `{"status": "ok"}` when the database reads and a write lands, else 503
+    `{"status": "failing", "failed": "read" | "write"}` (API.md; the checks: calculator/plumbing/health).
 
-    The write is an UPDATE of no row in a transaction that is rolled back: it needs the database's write lock (on
-    SQLite) or a writable primary (on PostgreSQL), so a read-only or locked database fails the check, and it changes
-    nothing. It runs before the host check (load balancers probe backends by address) and is exempt from the HTTPS
+    It runs before the host check (load balancers probe backends by address) and is exempt from the HTTPS
     redirect (SECURE_REDIRECT_EXEMPT: they probe over plain HTTP), but inside the middleware that add the security
     headers, so its answer carries them like any other.
     """
@@ -43,13 +119,9 @@ class HealthCheckMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if request.path != "/healthz" or request.method not in ("GET", "HEAD"):
             return self.get_response(request)
-        try:
-            with transaction.atomic():
-                Table.objects.filter(pk="").update(version=F("version"))  # no table has an empty id
-                transaction.set_rollback(True)
-        except DatabaseError:
-            log.exception("health check: the database does not take a write")
-            return JsonResponse({"status": "database unavailable"}, status=503)
+        failed = health.failing()
+        if failed:
+            return JsonResponse({"status": "failing", "failed": failed}, status=503)
         return JsonResponse({"status": "ok"})
 
 
@@ -91,8 +163,8 @@ class ApiErrorMiddleware:
 class BodySizeLimitMiddleware:
     """413 for an /api/ request whose declared body is over settings.API_MAX_BODY_BYTES, before it is read.
 
-    Form posts keep Django's DATA_UPLOAD_MAX_MEMORY_SIZE (a 400 page beyond it); gunicorn and the proxy in front
-    cap bodies without a Content-Length (README § Deployment).
+    Form posts keep Django's DATA_UPLOAD_MAX_MEMORY_SIZE (a 400 page beyond it); the proxy in front caps bodies
+    without a Content-Length (README § Deployment).
     """
 
     def __init__(self, get_response):
@@ -109,8 +181,8 @@ class BodySizeLimitMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
-        """A body that stopped arriving (the worker's read deadline, calculator/plumbing/gunicorn_worker.py, or a client that
-        went away) is the client's failure: 400, not a 500 with a traceback."""
+        """A body that stopped arriving (a client that went away mid-body) is the client's failure: 400, not a 500
+        with a traceback."""
         if isinstance(exception, UnreadablePostError):
             log.warning("the request body did not arrive whole: %s", exception)
             return api_error(request, 400) if is_api(request) else page_error(request, 400, "error.html")
@@ -161,6 +233,14 @@ class RateLimitMiddleware:
                     )
                     return self.refuse(request, 429, verdict.retry_after)
         return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        """A heavy read over its client's budget or concurrency (ratelimit.heavy_read, in the view): 429."""
+        if isinstance(exception, ratelimit.Refused):
+            client = request_client(request)
+            log.warning("rate limited: %s", exception, extra={"client": client, "scope": "heavy"})
+            return self.refuse(request, 429, exception.retry_after)
+        return None
 
     def refuse(self, request: HttpRequest, status: int, retry_after: int) -> HttpResponse:
         if is_api(request) or request.headers.get("HX-Request"):

@@ -1,7 +1,7 @@
 """Who sent a request: the client's address behind the reverse proxies this site trusts (TRUSTED_PROXIES).
 
-No Django here: gunicorn.conf.py reads the default from this module (gunicorn takes X-Forwarded-Proto from the same
-proxies), and settings.py parses the setting with it.
+No Django here: settings.py parses the setting with it, and calculator/asgi.py hands the same proxies to the server's
+proxy-header wrapper (X-Forwarded-Proto is believed from them alone).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def client_address(meta: dict, trusted_proxies: list) -> str:
     entry of X-Forwarded-For, and so on leftwards while the address reached is a trusted proxy too. What lies left
     of the first untrusted address was written by the client and is ignored, so a client that connects directly
     cannot choose its address. A connection without an IP address (a Unix socket) counts as a trusted proxy, as
-    gunicorn treats it. IPv6 clients are counted by their /64 (one household or phone gets a whole /64).
+    servers treat it. IPv6 clients are counted by their /64 (one household or phone gets a whole /64).
     """
     remote = meta.get("REMOTE_ADDR", "") or ""
     ip = _ip(remote)

@@ -86,21 +86,46 @@ def read_json(request) -> object:
 
 def decode(raw: bytes | str) -> object:
     """`raw` as a JSON value, or a ScoreError("bad_json") that says what is wrong and where."""
+    value = _parse(raw, MAX_DEPTH)
+    _check_values(value, [])
+    return value
+
+
+def decode_each(raw: bytes | str) -> object:
+    """As `decode`, but the elements of a JSON array are judged one by one (the CLI's batch, API.md: an array in
+    gives an array out, errors included): an element holding a refused value (a lone surrogate, a NUL, nesting
+    deeper than MAX_DEPTH …) comes back as its ScoreError, its `field` the path inside the element, and the others
+    as their values. Text that is not JSON at all is still one ScoreError, raised."""
+    value = _parse(raw, 2 * MAX_DEPTH)  # deeper is beyond judging element by element: the input is refused whole
+    if not isinstance(value, list):
+        _check_values(value, [])
+        return value
+    return [_judged(item) for item in value]
+
+
+def _judged(item: object) -> object:
+    try:
+        _check_nesting(item, [], 1)
+        _check_values(item, [])
+    except ScoreError as error:
+        return error
+    return item
+
+
+def _parse(raw: bytes | str, depth: int) -> object:
     if isinstance(raw, bytes):
         try:
             raw = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise ScoreError("bad_json", "请求体不是 UTF-8 编码", "the body is not UTF-8") from None
-    _check_depth(raw)
+    _check_depth(raw, depth)
     try:
-        value = json.loads(raw, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
+        return json.loads(raw, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
     except (json.JSONDecodeError, RecursionError) as error:
         detail = getattr(error, "msg", "too deeply nested")
         raise ScoreError(
             "bad_json", f"请求体不是合法的 JSON：{detail}", f"the body is not valid JSON: {detail}"
         ) from None
-    _check_values(value, [])
-    return value
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -137,22 +162,32 @@ def _check_values(value: object, path: list) -> None:
         raise value.problem.error(path)
 
 
+def _check_nesting(value: object, path: list, depth: int) -> None:
+    """Raise for the first container nested deeper than MAX_DEPTH in a parsed value (`_check_depth` bounds the
+    recursion: the text was refused before parsing past 2 × MAX_DEPTH)."""
+    if isinstance(value, dict | list):
+        if depth > MAX_DEPTH:
+            raise TOO_DEEP.error(path)
+        for key, item in value.items() if isinstance(value, dict) else enumerate(value):
+            _check_nesting(item, [*path, key], depth + 1)
+
+
 # Strings (with their escapes) and the characters that open, close and separate containers.
 _TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{},:]', re.S)
 
 
-def _check_depth(text: str) -> None:
-    """Refuse nesting deeper than MAX_DEPTH before the recursive parser sees it, naming where it happens.
+def _check_depth(text: str, limit: int = MAX_DEPTH) -> None:
+    """Refuse nesting deeper than `limit` before the recursive parser sees it, naming where it happens.
 
     Most bodies have fewer brackets in all than the limit and are not scanned."""
-    if text.count("[") + text.count("{") <= MAX_DEPTH:
+    if text.count("[") + text.count("{") <= limit:
         return
     frames: list[list] = []  # per open container: [is_object, its current key or index]
     last_string = None
     for match in _TOKENS.finditer(text):
         token = match.group()
         if token in "[{":
-            if len(frames) == MAX_DEPTH:
+            if len(frames) == limit:
                 raise TOO_DEEP.error(["" if frame[1] is None else frame[1] for frame in frames])
             frames.append([token == "{", None if token == "{" else 0])
         elif token in "]}":

@@ -22,7 +22,8 @@ SHARED = {
 }
 
 
-# Pinyin that is an English word too: an English page explains the Chinese word only, never this spelling.
+# Pinyin that is an English word too: an English page looks for the Chinese word only, never for this spelling
+# (its gloss still says it: "龙 (long: …)").
 ENGLISH_WORDS = {"long"}
 
 
@@ -41,8 +42,10 @@ class Term:
         return f"{self.pinyin}: {self.meaning}" if self.pinyin else self.meaning
 
     def to_dict(self) -> dict:
-        spelled = "" if self.pinyin in ENGLISH_WORDS else self.pinyin
-        return {"term": self.term, "pinyin": spelled, "meaning": self.meaning}
+        """What the page's script reads: the word, its pinyin (what the gloss says) and whether an English text
+        writes the word so (`latin`: look for the pinyin too), and its meaning."""
+        latin = bool(self.pinyin) and self.pinyin not in ENGLISH_WORDS
+        return {"term": self.term, "pinyin": self.pinyin, "latin": latin, "meaning": self.meaning}
 
 
 @lru_cache(maxsize=4)

@@ -22,7 +22,7 @@ from calculator import ledger
 from calculator.engine.tiles import SEATS
 from calculator.models import Table, hash_token
 from calculator.plumbing.django_locale import engine_lang
-from calculator.presentation.handquery import field_text
+from calculator.presentation import table_fields
 from calculator.presentation.words import player_names
 from calculator.tables.paths import token_paths
 
@@ -34,16 +34,8 @@ def calculator_query(table_id: str, token: str, seen: int | str) -> str:
 
 
 def calculator_fields(table: Table, state: ledger.State) -> dict:
-    """The calculator's fields the table decides: game, dealer, the card's options and house rules, the streak,
-    the names."""
-    card = state.card
-    fixed: dict = {"ruleset": table.ruleset, "dealer": state.dealer}
-    fixed.update({option.id: card.options[option.id] for option in card.rules.table_options})
-    fixed.update({f"house_{rule.id}": field_text(card.house[rule.id]) for rule in card.rules.house})
-    if card.table.streak_option:
-        fixed[card.table.streak_option] = state.dealer_streak
-    fixed.update({f"name_{s}": "" if table.players[s] == ledger.DEFAULT_NAMES[s] else table.players[s] for s in SEATS})
-    return fixed
+    """The calculator's fields the table decides (presentation/table_fields.py: the phone fixes the same)."""
+    return table_fields.calculator_fields(state, table.players)
 
 
 def calculator_binding(table_id: str, token: str, at: str | None = None) -> dict:

@@ -2,9 +2,10 @@
 
 Every write runs in one transaction that first locks the table row (an UPDATE of the row: on PostgreSQL a second
 writer waits for the row; on SQLite the UPDATE takes the database's write lock at once, so a second writer waits
-(busy timeout) instead of failing half-way). Inside the lock the write reads the stored account (one row), checks
-the new entry against it, appends the entry with the account after it and stores the account: the same few
-statements at hand 1 and at hand 1,000. A rejected request raises inside the transaction, which rolls back: it
+(busy timeout) instead of failing half-way); the clean-up (`delete_untouched`) takes the same lock before it
+deletes a table. Inside the lock the write reads the stored account (one row), checks the new entry against it,
+appends the entry with the account after it and stores the account: the same few statements at hand 1 and at
+hand 1,000. A rejected request raises inside the transaction, which rolls back: it
 changes nothing.
 
 Idempotency (API.md): a write's `idempotency_key` is looked up first, under the lock; found, the write answers
@@ -19,11 +20,12 @@ import hmac
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
 from django.db.models import F
+from django.db.models.fields.json import KeyTransform
 from django.utils import timezone
 
 from calculator.engine import score
@@ -375,6 +377,24 @@ def stash(table: Table, entry) -> dict:
 
 
 # ---------------------------------------------------------------------------------------------------------
+# The clean-up
+
+
+def delete_untouched(table_id: str, cutoff: datetime) -> bool:
+    """Delete the table, its cards, hands and events, if nobody has written to it since `cutoff`; say whether it
+    did.
+
+    Under the lock every write takes (`_locked`), in one transaction: a write that got the lock first has moved
+    `updated` and the table is kept; a write that comes after finds no table (404) and has recorded nothing. So a
+    write answered 2xx is never deleted, and nothing is left half-deleted."""
+    with transaction.atomic():
+        if not Table.objects.filter(pk=table_id, updated__lt=cutoff).update(version=F("version")):
+            return False  # written to since (or already deleted): kept
+        Table.objects.filter(pk=table_id).delete()  # with its cards, hands and events (on_delete=CASCADE)
+    return True
+
+
+# ---------------------------------------------------------------------------------------------------------
 # Reads
 
 
@@ -414,6 +434,25 @@ def _whole_param(value: object, name: str, default: int, low: int, high: int | N
             name,
         )
     return number
+
+
+EXPORTED = ("request", "bao", "bao_reason")  # what an export shows of every hand's answer, besides its facts
+
+
+def exported_entries(table: Table, fact_fields: tuple[str, ...] | None) -> list[Hand | Event]:
+    """Every entry of the table in its order, each hand's `result` holding only what an export shows of it (its
+    request, 包 and why, and `fact_fields`, the game's TableRules.fact_fields): the database hands over those
+    fields, not the whole answer with its explanation (most of what a hand stores)."""
+    events = list(Event.objects.filter(table=table).defer("idempotency_key", "body_hash"))
+    hands = Hand.objects.filter(table=table).defer("request", "idempotency_key", "body_hash")
+    if fact_fields is None:
+        hands = list(hands)
+    else:
+        fields = (*EXPORTED, *fact_fields)
+        hands = list(hands.defer("result").annotate(**{f"result_{f}": KeyTransform(f, "result") for f in fields}))
+        for hand in hands:
+            hand.result = {f: getattr(hand, f"result_{f}") for f in fields}
+    return sorted([*hands, *events], key=lambda entry: entry.seq)
 
 
 def entries_in(table: Table, page: Page) -> tuple[list[Hand], list[Event]]:

@@ -10,10 +10,38 @@ document.documentElement.classList.add("js");
   });
 })(document.currentScript && document.currentScript.dataset.sw);
 
+// The offline pack (issue 22): its script is loaded only on a page with the offer, once this phone asked for the
+// pack (the offer's button) or keeps one (localStorage "offline.pack", written by offline.js).
+document.addEventListener("DOMContentLoaded", () => {
+  const offer = document.querySelector("[data-offline-pack]");
+  if (!offer) return;
+  const load = () => {
+    if (document.querySelector("script[data-offline-script]")) return;
+    const script = document.createElement("script");
+    script.src = offer.dataset.script;
+    script.dataset.offlineScript = "";
+    document.head.appendChild(script);
+  };
+  let keeps = false;
+  try {
+    keeps = !!localStorage.getItem("offline.pack");
+  } catch (error) {
+    // no storage: no pack either
+  }
+  if (keeps) return load();
+  const button = offer.querySelector("[data-offline-install]");
+  button.addEventListener("click", () => {
+    offer.dataset.asked = "1";
+    load();
+  }, { once: true });
+});
+
 // On an English page each Chinese word of the games (庄, 底, 交, 龙 …) is explained where the page first shows it,
 // written in Chinese or in pinyin ("jiao"): the word becomes a <dfn> (with the whole Chinese run it stands in), and
-// "(pinyin: what it means)" follows it. The words come from the page (json_script "glossary-data",
-// calculator/presentation/glossary.py); the rules page lists them all.
+// "(pinyin: what it means)" follows it. A word the text explains itself ("单吊 (a pair wait)", "extra payment
+// (交)") counts as explained there. A part of the page shown later (a <details> opened) is explained when it opens.
+// The words come from the page (json_script "glossary-data", calculator/presentation/glossary.py); the rules page
+// lists them all.
 (function () {
   const SKIP = "script, style, button, select, option, textarea, label, legend, summary, nav, code, dfn, .gloss, " +
     ".strip, .keyboard, .compass, .seg, .tiles, .verdict, .badge, .role, .mark, .tag, .balances, .visually-hidden, " +
@@ -28,10 +56,17 @@ document.documentElement.classList.add("js");
       if (done.has(word.term)) continue;
       const han = text.indexOf(word.term);
       if (han >= 0 && (!best || han < best[0])) best = [han, word.term.length, word, false];
-      const latin = word.pinyin ? text.search(new RegExp("\\b" + word.pinyin + "\\b")) : -1;
+      const latin = word.latin ? text.search(new RegExp("\\b" + word.pinyin + "\\b")) : -1;
       if (latin >= 0 && (!best || latin < best[0])) best = [latin, word.pinyin.length, word, true];
     }
     return best;
+  }
+
+  // Whether the text explains the Chinese run [start, end) itself: a gloss in brackets follows it ("单吊 (a pair
+  // wait)"), or it is the original in brackets after its English ("extra payment (交)").
+  function explainedHere(text, start, end) {
+    if (/^\s*\([^()]*[A-Za-z]{2}/.test(text.slice(end))) return true;
+    return text[start - 1] === "(" && text[end] === ")" && /[A-Za-z]\s*$/.test(text.slice(0, start - 1));
   }
 
   function explain() {
@@ -59,6 +94,7 @@ document.documentElement.classList.add("js");
         let end = index + length;
         while (!latin && start > 0 && HAN.test(node.data[start - 1])) start--;
         while (!latin && end < node.data.length && HAN.test(node.data[end])) end++;
+        const itself = !latin && explainedHere(node.data, start, end);
         const run = node.splitText(start);
         const rest = run.splitText(end - start);
         const term = document.createElement("dfn");
@@ -66,10 +102,12 @@ document.documentElement.classList.add("js");
         if (!latin) term.lang = "zh-Hans";
         run.replaceWith(term);
         term.appendChild(run);
-        const gloss = document.createElement("span");
-        gloss.className = "gloss";
-        gloss.textContent = " (" + (latin ? word.term : word.pinyin || word.term) + ": " + word.meaning + ")";
-        term.after(gloss);
+        if (!itself) {
+          const gloss = document.createElement("span");
+          gloss.className = "gloss";
+          gloss.textContent = " (" + (latin ? word.term : word.pinyin || word.term) + ": " + word.meaning + ")";
+          term.after(gloss);
+        }
         done.add(word.term);
         node = rest;
         found = firstWord(node.data, words, done);
@@ -79,4 +117,6 @@ document.documentElement.classList.add("js");
 
   document.addEventListener("DOMContentLoaded", explain);
   document.addEventListener("htmx:afterSettle", explain);
+  document.addEventListener("calc:answered", explain); // an answer drawn in the phone (offline.js)
+  document.addEventListener("toggle", (event) => { if (event.target.open) explain(); }, true);
 })();

@@ -624,7 +624,10 @@
     if (!url) return;
     requestAnimationFrame(() => setTimeout(() => history.replaceState(history.state, "", url)));
   }
-  document.body.addEventListener("htmx:sendError", unreachable);
+  document.body.addEventListener("htmx:sendError", () => {
+    if (!document.documentElement.hasAttribute("data-offline-ready")) unreachable(); // else the phone answered
+  });
+  form.addEventListener("calc:answered", markFieldError); // an answer drawn in the phone (offline.js)
 
   // ------------------------------------------------------------------ the language switch
 

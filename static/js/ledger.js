@@ -2,11 +2,15 @@
 // - The table page keeps itself up to date: every second it asks /tables/<id>/live/?v=<version>, which answers
 //   204 while nothing changed; on a change it swaps the page's live part, keeping a form the user is filling in.
 // - Every table page opened on this phone is remembered in localStorage for "my tables" (/tables/).
+// - With the offline pack on this phone (issue 22, offline.js), a table opened with its edit link is kept for
+//   scoring without network: its state as the API answers it (card, players, dealer, books, version) and the
+//   token, beside "my tables" ("ledger.offline"); the list links its calculator, which then opens offline too.
 // - The new-table page shows the rule card of the chosen game only.
 (function () {
   "use strict";
 
   var STORE = "ledger.tables";
+  var KEPT = "ledger.offline"; // {table id: {table, token, title, kept}}: read by offline.js
   var KEEP = 50; // tables remembered
 
   // ------------------------------------------------------------------ my tables (localStorage)
@@ -43,6 +47,45 @@
     keep([entry].concat(list.filter(function (t) { return t.id !== entry.id; })));
   }
 
+  // ------------------------------------------------------------------ tables kept for offline scoring
+
+  function keptTables() {
+    try {
+      return JSON.parse(window.localStorage.getItem(KEPT) || "{}") || {};
+    } catch (error) {
+      return {};
+    }
+  }
+
+  function keepForOffline(ledger) {
+    var pack = null;
+    try {
+      pack = window.localStorage.getItem("offline.pack");
+    } catch (error) {
+      return;
+    }
+    if (!pack || ledger.dataset.mode !== "edit" || !ledger.dataset.apiUrl) return;
+    var token = decodeURIComponent((location.pathname.split("/edit/")[1] || "").split("/")[0]);
+    fetch(ledger.dataset.apiUrl + "?limit=1", { cache: "no-store", credentials: "same-origin" })
+      .then(function (answer) { return answer.ok ? answer.json() : null; })
+      .then(function (table) {
+        if (!table) return;
+        delete table.hands;
+        delete table.events;
+        var kept = keptTables();
+        var entry = kept[table.id] || { queue: [] }; // hands waiting to send stay (offline.js sends them)
+        entry.table = table;
+        entry.token = token;
+        entry.api = ledger.dataset.apiUrl;
+        entry.title = ledger.dataset.title;
+        entry.kept = Date.now();
+        kept[table.id] = entry;
+        window.localStorage.setItem(KEPT, JSON.stringify(kept));
+        ledger.dataset.offlineKept = String(table.version); // kept for scoring without network
+      })
+      .catch(function () { /* offline: the table kept before stays */ });
+  }
+
   function link(href, text) {
     var a = document.createElement("a");
     a.href = href;
@@ -63,11 +106,23 @@
       var who = document.createElement("span");
       who.textContent = " " + t.players + " · " + new Date(t.seen).toLocaleString() + " ";
       item.append(title, who, link(t.edit || t.view, t.edit ? list.dataset.editWord : list.dataset.viewWord));
+      var offline = keptTables()[t.id];
+      if (t.edit && offline) {
+        var brand = document.querySelector("a.brand");
+        var calculator = new URL(brand ? brand.getAttribute("href") : "/", location.href);
+        calculator.search = new URLSearchParams({ table: t.id, token: offline.token, at: offline.table.version });
+        item.append(" · ", link(calculator.pathname + calculator.search, list.dataset.scoreWord));
+      }
       var forget = document.createElement("button");
       forget.type = "button";
       forget.textContent = list.dataset.forgetWord;
       forget.addEventListener("click", function () {
         keep(remembered().filter(function (other) { return other.id !== t.id; }));
+        var kept = keptTables();
+        if (kept[t.id] && !(kept[t.id].queue || []).length) {
+          delete kept[t.id]; // a table with hands waiting to send stays kept until they are sent
+          window.localStorage.setItem(KEPT, JSON.stringify(kept));
+        }
         listMine(list);
       });
       item.append(" ", forget);
@@ -113,6 +168,7 @@
       if (twin) twin.open = true;
     });
     old.replaceWith(fresh);
+    keepForOffline(document.getElementById("ledger"));
     if (note) {
       note.hidden = false;
       window.setTimeout(function () { note.hidden = true; }, 4000);
@@ -167,6 +223,7 @@
   var ledger = document.getElementById("ledger");
   if (ledger && ledger.dataset.liveUrl) {
     remember(ledger);
+    keepForOffline(ledger);
     live(ledger);
   }
   var mine = document.getElementById("mine-list");

@@ -99,3 +99,7 @@ def nojs_page(browser, live_server):
     context, page = open_page(browser, live_server, javascript=False)
     yield page
     context.close()
+
+
+# The offline pack (issue 22): built and installed once per session (tests/browser/offline.py).
+from tests.browser.offline import offline_pack, offline_phone  # noqa: E402, F401

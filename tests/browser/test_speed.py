@@ -96,7 +96,8 @@ def sent_size(request) -> int:
     return body + sizes["responseHeadersSize"]
 
 
-def test_the_first_load_is_at_most_8_requests_and_60_kb(browser, live_server):
+def test_the_first_load_is_at_most_8_requests_and_60_kb(browser, live_server, offline_pack):
+    """With the offline pack built, its offer on the page: nothing of the pack loads until asked (issue 22)."""
     context, page = open_page(browser, live_server, SIZES["360x640"], service_workers="allow")
     try:
         finished = []

@@ -111,6 +111,16 @@ def test_malformed_bodies():
     assert priority({"discarder": "E", "claims": ["x"]})["error"]["code"] == "bad_json"
 
 
+def test_an_unknown_key_of_the_body_is_refused_by_name():
+    # Issue 20: it used to be ignored (200); every other endpoint refuses an unknown key (API.md).
+    body = {"discarder": "E", "tile": "2s", "claims": [claim("S", PLAIN)], "claimz": []}
+    assert priority(body, "en")["error"] == {
+        "code": "bad_json",
+        "message": "unknown field 'claimz' in the request",
+        "field": "claimz",
+    }
+
+
 def test_reason_in_english():
     result = ask("E", "2s", claim("S", PLAIN), claim("N", QINGYISE), lang="en")
     assert "Pure one suit" in result["reason"]

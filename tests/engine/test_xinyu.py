@@ -235,6 +235,18 @@ def test_dihu_needs_the_dealer_as_discarder():
     assert result["error"]["code"] == "flag_conflict"
 
 
+@pytest.mark.parametrize("win_tile", ["2s", None])
+def test_tianhu_with_paolong_cannot_happen(win_tile):
+    # RULES.md §4: 抛龙 passes an earlier self-drawn win, so the hand is no longer the dealt one: no 天胡 (a 13-tile
+    # hand's waits too: the conflict does not depend on the discarder).
+    result = xinyu(PLAIN, win_tile, winner="E", flags=["heavenly", "pao_long"], lang="en")
+    assert result["error"] == {
+        "code": "flag_conflict",
+        "message": "Heavenly hand: not together with a passed self-draw",
+        "field": "flags",
+    }
+
+
 def test_gangbao_counts_once_even_for_double_kong_bloom():
     result = xinyu("123m456m2s", "2s", melds=[kong("7777s"), kong("9999p")], flags=["kong_bloom", "double_kong_bloom"])
     assert codes(result) == ["gangbao"] and result["long"] == 12
@@ -284,10 +296,16 @@ def test_shunhu_is_a_label_not_a_pattern():
 # ---------------------------------------------------------------- payments (§2.4)
 
 
-@pytest.mark.parametrize(("streak", "expected"), [(1, 11), (2, 21), (3, 31), (10, 101)])
+@pytest.mark.parametrize(("streak", "expected"), [(1, 11), (2, 21), (3, 31), (10, 101), (100, 1001), (1000, 10001)])
 def test_di_long_grows_ten_per_dealer_streak(streak, expected):
     assert di_long(streak) == expected
     assert xinyu(PLAIN, "2s", streak=streak)["di_long"] == expected
+
+
+@pytest.mark.parametrize("streak", [0, 1001, True, "2"])
+def test_a_dealer_streak_is_a_whole_number_from_1_to_1000(streak):
+    # API.md: a table of 1,000 hands can hold a streak that long; outside, bad_option on the field.
+    assert xinyu(PLAIN, "2s", streak=streak)["error"]["field"] == "options.dealer_streak"
 
 
 def test_self_draw_each_of_three_pays_p():

@@ -14,6 +14,9 @@ def read_only_database():
         if connection.vendor == "sqlite":
             cursor.execute("PRAGMA query_only = ON")
         else:
+            # the rows written so far are checked now, as their commit would check them (deferred foreign keys):
+            # a read-only transaction cannot check them later
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
             cursor.execute("SET TRANSACTION READ ONLY")
     yield
     if connection.vendor == "sqlite":

@@ -30,6 +30,10 @@ pytestmark = pytest.mark.django_db
         ('{"ruleset": "bazhi", "options": {"tariff": "315", "junk": 1}}', 400, "bad_option", "options.junk"),
         ('{"ruleset": "bazhi", "options": {"house": {"junk": 1}}}', 400, "bad_option", "options.house.junk"),
         ('{"ruleset": "bazhi", "players": {"E": "' + "阿" * 41 + '"}}', 400, "bad_table", "players.E"),
+        # format characters (Unicode Cf, API.md): a right-to-left override, a zero-width space, a BOM
+        ('{"ruleset": "bazhi", "players": {"S": "\\u202eevil"}}', 400, "bad_table", "players.S"),
+        ('{"ruleset": "bazhi", "players": {"W": "老\\u200b西"}}', 400, "bad_table", "players.W"),
+        ('{"ruleset": "bazhi", "players": {"N": "\\ufeff北北"}}', 400, "bad_table", "players.N"),
     ],
 )
 def test_a_bad_table_body_stores_nothing(client, raw, status, code, field):
@@ -56,6 +60,18 @@ def test_a_bad_hand_body_stores_nothing(client, body, code, field):
     api = Api(client, {"ruleset": "bazhi"})
     assert api.refused("hands", body) == (400, code, field)
     assert not Hand.objects.exists() and api.get()["version"] == 0
+
+
+def test_a_hand_recorded_with_alternatives_stores_none_and_answers_none(client):
+    # API.md: the ledger ignores `alternatives` (it is not stored); a value that is not a boolean is still bad_json.
+    api = Api(client, {"ruleset": "bazhi"})
+    assert api.refused("hands", {**B1, "alternatives": "yes"}) == (400, "bad_json", "alternatives")
+    hand = api.ok("hands", {**B1, "alternatives": True})["hands"][0]
+    stored = Hand.objects.get()
+    for answered in (hand, api.get()["hands"][0], {"request": stored.request, "result": stored.result}):
+        assert "alternatives" not in answered["request"] and "alternatives" not in answered["result"]
+        assert "alternatives" not in answered["result"]["request"]  # scored as a plain hand
+        assert answered["result"]["net"] == {"E": -7, "S": 19, "W": -7, "N": -5}
 
 
 @pytest.mark.parametrize(
@@ -87,6 +103,16 @@ def test_the_new_table_page_says_so_too(client, settings):
     assert client.post("/tables/new/", form).status_code == 302
     page = client.post("/tables/new/", form)
     assert page.status_code == 200 and "一天最多开 1 张牌桌" in page.content.decode()
+
+
+@pytest.mark.parametrize("name", ["\u202eevil", "老\u200b西", "\ufeff北北"])
+def test_the_new_table_page_refuses_a_name_with_a_format_character_beside_its_field(client, name):
+    form = {"ruleset": "bazhi", "bazhi-tariff": "315", "dealer": "E", "name_S": name}
+    page = client.post("/tables/new/", form, HTTP_ACCEPT_LANGUAGE="en")
+    assert page.status_code == 200 and not Table.objects.exists()
+    html = page.content.decode()
+    south, west = html.index('name="name_S"'), html.index('name="name_W"')
+    assert south < html.index("the name holds a character that cannot be shown") < west
 
 
 def test_the_creator_is_a_keyed_hash_not_the_address(client):

@@ -8,14 +8,13 @@ TEST_POSTGRES_URL (scripts/test starts one).
 from __future__ import annotations
 
 import json
-import os
-import secrets
 import subprocess
 import sys
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
+
+from tests.ledger.scratch import postgres_database
 
 RACE = Path(__file__).with_name("race.py")
 
@@ -57,20 +56,7 @@ def test_concurrent_hands_on_sqlite(tmp_path):
 
 @pytest.mark.postgres
 def test_concurrent_hands_on_postgresql():
-    url = os.environ.get("TEST_POSTGRES_URL")
-    if not url:
-        pytest.skip("TEST_POSTGRES_URL is not set (scripts/test starts a PostgreSQL server and sets it)")
-    import psycopg
-
-    name = f"ledger_race_{secrets.token_hex(4)}"
-    parts = urlsplit(url)
-    admin = urlunsplit(parts._replace(path="/postgres"))
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    try:
-        report = run_race(urlunsplit(parts._replace(path=f"/{name}")))
-    finally:
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with postgres_database("ledger_race") as url:
+        report = run_race(url)
     assert report["vendor"] == "postgresql"
     check(report)

@@ -160,7 +160,7 @@ PROXIES = proxies.parse_networks("127.0.0.1, 10.0.0.0/8, 2001:db8:ffff::/48")
     ("meta", "trusted", "client_id"),
     [
         ({"REMOTE_ADDR": "192.0.2.5"}, LOOPBACK, "192.0.2.5"),
-        # a client that reaches gunicorn directly cannot choose its address with the header
+        # a client that reaches the server directly cannot choose its address with the header
         ({"REMOTE_ADDR": "192.0.2.5", "HTTP_X_FORWARDED_FOR": "198.51.100.7"}, LOOPBACK, "192.0.2.5"),
         ({"REMOTE_ADDR": "127.0.0.1", "HTTP_X_FORWARDED_FOR": "198.51.100.7"}, LOOPBACK, "198.51.100.7"),
         # behind a trusted proxy, what the client wrote left of the proxy's entry is ignored

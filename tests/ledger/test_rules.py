@@ -298,3 +298,36 @@ def test_replay_equals_step_by_step():
     assert again.to_dict() == state.to_dict()
     assert [e["applied"] for e in again.log] == [e["applied"] for e in state.log]
     assert sum(state.totals.values()) == 0
+
+
+# E, the dealer, self-draws a plain hand without 财神 (X2's tiles): 龙 2, 底龙 11 + 10 × (streak − 1).
+DEALER_SELF_DRAW = {"options": {"caishen": "5p"}, "hand": "123m456m789sEEE2s", "win_tile": "2s", "winner": "E"}
+
+
+def test_a_dealer_may_win_a_thousand_hands_in_a_row_each_scored_with_the_streak_the_table_fills():
+    # Issue 20: the table used to fill streak 100 and then have every hand refused by the engine (at most 99).
+    state = L.start(L.parse_config({"ruleset": "xinyu", "stake": None}))
+    for streak in range(1, 1001):
+        result = score(L.prepare_request(state, DEALER_SELF_DRAW))
+        assert result["win"] is True, result
+        assert result["request"]["options"]["dealer_streak"] == streak and result["di_long"] == 11 + 10 * (streak - 1)
+        L.apply_hand(state, result)
+    assert (state.dealer, state.dealer_streak, state.hands) == ("E", 1001, 1000)
+    # Each of the three paid (2 + 11 + 10 × (k − 1)) × 1 per hand k: 13 + 10 × Σ(k − 1) = 13,000 + 4,995,000.
+    assert state.totals == {"E": 3 * 5_008_000, "S": -5_008_000, "W": -5_008_000, "N": -5_008_000}
+
+
+def test_after_a_thousand_dealer_wins_in_a_row_the_table_takes_no_more_hands():
+    # The engine scores streaks 1 to 1,000 (API.md); a table past it says so instead of filling a streak the engine
+    # refuses. (With the default LEDGER_MAX_HANDS of 1,000 the table is full by then anyway.)
+    state = L.start(L.parse_config({"ruleset": "xinyu", "stake": None}))
+    state.dealer_streak = 1001
+    before = state.to_dict()
+    for winner, discarder in (("E", None), ("S", "W")):
+        with pytest.raises(L.LedgerError) as refused:
+            L.prepare_request(state, {**DEALER_SELF_DRAW, "winner": winner, "discarder": discarder})
+        assert (refused.value.code, refused.value.status) == ("table_full", 409)
+        assert "1000 hands in a row" in refused.value.en
+    assert state.to_dict() == before
+    state.dealer_streak = 1000
+    assert L.prepare_request(state, DEALER_SELF_DRAW)["options"]["dealer_streak"] == 1000

@@ -1,10 +1,14 @@
-"""A real gunicorn for the deployment tests: the production settings on a temporary SQLite file, gunicorn.conf.py
-as an operator runs it (README § Deployment), its log in a file the test reads back."""
+"""A real server for the deployment tests: the production settings on a temporary SQLite file, the server as an
+operator runs it (`python -m calculator.plumbing.server`, README § Deployment), its log in a file the test reads
+back. (The module keeps its old name, from when the server was gunicorn, so that other tests' imports stay.)"""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
+import os
+import signal
 import socket
 import subprocess
 import sys
@@ -14,11 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
-import pytest
-
 from .test_security import ROOT, SECRETS, manage, production_env
-
-GUNICORN = Path(sys.executable).with_name("gunicorn")
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -42,7 +42,7 @@ class Server:
     def __init__(self, port: int, tmp: Path):
         self.port = port
         self.tmp = tmp
-        self.log_path = tmp / "gunicorn.log"
+        self.log_path = tmp / "server.log"
         self.static_root = tmp / "static"
         self.database = tmp / "db.sqlite3"
 
@@ -75,9 +75,9 @@ class Server:
     def wait_for_workers(self, count: int, seconds: float = 30) -> None:
         """Until `count` workers have each answered a health check (read from the JSON access log).
 
-        gunicorn answers as soon as its first worker is up, while the others may still be warming up; a test that
-        needs every worker (a burst spread over them) waits here. The checks go in bursts of two per worker: a
-        worker takes only as many connections at once as it has threads, so a ready worker gets some."""
+        The server answers as soon as its first worker is up, while the others may still be warming up; a test that
+        needs every worker (a burst spread over them) waits here. The checks go in bursts of two per worker, on
+        connections of their own, which the kernel spreads over the workers."""
         deadline = time.monotonic() + seconds
         while True:
             with ThreadPoolExecutor(2 * count) as pool:
@@ -90,33 +90,32 @@ class Server:
 
 
 @contextmanager
-def running(tmp: Path, binds: tuple[str, ...] = (), **settings: str) -> Iterator[Server]:
-    """gunicorn with gunicorn.conf.py on 127.0.0.1:<free port> (and `binds`), the production profile, `settings`."""
-    if not GUNICORN.exists():
-        pytest.skip("gunicorn is not installed")
+def running(tmp: Path, host: str = "127.0.0.1", **settings: str) -> Iterator[Server]:
+    """The production server on `host`:<free port> (0.0.0.0: every address of this machine), the production
+    profile, `settings` (environment variables)."""
     env = production_env(
         **{
             **SECRETS,
             "DATABASE_URL": f"sqlite:///{tmp / 'db.sqlite3'}",
             "STATIC_ROOT": str(tmp / "static"),
-            "GUNICORN_CONTROL_SOCKET": "off",
             **settings,
         }
     )
     for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
         done = manage(*command, env=env)
         assert done.returncode == 0, done.stderr
-    port = free_port()
+    port = free_port(host)
     server = Server(port, tmp)
-    bind_args = [arg for address in (f"127.0.0.1:{port}", *binds) for arg in ("--bind", address)]
+    env["SERVER_BIND"] = f"{host}:{port}"
     with open(server.log_path, "w") as log:
         process = subprocess.Popen(
-            [str(GUNICORN), "-c", "gunicorn.conf.py", *bind_args],
+            [sys.executable, "-m", "calculator.plumbing.server"],
             cwd=ROOT,
             env=env,
             stdout=log,
             stderr=subprocess.STDOUT,
         )
+        server.process = process
         try:
             deadline = time.monotonic() + 30
             while True:
@@ -130,4 +129,8 @@ def running(tmp: Path, binds: tuple[str, ...] = (), **settings: str) -> Iterator
             yield server
         finally:
             process.terminate()
-            process.wait(timeout=30)
+            try:
+                process.wait(timeout=45)
+            finally:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, signal.SIGKILL)

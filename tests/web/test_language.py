@@ -6,13 +6,18 @@ from __future__ import annotations
 import csv
 import io
 import re
+from html import unescape
 from html.parser import HTMLParser
 from urllib.parse import urlencode
 
 import pytest
 
+from calculator.engine import score
+from calculator.engine.rulesets import RULESETS
+from calculator.pages.trainer.questions import KINDS, Spec, question
 from tests.ledger.client import Api
 from tests.web.fields import B1, X1
+from tests.web.wording import glossary_terms, unexplained
 
 pytestmark = pytest.mark.django_db
 
@@ -23,18 +28,20 @@ WORD = re.compile(r"[\w+.'’-]*[A-Za-z][\w+.'’-]*")
 
 
 class VisibleText(HTMLParser):
-    """The words a reader meets: text nodes (not scripts, styles or what is marked lang="en") and the texts of
-    alt, aria-label, title and placeholder attributes."""
+    """The words a reader meets: text nodes (not scripts, styles or what is marked as the other language: lang="en"
+    on a Chinese page, lang="zh-Hans" on an English one) and the texts of alt, aria-label, title and placeholder
+    attributes."""
 
-    def __init__(self) -> None:
+    def __init__(self, other: str = "en") -> None:
         super().__init__()
+        self.other = other
         self.words: list[str] = []
         self.skipping: list[str] = []
         self.stack: list[tuple[str, bool]] = []
 
     def handle_starttag(self, tag, attrs):
         attributes = dict(attrs)
-        english = attributes.get("lang", "").startswith("en")
+        english = attributes.get("lang", "").startswith(self.other)
         if tag in ("script", "style") or english:
             self.skipping.append(tag)
         if tag not in ("input", "img", "meta", "link", "br", "hr", "source", "use", "view", "path", "circle", "rect"):
@@ -152,7 +159,6 @@ def test_no_english_left_in_the_chinese_csv(client, pages):
 
 
 def test_the_rules_page_lists_every_term_of_both_games_and_the_shared_ones(client):
-    from calculator.engine.rulesets import RULESETS
     from calculator.presentation.glossary import SHARED, terms
 
     words = {w for r in RULESETS.values() for w in r.declared.texts["glossary"]} | set(SHARED)
@@ -171,3 +177,229 @@ def test_an_english_page_carries_the_glossary_and_a_chinese_page_does_not(client
     assert 'id="glossary-data"' not in client.get("/", headers={"Accept-Language": "zh-CN"}).content.decode()
     client.cookies["django_language"] = "en"
     assert '<script id="glossary-data" type="application/json">' in client.get("/").content.decode()
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Issue 21 §2: no Chinese left in the English pages, except a word the page explains (tests/web/wording.py)
+
+NAMES = {"E": "Alice", "S": "Bob", "W": "Carol", "N": "Dave"}  # Latin names: any Chinese on the page is the app's
+
+
+def chinese_in(html: str, element_id: str | None = None) -> list[str]:
+    """What an English page (or one of its elements) shows in Chinese that nothing explains."""
+    if element_id is not None:
+        html = element(html, element_id)
+    parser = VisibleText(other="zh")
+    parser.feed(html)
+    terms = glossary_terms()
+    return [f"{word} in {text[:90]!r}" for text in parser.words for word in unexplained(text, terms)]
+
+
+def element(html: str, element_id: str) -> str:
+    """The markup of the element with this id (to its matching end tag)."""
+    start = html.index(f'id="{element_id}"')
+    start = html.rindex("<", 0, start)
+    tag = re.match(r"<(\w+)", html[start:]).group(1)
+    depth, at = 0, start
+    for match in re.compile(rf"<(/?){tag}\b").finditer(html, start):
+        depth += -1 if match.group(1) else 1
+        at = match.end()
+        if depth == 0:
+            break
+    return html[start : html.index(">", at) + 1]
+
+
+ANSWERS = {"win": "win", "waits": "none", "pay": "0"}
+
+
+@pytest.mark.parametrize("game", sorted(RULESETS))
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_english_trainer_explains_every_kind_of_question_in_english(client, game, kind):
+    client.cookies["django_language"] = "en"
+    found = {}
+    for seed in range(6):
+        html = client.get(f"/trainer/?seed={seed}&game={game}&kind={kind}&answer={ANSWERS[kind]}").content.decode()
+        assert 'id="trainer-explain"' in html
+        if chinese := chinese_in(html, "main"):
+            found[seed] = chinese
+    assert found == {}
+
+
+def test_the_trainer_deals_the_same_question_in_both_languages():
+    for spec in (Spec(12345, kind="pay"), Spec(7, kind="waits"), Spec(3)):
+        chinese, english = question(spec, "zh"), question(spec, "en")
+        assert (chinese.request, chinese.topics, chinese.choices) == (english.request, english.topics, english.choices)
+        assert english.answer["net"] if english.kind == "pay" else True
+        assert english.answer == score(english.request, "en")
+
+
+def test_the_repro_trainer_pay_question_is_english_where_it_was_chinese(client):
+    """Issue 21's repro: /trainer/?seed=12345&kind=pay, answered, in English."""
+    client.cookies["django_language"] = "en"
+    html = client.get("/trainer/?seed=12345&kind=pay&answer=0").content.decode()
+    explained = element(html, "trainer-explain")
+    for chinese in ("支数", "（四舍五入）", "牌型", "十三不搭", "东家 → 北家", "自摸：每家付 13"):
+        assert chinese not in explained
+    assert "self-draw: each pays 13" in explained and "East → North" in explained
+
+
+def reasons_in_history(html: str) -> list[tuple[str, str]]:
+    """(code, reason) of every payment row of a table page's history."""
+    found = re.findall(r'<tr data-code="(\w*)"[^>]*><td>.*?</td><td>([^<]*)</td>', element(html, "history"))
+    return [(code, unescape(reason)) for code, reason in found]
+
+
+def record_examples(client, ruleset) -> list[Api]:
+    """Tables that show every payment reason of a game: one per declared example hand (its card from the hand's
+    options), and one per table example (通底, 全缴 …)."""
+    table_options = {option.id for option in ruleset.table_options} | {"house"}
+    tables = []
+    for example in ruleset.declared.data["payment_examples"]:
+        options = example.get("options", {})
+        card = {k: v for k, v in options.items() if k in table_options}
+        api = Api(client, {"ruleset": ruleset.id, "players": NAMES, "dealer": example["dealer"], "options": card})
+        hand = {k: v for k, v in example.items() if k not in ("dealer", "options")}
+        api.ok("hands", {**hand, "options": {k: v for k, v in options.items() if k not in table_options}})
+        tables.append(api)
+    for example in ruleset.table.declared.data["examples"]:
+        api = Api(client, {"ruleset": ruleset.id, "players": NAMES, "stake": example.get("stake")})
+        for hand in example.get("hands", ()):
+            api.ok("hands", {k: v for k, v in hand.items() if k != "dealer"})
+        tables.append(api)
+    return tables
+
+
+def said_as(text: str) -> re.Pattern:
+    """A declared reason as the history says it: {seat} a player's name, {reason} another reason, numbers."""
+    pattern = re.escape(text).replace(r"\{seat\}", f"(?:{'|'.join(NAMES.values())})").replace(r"\{reason\}", ".+")
+    return re.compile(re.sub(r"\\\{\w+\\\}", r"\\d+", pattern))
+
+
+@pytest.mark.parametrize("game", sorted(RULESETS))
+def test_the_english_table_history_says_every_payment_reason_in_english(client, game):
+    """Every row of the history says its reason in the page's language, from its code: each of the game's
+    declared reasons, and each row the table adds to a hand itself (通底, 全缴: the table's parts)."""
+    ruleset = RULESETS[game]
+    engine = ruleset.declared.texts["payments"]
+    parts = ruleset.table.parts
+    shown = []
+    client.cookies["django_language"] = "zh-hans"  # recorded in Chinese: stored as every table before stores it
+    tables = record_examples(client, ruleset)
+    client.cookies["django_language"] = "en"
+    for api in tables:
+        html = client.get(f"/tables/{api.id}/").content.decode()
+        assert chinese_in(html, "history") == [], api.created
+        rows = reasons_in_history(html)
+        assert rows, api.created
+        shown += rows
+    own = set()
+    for code, reason in shown:
+        if not any(said_as(text.en).fullmatch(reason) for text in engine.values()):
+            assert code in parts and reason == parts[code].en, (code, reason)
+            own.add(code)
+    for key, text in engine.items():
+        assert any(said_as(text.en).fullmatch(reason) for _, reason in shown), f"no example shows {key}"
+    assert len(own) >= len(ruleset.table.declared.data["examples"]), own
+
+
+@pytest.mark.parametrize("game", sorted(RULESETS))
+def test_the_english_csv_header_has_no_chinese_and_no_name_twice(client, game):
+    """The English CSV's header: each column named once, in English (a Chinese word only with its gloss)."""
+    api = Api(client, {"ruleset": game, "players": NAMES})
+    client.cookies["django_language"] = "en"
+    text = client.get(f"/tables/{api.id}/export.csv").content.decode().lstrip("\ufeff")
+    header = next(csv.reader(io.StringIO(text)))
+    assert len(header) == len(set(header)), [name for name in header if header.count(name) > 1]
+    terms = glossary_terms()
+    assert [
+        (name, unexplained(name, terms, self_contained=True)) for name in header if unexplained(name, terms, True)
+    ] == []
+
+
+def test_a_table_recorded_in_english_says_its_reasons_in_chinese_on_a_chinese_page(client):
+    client.cookies["django_language"] = "en"
+    api = Api(client, {"ruleset": "bazhi", "players": NAMES})
+    api.ok("hands", {"hand": "111345789p79m55s", "win_tile": "8m", "winner": "S", "discarder": "W"})
+    client.cookies["django_language"] = "zh-hans"
+    rows = reasons_in_history(client.get(f"/tables/{api.id}/").content.decode())
+    assert rows == [
+        ("fan", "番"),
+        ("fan", "番"),
+        ("fan", "番"),
+        ("dealer_extra", "庄家多赔一份底番"),
+        ("discarder_extra", "放铳多赔一份底番"),
+    ]
+
+
+def test_a_stored_row_whose_code_no_game_knows_keeps_its_stored_reason(client):
+    """A row stored before its code was one the game says (or by a version that named it otherwise) still shows."""
+    from calculator.models import Hand
+
+    api = Api(client, {"ruleset": "bazhi", "players": NAMES})
+    api.ok("hands", {"hand": "111345789p79m55s", "win_tile": "8m", "winner": "S", "discarder": "W"})
+    hand = Hand.objects.get(table_id=api.id)
+    hand.rows = [{**row, "code": "", "reason": "番（旧）"} for row in hand.rows]
+    hand.save(update_fields=["rows"])
+    client.cookies["django_language"] = "en"
+    assert {reason for _, reason in reasons_in_history(client.get(f"/tables/{api.id}/").content.decode())} == {
+        "番（旧）"
+    }
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Issue 21 §7: glosses that explain, in every game (the registry's)
+
+
+def pinyin_words(but: str = "") -> dict[str, str]:
+    """Each glossary term's pinyin as an English text may write it (not "long": an English word too), by term."""
+    from calculator.presentation.glossary import ENGLISH_WORDS, terms
+
+    return {t.term: t.pinyin for t in terms("en") if t.pinyin and t.pinyin not in ENGLISH_WORDS and t.term != but}
+
+
+def pinyin_in(text: str, but: str = "") -> list[str]:
+    return [p for p in pinyin_words(but).values() if re.search(rf"\b{p}\b", text)]
+
+
+def test_each_gloss_explains_its_word_without_another_one():
+    """A gloss is read where a word is first met: it cannot lean on another word of the glossary (the fan gloss
+    said "out of the di"), a Chinese word, or brackets of its own (the page shows it in brackets already)."""
+    from calculator.presentation.glossary import terms
+
+    for term in terms("en"):
+        assert term.pinyin and term.meaning, term
+        assert pinyin_in(term.meaning, but=term.term) == [], term
+        assert unexplained(term.meaning, self_contained=True) == [], term
+        assert "(" not in term.meaning, term
+
+
+def test_every_gloss_says_its_pinyin_even_where_it_is_an_english_word():
+    """The page glosses 龙 as "龙 (long: …)", not "龙 (龙: …)": the script gets every pinyin, and whether to look
+    for it in English text."""
+    from calculator.presentation.glossary import ENGLISH_WORDS, terms
+
+    listed = {term.term: term.to_dict() for term in terms("en")}
+    assert listed["龙"]["pinyin"] == "long" and listed["龙"]["latin"] is False
+    assert all(
+        entry["pinyin"] and entry["latin"] == (entry["pinyin"] not in ENGLISH_WORDS) for entry in listed.values()
+    )
+
+
+@pytest.mark.parametrize("game", sorted(RULESETS))
+def test_every_house_rule_explains_its_chinese_words_itself(game):
+    """A rule card's hints sit folded away, inside labels and menus: each says what its Chinese words mean (单吊,
+    通天, 嘴子, 自摸, 报警, 交 were bare), and its labels and choices use no pinyin the page cannot explain there."""
+    for rule in RULESETS[game].house:
+        for text in (rule.label.en, rule.explanation.en, *(choice.label.en for choice in rule.choices)):
+            assert unexplained(text, self_contained=True) == [], (rule.id, text)
+        for text in (rule.label.en, *(choice.label.en for choice in rule.choices)):
+            assert pinyin_in(text) == [], (rule.id, text)
+
+
+@pytest.mark.parametrize("game", sorted(RULESETS))
+def test_every_option_label_is_english_or_explains_itself(game):
+    """An option's label is the first place a player meets a word ("Multiple jiao (可多交)", where jiao first
+    appeared), and the page explains nothing inside a label."""
+    for option in RULESETS[game].options:
+        for text in (option.label.en, *(choice.label.en for choice in option.choices)):
+            assert unexplained(text, self_contained=True) == [] and pinyin_in(text) == [], (option.id, text)

@@ -42,6 +42,12 @@ def test_bad_json_is_400(client):
     assert response.json()["error"]["code"] == "bad_json"
 
 
+def test_an_unknown_top_level_key_is_400_bad_json(client):
+    response = post(client, {**BODY, "winner": "N"})
+    assert response.status_code == 400
+    assert (response.json()["error"]["code"], response.json()["error"]["field"]) == ("bad_json", "winner")
+
+
 def test_bad_claim_is_400(client):
     response = post(client, {**BODY, "claims": []})
     assert response.status_code == 400

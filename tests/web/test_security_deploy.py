@@ -1,6 +1,6 @@
 """Issue 7, end to end: the production setup an operator runs (README § Deployment), on a temporary SQLite file.
 
-collectstatic + migrate, then gunicorn with gunicorn.conf.py and two workers, behind a pretend proxy (the test sends
+collectstatic + migrate, then the server (`python -m calculator.plumbing.server`) with two workers, behind a pretend proxy (the test sends
 X-Forwarded-Proto / X-Forwarded-For as nginx would). Checks the HTTPS redirect and headers, hashed and compressed
 static files from whitenoise, the JSON access log, and that the rate limit is shared by both worker processes.
 """
@@ -87,7 +87,7 @@ def test_the_rate_limit_is_shared_by_the_workers_and_the_log_is_json(production)
 
     time.sleep(0.5)
     lines = [json.loads(line) for line in production.log_path.read_text().splitlines() if line.startswith("{")]
-    access = [line for line in lines if line["logger"] == "gunicorn.access" and line["path"] == "/api/score"]
+    access = [line for line in lines if line["logger"] == "access" and line["path"] == "/api/score"]
     assert len(access) == 11 and {line["status"] for line in access} == {200, 429}
     assert len({line["worker"] for line in access}) == 2, "both workers answered"
     assert all(line["forwarded_for"] for line in access)

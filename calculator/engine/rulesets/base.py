@@ -8,7 +8,7 @@ game, so it is done here from the declarations.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cached_property
 
 from ..card import HouseCard
@@ -209,6 +209,15 @@ class Ruleset(ABC):
         """Which of several claims on one discard takes it, and why (docs/API-priority.md), in a game that
         `resolves_claims`."""
         raise NotImplementedError(f"{self.id} has one winner per discard")
+
+    # ------------------------------------------------------------------------------ a stored row, said again
+
+    def payment_reason(self, row: Mapping, answer: Mapping, lang: str, seat_word: Callable[[str], str]) -> str | None:
+        """The reason of one payment row of `answer` (this game's engine answer), said again from the row's
+        `code` in `lang`: how a table's history shows a stored row in the page's language, whatever language it
+        was scored in. `seat_word` names a seat the reason mentions (a liable seat's "for West"; a table passes
+        its players' names). None when the game has no such code (a table's own row: 通底, a leaving penalty)."""
+        return None
 
     def house_rules_at_stake(self, request: ScoreRequest) -> tuple[HouseRule, ...]:
         """The scoring house rules whose other values could change this request's answer (RULES.md §5.3).

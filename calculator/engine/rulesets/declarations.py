@@ -266,6 +266,7 @@ class TableDeclared:
     balance_label: Text  # the column of what is left of the stake
     ordinary_balance_label: Text  # the same column at a table without a stake (running totals)
     outside_label: Text | None  # the column of payments kept outside the stake, if any
+    outside_help: Text | None  # what that column holds, said under the table
     outside_parts: frozenset[str]  # payment parts kept outside the stake, never capped
     parts: dict[str, Text]  # every part a table's rows may carry (the engine's and the table's own)
     end_reasons: tuple[EndReason, ...]
@@ -365,6 +366,7 @@ def _table(raw: dict) -> TableDeclared:
         "balance_label": balance,
         "ordinary_balance_label": _maybe_text(raw.pop("ordinary_balance_label", None)) or balance,
         "outside_label": _maybe_text(raw.pop("outside_label", None)),
+        "outside_help": _maybe_text(raw.pop("outside_help", None)),
         "outside_parts": frozenset(raw.pop("outside_parts", ())),
         "parts": {code: _text(text) for code, text in raw.pop("parts").items()},
         "end_reasons": tuple(EndReason(code, _text(text)) for code, text in raw.pop("end_reasons").items()),

@@ -38,6 +38,8 @@ NOT_EARTHLY = Condition("without", Text("不能与地胡同时", "not together w
 NOT_ROBBING = Condition("without", Text("不能与抢杠胡同时", "not together with robbing a kong"), "robbing_kong")
 NOT_HEAVENLY = Condition("without", Text("不能与天胡同时", "not together with a heavenly hand"), "heavenly")
 NOT_LIABLE = Condition("without", Text("不能与包牌同时", "not together with a liable discard"), "liable_caishen")
+# RULES.md §4: 抛龙 passes an earlier self-drawn win, so the hand is no longer the dealt one (no 天胡).
+NOT_PAO_LONG = Condition("without", Text("不能与抛龙同时", "not together with a passed self-draw"), "pao_long")
 
 # The conditions a game's declarations.toml may add to a flag (`also = [...]`), by name.
 NAMED_CONDITIONS = {
@@ -48,6 +50,7 @@ NAMED_CONDITIONS = {
     "not_robbing": NOT_ROBBING,
     "not_heavenly": NOT_HEAVENLY,
     "not_liable": NOT_LIABLE,
+    "not_pao_long": NOT_PAO_LONG,
     "discarder_dealer": DISCARDER_DEALER,
 }
 

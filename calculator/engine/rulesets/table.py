@@ -61,6 +61,7 @@ class TableRules(ABC):
     balance_label: Text = property(lambda self: self.declared.balance_label)
     ordinary_balance_label: Text = property(lambda self: self.declared.ordinary_balance_label)
     outside_label: Text | None = property(lambda self: self.declared.outside_label)
+    outside_help: Text | None = property(lambda self: self.declared.outside_help)
     outside_parts: frozenset[str] = property(lambda self: self.declared.outside_parts)
     parts: Mapping[str, Text] = property(lambda self: self.declared.parts)
     end_reasons: tuple[EndReason, ...] = property(lambda self: self.declared.end_reasons)
@@ -77,8 +78,15 @@ class TableRules(ABC):
         return Text(title.zh.format(**values), title.en.format(**values))
 
     def reason(self, part: str) -> str:
-        """A row the table adds names its part as its reason (in Chinese, as the engine's rows are stored)."""
+        """A row the table adds names its part as its reason, stored in Chinese (a page says it again in its own
+        language: `row_reason`)."""
         return self.declared.parts[part].zh
+
+    def row_reason(self, code: str, lang: str) -> str | None:
+        """The reason of a row the table added (通底, 全缴, a leaving penalty), by its code, in `lang`; None for a
+        code that is not one of the table's parts."""
+        part = self.declared.parts.get(code)
+        return part(lang) if part is not None else None
 
     # ------------------------------------------------------------------------------ the stake
 
@@ -117,6 +125,10 @@ class TableRules(ABC):
     @abstractmethod
     def hand_facts(self, result: dict) -> list[Text]:
         """The few numbers that decided a recorded hand (番 / 交, or 龙 / P), in both languages."""
+
+    # The answer's fields `hand_facts` reads: an export of a whole table decodes only those of each hand (and its
+    # request, 包 and why), not the whole answer. None: the whole answer.
+    fact_fields: tuple[str, ...] | None = None
 
 
 def penalty_shares(seat: str, amount: int) -> dict[str, int]:

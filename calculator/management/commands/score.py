@@ -1,7 +1,9 @@
 """`python manage.py score`: the engine on the command line (API.md).
 
 Reads one request (a JSON object) or a batch (a JSON array) from stdin or --file and prints the
-response JSON. Exit 0 for a result, 2 for an error response; a batch always exits 0.
+response JSON. Exit 0 for a result, 2 for an error response; a batch always exits 0, with each element's own
+answer or error (an element the strict decoder refuses, e.g. one holding a lone surrogate, included), unless the
+input is not JSON at all.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from django.core.management.base import BaseCommand
 
 from calculator.engine import score
 from calculator.engine.errors import ScoreError
-from calculator.plumbing.strict_json import decode
+from calculator.plumbing.strict_json import decode_each
 
 
 class Command(BaseCommand):
@@ -27,7 +29,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options) -> None:
         lang = options["lang"]
         try:
-            data = decode(self._read(options["file"]))
+            data = decode_each(self._read(options["file"]))
         except OSError as error:
             failure = ScoreError("bad_json", f"无法读取输入：{error}", f"the input cannot be read: {error}")
             self._print(failure.to_dict(lang), options["indent"])
@@ -35,8 +37,9 @@ class Command(BaseCommand):
         except ScoreError as failure:  # the same strict reading as an HTTP body (calculator/plumbing/strict_json.py)
             self._print(failure.to_dict(lang), options["indent"])
             sys.exit(2)
-        if isinstance(data, list):
-            self._print([score(item, lang) for item in data], options["indent"])
+        if isinstance(data, list):  # each element answered on its own, its refused JSON included
+            answers = [item.to_dict(lang) if isinstance(item, ScoreError) else score(item, lang) for item in data]
+            self._print(answers, options["indent"])
             return
         result = score(data, lang)
         self._print(result, options["indent"])

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from calculator.engine.tiles import SEATS
 from calculator.ledger import Card, State
 from calculator.models import Event, Hand, Table
@@ -56,7 +58,7 @@ def rule_card_lines(card: Card, lang: str) -> list[CardLine]:
         value = card.options[option.id]
         shown = next((c.label(lang) for c in option.choices if c.value == value), None)
         if shown is None:
-            shown = ("是" if value else "否") if lang == "zh" else ("yes" if value else "no")
+            shown = _("yes") if value else _("no")
         lines.append(CardLine(option.label(lang), shown))
     stake = table.stake
     lines.append(CardLine(stake.label(lang), str(card.stake) if card.stake is not None else stake.none(lang)))
@@ -81,7 +83,7 @@ def describe_hand(hand: Hand, table: Table, card: Card, lang: str) -> dict:
     facts = [fact(lang) for fact in card.table.hand_facts(hand.result)]
     if hand.result.get("bao"):
         name = players[hand.result["bao"]]
-        facts.append(f"包牌：{name} 一家付" if lang == "zh" else f"包牌: {name} pays for all")
+        facts.append(_("liable: %(name)s pays for all") % {"name": name})
     return {
         "winner": players[request["winner"]],
         "discarder": players[discarder] if discarder else None,
@@ -91,9 +93,34 @@ def describe_hand(hand: Hand, table: Table, card: Card, lang: str) -> dict:
     }
 
 
+def row_reason(card: Card, row: Mapping, result: Mapping | None, lang: str, players: Mapping[str, str]) -> str:
+    """Why a stored row moved, in the page's language: said again from its code (the engine's rows by the game,
+    the table's own by its parts), whatever language the hand was recorded in; the stored text for a code neither
+    knows."""
+    said = card.rules.payment_reason(row, result, lang, players.__getitem__) if result else None
+    if said is None:
+        said = card.table.row_reason(row.get("code", ""), lang)
+    return row.get("reason", "") if said is None else said
+
+
+def moved_rows(card: Card, rows: list[dict], result: Mapping | None, lang: str, players: Mapping[str, str]) -> list:
+    """The rows an entry moved, as the history and the record preview show them."""
+    return [
+        {
+            **r,
+            "reason": row_reason(card, r, result, lang, players),
+            "from_name": players[r["from"]],
+            "to_name": players[r["to"]],
+            "capped": r["amount"] < r["owed"],
+        }
+        for r in rows
+    ]
+
+
 def history_item(entry: Hand | Event, table: Table, cards: Mapping[int, Card], lang: str) -> dict:
     players = player_names(table.players, lang)
     card = cards[entry.card_version]
+    result = entry.result if isinstance(entry, Hand) else None
     item = {
         "seq": entry.seq,
         "game": entry.after["game"],
@@ -101,10 +128,7 @@ def history_item(entry: Hand | Event, table: Table, cards: Mapping[int, Card], l
         "applied": [
             {"seat": s, "name": players[s], "value": entry.applied[s], "text": signed(entry.applied[s])} for s in SEATS
         ],
-        "rows": [
-            {**r, "from_name": players[r["from"]], "to_name": players[r["to"]], "capped": r["amount"] < r["owed"]}
-            for r in entry.rows
-        ],
+        "rows": moved_rows(card, entry.rows, result, lang, players),
     }
     if isinstance(entry, Hand):
         item.update(kind="hand", n=entry.n, hand=describe_hand(entry, table, card, lang))
@@ -123,18 +147,9 @@ def history_item(entry: Hand | Event, table: Table, cards: Mapping[int, Card], l
 MARKERS = 24  # at most this many markers per line, evenly spaced
 
 
-def totals_series(table: Table) -> list[dict]:
-    """Each player's total before the first entry and after every entry (outside payments included)."""
-    rows = [
-        *Hand.objects.filter(table=table).values_list("seq", "after__totals"),
-        *Event.objects.filter(table=table).values_list("seq", "after__totals"),
-    ]
-    rows.sort(key=lambda row: row[0])
-    return [dict.fromkeys(SEATS, 0)] + [totals for _, totals in rows]
-
-
 def chart(table: Table, series: list[dict], lang: str) -> dict | None:
-    """A line chart of each player's total over the table, as SVG coordinates (no JavaScript). Each player has a
+    """A line chart of each player's total over the table (`series`: the totals before the first entry and after
+    every entry, calculator.tables.snapshot), as SVG coordinates (no JavaScript). Each player has a
     colour, a dash pattern and a marker shape of its own, so lines that run together stay apart."""
     if len(series) < 2:
         return None
@@ -148,15 +163,20 @@ def chart(table: Table, series: list[dict], lang: str) -> dict | None:
     def x(i: int) -> float:
         return round(left + i * step, 1)
 
+    scale = (height - top - bottom) / (high - low)
+
     def y(value: int) -> float:
-        return round(top + (high - value) * (height - top - bottom) / (high - low), 1)
+        return round(top + (high - value) * scale, 1)
 
     every = max(1, -(-(len(series) - 1) // MARKERS))
     marked = sorted({*range(0, len(series), every), len(series) - 1})
+    xs = [x(i) for i in range(len(series))]  # shared by the four lines (a 1,000-entry table has 1,001 points)
     lines = []
     names = player_names(table.players, lang)
     for seat in SEATS:
-        points = " ".join(f"{x(i)},{y(point[seat])}" for i, point in enumerate(series))
+        points = " ".join(
+            [f"{px},{round(top + (high - point[seat]) * scale, 1)}" for px, point in zip(xs, series, strict=True)]
+        )
         markers = [{"x": x(i), "y": y(series[i][seat])} for i in marked]
         last = series[-1][seat]
         lines.append({"seat": seat, "points": points, "markers": markers, "name": names[seat], "last": last})

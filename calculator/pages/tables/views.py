@@ -20,13 +20,16 @@ visit (a redirect adds `key=`), so the confirmation can be sent once only, whate
 
 from __future__ import annotations
 
-import csv
+import io
 import secrets
+from functools import lru_cache
 from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from calculator import ledger
@@ -37,15 +40,21 @@ from calculator.engine.tiles import SEATS
 from calculator.models import Event, Hand, Table
 from calculator.pages.forms import HandForm
 from calculator.pages.tables import presenter as pages
+from calculator.pages.tables import spreadsheet
 from calculator.pages.tables.forms import NewTableForm, RuleCardForm
 from calculator.pages.tables.qr import qr_data_uri
-from calculator.plumbing.django_locale import engine_lang
+from calculator.plumbing import ratelimit
+from calculator.plumbing.django_locale import engine_lang, page_locale
 from calculator.plumbing.middleware import request_client
 from calculator.presentation.handquery import HandInput
+from calculator.presentation.render import template as jinja_template
 from calculator.presentation.words import player_names, signed
+from calculator.tables import snapshot as snapshots
 from calculator.tables import store
 from calculator.tables.binding import calculator_fields, calculator_query
 from calculator.tables.paths import edit_path, view_path
+
+Read = tuple[snapshots.Snapshot, store.Page, list]  # a table's snapshot, a page of it, that page's entries
 
 POLL_SECONDS = 1  # how often an open table page asks whether the table changed (docs/PERFORMANCE.md)
 
@@ -57,10 +66,16 @@ def new_table(request: HttpRequest) -> HttpResponse:
         try:
             table, token = store.create_table(form.body(), request_client(request))
         except ledger.LedgerError as error:
-            form.add_error(None, error.to_dict(lang)["error"]["message"])
+            form.add_error(_form_field(error.field), error.to_dict(lang)["error"]["message"])
         else:
             return HttpResponseRedirect(edit_path(table, token) + "?created=1")
     return render(request, "ledger/new.html", {"form": form, "cards": list(form.cards.values())})
+
+
+def _form_field(field: str | None) -> str | None:
+    """The new-table form's field for an API field the ledger refused (`players.S` → `name_S`), else none."""
+    seat = (field or "").removeprefix("players.")
+    return f"name_{seat}" if seat in SEATS else None
 
 
 @require_http_methods(["GET", "HEAD"])
@@ -87,15 +102,13 @@ def _editable(table_id: str, token: str) -> Table:
     return table
 
 
-def live_context(request: HttpRequest, table: Table, token: str | None, start: str | None = None) -> dict:
-    """What changes on the table page (templates/ledger/_live.html), from the stored account."""
+def live_context(request: HttpRequest, read: Read, token: str | None) -> dict:
+    """What changes on the table page (templates/ledger/_live.html), from the table's snapshot at its version."""
     lang = engine_lang(request)
-    state = table.current()
+    snapshot, page, shown = read
+    table, state, cards = snapshot.table, snapshot.state, snapshot.cards
     card = state.card
-    cards = {c.version: c.as_card(table.ruleset) for c in table.cards.all()}
-    page = store.Page.of(state.entries, start)
-    hands, events = store.entries_in(table, page)
-    entries = sorted([*hands, *events], key=lambda e: e.seq, reverse=True)
+    entries = shown[::-1]  # the newest first
     words = card.table
     context = {
         "table": table,
@@ -107,6 +120,7 @@ def live_context(request: HttpRequest, table: Table, token: str | None, start: s
             "next_game": words.next_game(lang),
             "balance": (words.balance_label if card.is_room else words.ordinary_balance_label)(lang),
             "outside": words.outside_label(lang) if words.outside_label else None,
+            "outside_help": words.outside_help(lang) if words.outside_help else None,
             "leave": words.leave_label(lang) if words.leave_label else None,
         },
         "title": words.title(card.options, card.stake)(lang),
@@ -115,28 +129,55 @@ def live_context(request: HttpRequest, table: Table, token: str | None, start: s
         "history": [pages.history_item(e, table, cards, lang) for e in entries],
         "earlier": page.first - 1 if page.first > 1 else None,
         "later": page.last + 1 if page.last < state.entries else None,
-        "chart": pages.chart(table, pages.totals_series(table), lang),
+        "chart": chart_of(snapshot, lang),
         "ended_text": card.table.ended_text(state.ended_reason, lang),
         "dealer_name": player_names(table.players, lang)[state.dealer],
         "token": token,
         "live_url": reverse("ledger_live", args=[table.id]),
         "version": table.version,
     }
+    context["history_html"] = entries_html("history.html", history=context["history"])
     if token:
         base = reverse("ledger_edit", args=[table.id, token])
         context["actions"] = {k: f"{base}{k}/" for k in ("draw", "next", "undo", "redo", "leave", "card", "record")}
         context["calculator_url"] = f"{reverse('calculator')}?{calculator_query(table.id, token, table.version)}"
         context["keys"] = {kind: secrets.token_urlsafe(16) for kind in ("draw", "leave")}
         context["last"] = entries[0] if entries and page.last >= state.entries else store.last_entry(table)
-        context["last_item"] = pages.history_item(context["last"], table, cards, lang) if context["last"] else None
+        if context["last"]:
+            context["last_line"] = entries_html(
+                "entry_line.html", item=pages.history_item(context["last"], table, cards, lang)
+            )
         context["redo"] = table.redo
         if not state.played:
             context["card_form"] = RuleCardForm(card.rules, lang, card=card)
     return context
 
 
-def table_context(request: HttpRequest, table: Table, token: str | None) -> dict:
-    context = live_context(request, table, token, request.GET.get("from"))
+def chart_of(snapshot: snapshots.Snapshot, lang: str) -> dict | None:
+    """The chart of totals of the table at its snapshot's version: the same for every reader until the next write
+    (a 1,000-entry table's chart has 4,000 points), so it is drawn once per (table, version, language: the legend
+    names an unnamed seat in the page's language)."""
+    try:
+        return _chart_at(snapshot.table.id, snapshot.version, lang)
+    except snapshots.Moved:  # no longer the snapshot's version, and that snapshot forgotten: draw it from this one
+        return pages.chart(snapshot.table, snapshot.totals, lang)
+
+
+@lru_cache(maxsize=32)
+def _chart_at(table_id: str, version: int, lang: str) -> dict | None:
+    snapshot = snapshots.at(table_id, version)
+    return pages.chart(snapshot.table, snapshot.totals, lang)
+
+
+def entries_html(template: str, **context) -> str:
+    """A table's entries drawn by a Jinja2 template (jinja2/history.html, entry_line.html): a page of 100 entries
+    is most of what the live part costs to draw, and Jinja2 draws it several times faster (docs/PERFORMANCE.md)."""
+    return mark_safe(jinja_template(template, page_locale()).render(**context))  # the environment escapes
+
+
+def table_context(request: HttpRequest, read: Read, token: str | None) -> dict:
+    table = read[0].table
+    context = live_context(request, read, token)
     view_url = request.build_absolute_uri(view_path(table))
     context["view_url"] = view_url
     context["view_qr"] = qr_data_uri(view_url)
@@ -147,13 +188,29 @@ def table_context(request: HttpRequest, table: Table, token: str | None) -> dict
     return context
 
 
-def _page(request: HttpRequest, table: Table, token: str | None, status: int = 200, **extra) -> HttpResponse:
+def _read(request: HttpRequest, table_id: str, entries: bool = True) -> Read:
+    """The table's snapshot and the page of entries `?from=` asks for (404: no such table, or a bad `?from=`);
+    without `entries`, no page (an empty one)."""
+    start = request.GET.get("from")
+
+    def page_of(snapshot: snapshots.Snapshot) -> store.Page:
+        return store.Page.of(snapshot.state.entries, start) if entries else store.Page(1, 0)
+
     try:
-        context = table_context(request, table, token)
+        read = snapshots.current(table_id, page_of)
     except ledger.LedgerError as error:  # a bad ?from=
         raise Http404(error.en) from None
-    context.update(extra)
-    return render(request, "ledger/table.html", context, status=status)  # with a token: EditLinkMiddleware
+    if read is None:
+        raise Http404("no such table")
+    return read
+
+
+def _page(request: HttpRequest, table: Table, token: str | None, status: int = 200, **extra) -> HttpResponse:
+    read = _read(request, table.id)
+    with ratelimit.heavy_read(request, read[0].state.entries):
+        context = table_context(request, read, token)
+        context.update(extra)
+        return render(request, "ledger/table.html", context, status=status)  # with a token: EditLinkMiddleware
 
 
 @require_http_methods(["GET", "HEAD"])
@@ -175,17 +232,15 @@ def table_edit(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
 @require_http_methods(["GET", "HEAD"])
 def table_live(request: HttpRequest, table_id: str) -> HttpResponse:
     """204 while the table is at version `v`; else its live part (read-only). An edit page reloads its own."""
-    version = Table.objects.filter(pk=table_id).values_list("version", flat=True).first()
+    version = snapshots.version_of(table_id)
     if version is None:
         raise Http404("no such table")
     if request.GET.get("v") == str(version):
         response = HttpResponse(status=204)
     else:
-        try:
-            context = live_context(request, _table_or_404(table_id), None, request.GET.get("from"))
-        except ledger.LedgerError as error:  # a bad ?from=
-            raise Http404(error.en) from None
-        response = render(request, "ledger/_live.html", context)
+        read = _read(request, table_id)
+        with ratelimit.heavy_read(request, read[0].state.entries):
+            response = render(request, "ledger/_live.html", live_context(request, read, None))
     response["Cache-Control"] = "no-store"
     return response
 
@@ -253,7 +308,7 @@ def _record_data(table: Table, state: ledger.State, query: QueryDict) -> tuple[Q
     data = query.copy()
     notes = []
     if data.get("dealer") and data.get("dealer") != state.dealer:
-        notes.append("庄家按牌桌填" if engine_lang() == "zh" else "The dealer is taken from the table.")
+        notes.append(_("The dealer is taken from the table."))
     for name, value in calculator_fields(table, state).items():
         if isinstance(value, bool):
             data.setlist(name, ["on"] if value else [])
@@ -364,10 +419,7 @@ def _preview(table: Table, state: ledger.State, body: dict, data: QueryDict, lan
     return {
         "result": result,
         "query": urlencode(list(data.lists()), doseq=True),
-        "rows": [
-            {**r, "from_name": players[r["from"]], "to_name": players[r["to"]], "capped": r["amount"] < r["owed"]}
-            for r in entry["rows"]
-        ],
+        "rows": pages.moved_rows(trial.card, entry["rows"], result, lang, players),
         "applied": [
             {"name": players[s], "text": signed(entry["applied"][s]), "value": entry["applied"][s]} for s in SEATS
         ],
@@ -412,18 +464,18 @@ CSV_HEADERS = {
         "game": "game",
         "kind": "kind",
         "card": "card version",
-        "n": "hand",
+        "n": "hand no.",
         "winner": "winner",
         "discarder": "discarder",
         "dealer": "dealer before",
         "streak": "streak before",
-        "hand": "hand",
+        "hand": "tiles",
         "win_tile": "win tile",
         "melds": "melds",
         "flags": "flags",
         "options": "hand options",
         "facts": "scoring",
-        "bao": "liable (包)",
+        "bao": "liable (pays for all)",
         "change": "change",
         "paid_for": "paid for others",
         "capped": "not paid (cap)",
@@ -445,17 +497,33 @@ KIND_WORDS = {
 @require_http_methods(["GET", "HEAD"])
 def export_csv(request: HttpRequest, table_id: str) -> HttpResponse:
     """Everything of the table, one row per entry, headers in the page's language, and the settlement."""
-    table = _table_or_404(table_id)
     lang = engine_lang(request)
+    for _attempt in range(5):  # each retry follows a write that landed while the export was read
+        snapshot = _read(request, table_id, entries=False)[0]
+        with ratelimit.heavy_read(request, snapshot.state.entries):
+            try:
+                text = csv_text(table_id, snapshot.version, lang)
+            except snapshots.Moved:
+                continue
+        response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="table-{table_id}.csv"'
+        return response
+    raise snapshots.Moved(table_id)
+
+
+@lru_cache(maxsize=16)
+def csv_text(table_id: str, version: int, lang: str) -> str:
+    """The export of a table at `version`, in `lang`: written once per version and language and process, then a
+    lookup (it holds no token and no key; a write makes a new version). Moved if the table moved meanwhile."""
+    snapshot = snapshots.at(table_id, version)
+    table, state, cards = snapshot.table, snapshot.state, snapshot.cards
     words = CSV_HEADERS[lang]
-    cards = {c.version: c.as_card(table.ruleset) for c in table.cards.all()}
     table_rules = RULESETS[table.ruleset].table
     parts = list(table_rules.parts.items())
     names = [table.players[s] for s in SEATS]
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="table-{table.id}.csv"'
+    response = io.StringIO()
     response.write("\ufeff")  # a BOM, so that spreadsheet programs read the Chinese names as UTF-8
-    writer = csv.writer(response)
+    writer = spreadsheet.SafeWriter(response)  # no cell a spreadsheet would run as a formula
     per_seat = (
         ["change"]
         + [f"part:{p}" for p, _ in parts]
@@ -469,16 +537,18 @@ def export_csv(request: HttpRequest, table_id: str) -> HttpResponse:
         + [words[k] for k in ("hand", "win_tile", "melds", "flags", "options", "facts", "bao")]
         + [f"{part_label.get(column) or words[column]} {name}" for name in names for column in per_seat]
     )
-    before = ledger.start(table.config()).to_dict()
-    for entry in table.entries():
+    before = ledger.start(state.config).to_dict()
+    entries = store.exported_entries(table, table_rules.fact_fields)
+    if snapshots.version_of(table_id) != version:
+        raise snapshots.Moved(table_id)
+    for entry in entries:
         writer.writerow(_csv_row(entry, before, cards, table, lang, per_seat))
         before = entry.after
-    state = table.current()
     writer.writerow([])
     writer.writerow([words["settlement"], words["from"], words["to"], words["amount"]])
     for t in ledger.settlement(state.totals):
         writer.writerow(["", table.players[t["from"]], table.players[t["to"]], t["amount"]])
-    return response
+    return response.getvalue()
 
 
 def _csv_row(entry, before: dict, cards: dict, table: Table, lang: str, per_seat: list[str]) -> list:
@@ -521,7 +591,7 @@ def _csv_row(entry, before: dict, cards: dict, table: Table, lang: str, per_seat
         players[before["dealer"]],
         before["dealer_streak"],
     ]
-    return head + hand + [value for seat in SEATS for value in _seat_values(entry, seat, per_seat)]
+    return head + hand + _seat_values(entry, per_seat)
 
 
 def bao_reason(rules, code: str | None, lang: str) -> str:
@@ -530,20 +600,27 @@ def bao_reason(rules, code: str | None, lang: str) -> str:
     return text(lang) if text else code or ""
 
 
-def _seat_values(entry, seat: str, per_seat: list[str]) -> list[int]:
-    rows = entry.rows
+def _seat_values(entry, per_seat: list[str]) -> list[int]:
+    """The per-seat columns of an entry, seat after seat (one pass over its transfers)."""
+    after = entry.after
     values = {
-        "change": entry.applied[seat],
-        "paid_for": sum(r["amount"] for r in rows if r["from"] == seat and r.get("on_behalf_of")),
-        "capped": sum(r["owed"] - r["amount"] for r in rows if r["from"] == seat),
-        "balance": entry.after["balances"][seat],
-        "outside": entry.after["outside"][seat],
-        "total": entry.after["totals"][seat],
+        seat: {
+            "change": entry.applied[seat],
+            "paid_for": 0,
+            "capped": 0,
+            "balance": after["balances"][seat],
+            "outside": after["outside"][seat],
+            "total": after["totals"][seat],
+            **{column: 0 for column in per_seat if column.startswith("part:")},
+        }
+        for seat in SEATS
     }
-    for column in per_seat:
-        if column.startswith("part:"):
-            part = column[5:]
-            values[column] = sum(r["amount"] for r in rows if r.get("part") == part and r["to"] == seat) - sum(
-                r["amount"] for r in rows if r.get("part") == part and r["from"] == seat
-            )
-    return [values[column] for column in per_seat]
+    for r in entry.rows:
+        payer, payee, part = values[r["from"]], values[r["to"]], f"part:{r.get('part')}"
+        payer["capped"] += r["owed"] - r["amount"]
+        if r.get("on_behalf_of"):
+            payer["paid_for"] += r["amount"]
+        if part in payer:
+            payer[part] -= r["amount"]
+            payee[part] += r["amount"]
+    return [values[seat][column] for seat in SEATS for column in per_seat]

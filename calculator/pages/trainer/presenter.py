@@ -252,7 +252,7 @@ def right_text(q: Question, locale: Locale) -> str:
         tiles = [w["tile"] for w in q.answer["waits"]]
         if not tiles:
             return _("The engine says: not ready, no tile wins.")
-        names = "、".join(tile_view(t, locale).name for t in tiles)
+        names = locale.pgettext("between the items of a list", ", ").join(tile_view(t, locale).name for t in tiles)
         return _("The engine says: it waits on %(tiles)s.") % {"tiles": names}
     return _("The engine's nets are marked above.")
 

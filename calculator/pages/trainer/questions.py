@@ -148,10 +148,11 @@ def read_submission(q: Question, query: Query) -> Submission | None:
 # --------------------------------------------------------------------------------------- making a question
 
 
-def question(spec: Spec) -> Question:
+def question(spec: Spec, lang: str = "zh") -> Question:
     """The question of a spec: the game and kind drawn from the seed unless fixed, then deals until one makes a
     question (and names the focus pattern, if any: then each deal draws its kind afresh, as some patterns come
-    up in one kind of question only, 不够八支 never in a pay question)."""
+    up in one kind of question only, 不够八支 never in a pay question). The engine's answer is in `lang`, the
+    page's language (it explains the question); the question itself is the same in every language."""
     rng = Random(spec.seed)
     focus_game = spec.focus.partition(":")[0] if spec.focus else None
     game = spec.game or focus_game or rng.choice(sorted(RULESETS))
@@ -160,7 +161,7 @@ def question(spec: Spec) -> Question:
     attempts = 0
     while first is None or (spec.focus and attempts < ATTEMPTS):
         attempts += 1
-        found = candidate(rng, spec, game, kind)
+        found = candidate(rng, spec, game, kind, lang)
         if spec.focus and not spec.kind:
             kind = rng.choice(KINDS)
         if found is None:
@@ -178,7 +179,7 @@ def with_choices(rng: Random, q: Question) -> Question:
     return q
 
 
-def candidate(rng: Random, spec: Spec, game: str, kind: str) -> Question | None:
+def candidate(rng: Random, spec: Spec, game: str, kind: str, lang: str = "zh") -> Question | None:
     """One deal made into a question of this kind, or None when it does not make one (the engine refuses it, a
     pay question that is no win, a waits question with too many waits)."""
     ruleset = RULESETS[game]
@@ -194,7 +195,7 @@ def candidate(rng: Random, spec: Spec, game: str, kind: str) -> Question | None:
         request = change_one(dealt, rng, kinds)
     else:
         request = dealt
-    answer = score(request)
+    answer = score(request, lang)
     if "error" in answer:
         return None
     if kind == "waits":

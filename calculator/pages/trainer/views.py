@@ -27,9 +27,9 @@ def trainer(request: HttpRequest) -> HttpResponse:
     spec, clean = read_spec(request.GET, lambda: SystemRandom().randrange(MAX_SEED))
     if not clean:
         return redirect(page_path("trainer") + "?" + urlencode(spec.query()))
-    q = question(spec)
-    submission = read_submission(q, request.GET)
     locale = page_locale()
+    q = question(spec, locale.lang)
+    submission = read_submission(q, request.GET)
     page = trainer_page(q, grade(q, submission) if submission else None, locale)
     context = {
         "page": page,

@@ -5,7 +5,7 @@ class Bucket(models.Model):
     """How many requests one client made in one scope during the current fixed window.
 
     One row per (scope, client): each hit inserts it or rewrites `window_end` and `count` in one statement (an
-    upsert, `ratelimit.hit`), so every gunicorn worker on every machine counts in the same row and two concurrent
+    upsert, `ratelimit.hit`), so every server process on every machine counts in the same row and two concurrent
     hits cannot both read the same old count.
     """
 

@@ -2,25 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from functools import cache
 
 from ...explain import seat_name
 from ...frozen import FrozenDict
 from ...payments import PaymentRow, nets, row, taken_over
-from ...text import Text
 from ...tiles import SEATS
-from .declarations import Tariff
+from .declarations import DECLARED, Tariff
 
 PARTS = ("fan", "jiao")  # out of the 底, and outside it
 LOSERS = {seat: tuple(s for s in SEATS if s != seat) for seat in SEATS}
-REASONS = {
-    "fan": Text("番", "fan"),
-    "dealer_won": Text("庄家胡牌，每家多赔一份底番", "dealer won: one more base fan each"),
-    "dealer_extra": Text("庄家多赔一份底番", "dealer pays one more base fan"),
-    "discarder_extra": Text("放铳多赔一份底番", "discarder pays one more base fan"),
-    "jiao": Text("交牌", "jiao"),
-    "discarder_jiao": Text("放铳交牌，多赔一嘴交分", "discarder pays one more 嘴 of jiao"),
-}
+REASONS = DECLARED.texts["payments"]  # the rows' reasons by code, and the prefix of a row taken over ("liable")
 
 
 def payments_and_nets(
@@ -86,5 +79,19 @@ def paid_by(liable: str, one: PaymentRow, lang: str) -> PaymentRow:
     payer = one["from"]
     if payer == liable:
         return one
-    prefix = Text(f"包牌（代{seat_name(payer, 'zh')}）：", f"liable (for {seat_name(payer, 'en')}): ")(lang)
-    return taken_over(one, liable, prefix + one["reason"])
+    return taken_over(one, liable, REASONS["liable"](lang).format(seat=seat_name(payer, lang), reason=one["reason"]))
+
+
+def payment_reason(row_: Mapping, answer: Mapping, lang: str, seat_word: Callable[[str], str]) -> str | None:
+    """A row's reason said again from its code (a table's stored row, in the page's language), as `plain_rows`
+    and `paid_by` say it; `seat_word` names the seat whose row a liable seat took over. None: not a code of a
+    bazhi payment."""
+    code = row_.get("code")
+    if code == "dealer_extra" and answer["request"]["winner"] == answer["request"]["dealer"]:
+        code = "dealer_won"
+    if code not in REASONS or code == "liable":
+        return None
+    said = REASONS[code](lang)
+    if "on_behalf_of" in row_:
+        return REASONS["liable"](lang).format(seat=seat_word(row_["on_behalf_of"]), reason=said)
+    return said

@@ -15,7 +15,7 @@ from ..base import Ruleset
 from . import declarations as facts
 from .bao import liable_seat
 from .explain import explain, labels
-from .payments import payments_and_nets
+from .payments import payment_reason, payments_and_nets
 from .reading import Reading, best_reading, hand_facts, read_hand, waits_before_win, waits_from_counts, win_roles
 from .table import TABLE
 
@@ -63,6 +63,9 @@ class Bazhi(Ruleset):
 
     def evaluate(self, request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
         return evaluate(request, lang, brief)
+
+    def payment_reason(self, row, answer, lang, seat_word):
+        return payment_reason(row, answer, lang, seat_word)
 
     def patterns_of(self, answer: dict) -> tuple[str, ...]:
         """A win: 压档 or 单吊, each 嘴子 once (四核 once however many), the 交 triggers; 不够八支: 八支."""

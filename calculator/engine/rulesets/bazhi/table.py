@@ -39,13 +39,15 @@ class BazhiTable(TableRules):
         request = result["request"]
         return request["winner"] == request["dealer"] and not result["jiao"]["is_jiao"]
 
+    fact_fields = ("fan", "jiao")
+
     def hand_facts(self, result: dict) -> list[Text]:
         fan = result.get("fan")
-        facts = [Text(f"番 {fan} 每家", f"番 {fan} each")]
+        facts = [Text(f"番 {fan} 每家", f"fan {fan} each")]
         jiao = result.get("jiao") or {}
         if jiao.get("is_jiao"):
             per = jiao.get("per_loser")
-            facts.append(Text(f"交 {per} 每家", f"交 {per} each"))
+            facts.append(Text(f"交 {per} 每家", f"jiao {per} each"))
         return facts
 
 

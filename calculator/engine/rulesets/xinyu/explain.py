@@ -90,7 +90,7 @@ def explain(
     if wilds.count:
         detail = Text(f"财神 {cs.name_zh}（{cs}）{wilds.count} 张，每张 1 龙", f"{wilds.count} 财神 ({cs}), 1 龙 each")
     else:
-        detail = Text(f"没有财神（{cs}）：无龙算2龙", f"no 财神 ({cs}) in hand: counts as 2 龙 (无龙算2龙)")
+        detail = Text(f"没有财神（{cs}）：无龙算2龙", f"no 财神 ({cs}) in hand: counts as 2 龙")
     base = long_from_tiles(wilds.count)
     lines.append(line(lang, "long_tiles", Text("龙（财神）", "龙 from 财神"), detail, base, "§2.1"))
     lines.append(line(lang, "shape", Text("牌型", "shape"), SHAPE_NAMES[reading.shape], 0, "§2.2"))

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
 from ...explain import seat_name
 from ...hand import ScoreRequest
 from ...payments import PaymentRow, round_half_up, row
-from ...text import Text
 from ...tiles import seats_after
+from .declarations import DECLARED
 
 PARTS = ("long",)  # every xinyu payment is in 龙
+REASONS = DECLARED.texts["payments"]  # the rows' reasons by code ({unit}, {share}, {seat})
 
 
 def di_long(streak: int) -> int:
@@ -44,18 +47,9 @@ def payments_for(request: ScoreRequest, unit: int, lang: str) -> list[PaymentRow
     winner, discarder = request.winner, request.discarder
     others = seats_after(winner)
     if discarder is None:
-        reason = Text(f"自摸：每家付 {unit}", f"self-draw: each pays {unit}")(lang)
+        reason = REASONS["zimo"](lang).format(unit=unit)
         return [row(seat, winner, unit, "long", "zimo", reason) for seat in others]
-    rows = [
-        row(
-            discarder,
-            winner,
-            unit,
-            "long",
-            "fangchong",
-            Text(f"放铳：付全额 {unit}", f"discarder: pays the full {unit}")(lang),
-        )
-    ]
+    rows = [row(discarder, winner, unit, "long", "fangchong", REASONS["fangchong"](lang).format(unit=unit))]
     rule = liable_rule(request)
     triple = rule == "qianggang" and request.options.house["qianggang"] == "triple"
     for seat in others:
@@ -63,20 +57,33 @@ def payments_for(request: ScoreRequest, unit: int, lang: str) -> list[PaymentRow
             continue
         if rule is None:
             share = half(unit)
-            reason = Text(f"未放铳：付一半 {unit}÷2→{share}", f"not the discarder: pays half, {unit}÷2→{share}")
-            rows.append(row(seat, winner, share, "long", "half", reason(lang)))
+            rows.append(row(seat, winner, share, "long", "half", _said("half", lang, unit, share)))
             continue
         share = unit if triple else half(unit)
-        name_zh, name_en = seat_name(seat, "zh"), seat_name(seat, "en")
-        if rule == "qianggang":
-            what = "全额" if triple else "一半"
-            reason = Text(
-                f"独缴：代{name_zh}付{what} {share}",
-                f"robbed kong: pays {name_en}'s {'full' if triple else 'half'}, {share}",
-            )
-            code = "duijiao"
-        else:
-            reason = Text(f"包牌：代{name_zh}付一半 {share}", f"liable: pays {name_en}'s half, {share}")
-            code = "baopai"
-        rows.append({**row(discarder, winner, share, "long", code, reason(lang)), "on_behalf_of": seat})
+        code = "duijiao" if rule == "qianggang" else "baopai"
+        text = _said(_text_of(code, triple), lang, unit, share, seat_name(seat, lang))
+        rows.append({**row(discarder, winner, share, "long", code, text), "on_behalf_of": seat})
     return rows
+
+
+def _text_of(code: str, triple: bool) -> str:
+    """The text of a row's code: 独缴 of the full P or of half of it."""
+    if code == "duijiao":
+        return "duijiao_full" if triple else "duijiao_half"
+    return code
+
+
+def _said(text: str, lang: str, unit: int, share: int, seat: str = "") -> str:
+    return REASONS[text](lang).format(unit=unit, share=share, seat=seat)
+
+
+def payment_reason(row_: Mapping, answer: Mapping, lang: str, seat_word: Callable[[str], str]) -> str | None:
+    """A row's reason said again from its code (a table's stored row, in the page's language), as `payments_for`
+    says it; `seat_word` names the seat whose share a liable seat paid. None: not a code of a xinyu payment."""
+    triple = answer["request"]["options"]["house"].get("qianggang") == "triple"
+    text = _text_of(row_.get("code", ""), triple)
+    if text not in REASONS:
+        return None
+    behalf = row_.get("on_behalf_of")
+    share = row_.get("owed", row_["amount"])
+    return _said(text, lang, answer["unit"], share, seat_word(behalf) if behalf else "")

@@ -59,10 +59,18 @@ def _seat_name(seat: str, lang: str) -> str:
     return pick(lang, SEAT_NAMES_ZH[seat] + "家", SEAT_NAMES_EN[seat])
 
 
+CLAIMS_KEYS = frozenset(["discarder", "tile", "claims"])  # the body's fields (each claim is a score request)
+
+
 def parse_claims(data: object) -> tuple[str, list[tuple[int, ScoreRequest]]]:
     """The discarder and each claim's validated request (the claim's index in the body kept for errors)."""
     if not isinstance(data, Mapping):
         raise ScoreError("bad_json", "请求必须是一个 JSON 对象", "the request must be a JSON object")
+    unknown = next((key for key in data if key not in CLAIMS_KEYS), None)
+    if unknown is not None:  # as every endpoint: an unknown key is refused, never ignored (API.md)
+        raise ScoreError(
+            "bad_json", f"请求里没有 {unknown!r} 这一项", f"unknown field {unknown!r} in the request", unknown
+        )
     discarder = data.get("discarder")
     if discarder not in SEATS:
         raise ScoreError(

@@ -14,7 +14,7 @@ from ...tiles import Tile
 from ..base import Ruleset
 from . import declarations as facts
 from .explain import explain, groups_of, labels
-from .payments import PARTS, liable_rule, payments_for, table_base
+from .payments import PARTS, liable_rule, payment_reason, payments_for, table_base
 from .reading import Reading, best_reading, readings
 from .table import TABLE
 from .wilds import Wilds, caishen_after, is_win, long_from_tiles, waits_of, wilds_of
@@ -102,6 +102,9 @@ class Xinyu(Ruleset):
 
     def evaluate(self, request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
         return evaluate(request, lang, brief)
+
+    def payment_reason(self, row, answer, lang, seat_word):
+        return payment_reason(row, answer, lang, seat_word)
 
     def patterns_of(self, answer: dict) -> tuple[str, ...]:
         """A win: its 龙 bonuses, or 顺胡 when it has none; four 财神 by discard without a shape: 4龙."""

@@ -42,11 +42,13 @@ class XinyuTable(TableRules):
         if room:
             book.end("bust")
 
+    fact_fields = ("long", "unit", "quanjiao")
+
     def hand_facts(self, result: dict) -> list[Text]:
         long_, unit = result.get("long"), result.get("unit")
-        facts = [Text(f"龙 {long_}，P {unit}", f"龙 {long_}, P {unit}")]
+        facts = [Text(f"龙 {long_}，P {unit}", f"long {long_}, P {unit}")]
         if result.get("quanjiao"):
-            facts.append(Text("全风向成牌型", "全风向 with a shape"))
+            facts.append(Text("全风向成牌型", "all honours with a shape (全风向)"))
         return facts
 
 

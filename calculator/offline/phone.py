@@ -1,0 +1,100 @@
+"""The offline pack's entry point in the phone (issue 22): run by static/js/offline-worker.js under Pyodide, and
+by the tests under CPython. No Django here: the words come from the compiled catalogues (the presentation's
+`Locale.from_catalogue` reads Django's .mo files with the standard library's gettext), the static URLs and the
+pages' paths from the pack's `urls.json`, written when the pack was built. The engine, the ledger and the
+presentation are the server's own modules, packed unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cached_property
+from pathlib import Path
+from random import Random
+
+from calculator.engine import score
+from calculator.engine.rulesets import DEALS, RULESETS
+from calculator.presentation.handquery import Fields, HandInput, query_string
+from calculator.presentation.locale import ENGINE_LANGS, Locale
+
+URLS = "urls.json"  # in the pack: {"static": {a path under static/: its URL}, "pages": {a page's name: its path}}
+# The catalogue that translates the web layer's words into an engine language; English is the source language.
+CATALOGUES = {"zh": "zh_Hans"}
+
+
+class Phone:
+    """The pack unpacked at `root`: scores requests and draws answers in the page's two languages."""
+
+    def __init__(self, root: str | Path) -> None:
+        self.root = Path(root)
+
+    @cached_property
+    def urls(self) -> dict[str, dict[str, str]]:
+        return json.loads((self.root / URLS).read_text(encoding="utf-8"))
+
+    @cached_property
+    def locales(self) -> dict[str, Locale]:
+        """One locale per language, kept (the presentation's caches are keyed on it)."""
+        static, pages = self.urls["static"], self.urls["pages"]
+        catalogue = {
+            lang: self.root / "locale" / code / "LC_MESSAGES" / "django.mo" for lang, code in CATALOGUES.items()
+        }
+        return {
+            lang: Locale.from_catalogue(lang, catalogue.get(lang), static.__getitem__, pages.__getitem__)
+            for lang in ENGINE_LANGS
+        }
+
+    def score(self, request: str, lang: str) -> str:
+        """The engine's answer to an API.md request (JSON text), as JSON text with sorted keys: what
+        `POST /api/score` answers, byte for byte once both are written with sorted keys."""
+        try:
+            data = json.loads(request)
+        except ValueError:
+            data = request  # the engine answers bad_json for what is not an object
+        return json.dumps(score(data, lang), sort_keys=True, ensure_ascii=False)
+
+    def answer(self, query: str, lang: str, context: str) -> str:
+        """The strip and the result card for the calculator's fields (`query`, as the page's form sends them),
+        drawn by the server's presenter and templates (JSON text: card, strip, share_query). `context` (JSON)
+        holds what the server takes from the request: the share link's origin and the bound table."""
+        from calculator.offline.render import render_answer
+        from calculator.offline.table import with_table
+
+        where = json.loads(context)
+        fields = Fields.of(query)
+        bound = where.get("table")
+        if bound and bound.get("kept"):
+            fields = with_table(fields, bound["kept"])  # a table kept in this phone decides its fields
+        return json.dumps(render_answer(fields, self.locales[lang], where), ensure_ascii=False)
+
+    def table(self, action: str, table: str, hand: str, lang: str) -> str:
+        """A ledger table kept in the phone (calculator/offline/table.py), JSON text in and out: `fixed` (the
+        calculator's fields it decides), `hand` (the hand of the calculator's fields `hand`, a query string),
+        `record` (the hand, a JSON object, booked against the table)."""
+        from calculator.offline import table as tables
+
+        data = json.loads(table)
+        if action == "fixed":
+            return json.dumps(tables.fixed_fields(data), ensure_ascii=False)
+        if action == "hand":
+            return json.dumps(tables.hand_of(tables.with_table(Fields.of(hand), data)), ensure_ascii=False)
+        if action == "record":
+            return json.dumps(tables.record(data, json.loads(hand), lang), sort_keys=True, ensure_ascii=False)
+        raise ValueError(f"no table action {action!r}")
+
+    def warm(self, rounds: int = 1) -> None:
+        """Read the catalogues and draw answers in each language, so that the first tap after the pack is ready
+        costs what every tap costs: templates compiled and caches filled (before the snapshot), and, after one is
+        restored, WebAssembly compiled for what a tap runs (the browser compiles each function when first called
+        and again, optimised, once it runs often)."""
+        where = json.dumps({"origin": "", "table": None})
+        for request in warm_hands():
+            query = query_string(HandInput(request, {}))
+            for lang in [lang for _ in range(rounds) for lang in self.locales]:
+                self.score(json.dumps(request), lang)
+                self.answer(query, lang, where)
+
+
+def warm_hands() -> list[dict]:
+    """One dealt hand of each registered game (seeded: the same every time), as a request."""
+    return [DEALS[game](Random(0)) for game in RULESETS]

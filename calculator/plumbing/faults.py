@@ -1,0 +1,56 @@
+"""Faults are 503, never 500 (API.md): a database error that is not the client's doing (the disk full, the file or
+the server read-only, the lock held past its timeout, the connection lost, a restart) answers 503 `busy` with
+Retry-After, a JSON error under /api/ and a page in the visitor's language elsewhere. The write it interrupted ran
+in one transaction, which rolled back: nothing was recorded, and the client may send it again (with its
+idempotency key, a write that did land is answered, not doubled).
+
+Errors that are the program's own (SQL that is wrong: ProgrammingError, DataError, NotSupportedError) stay 500s:
+trying again would not help.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.core.exceptions import ObjectDoesNotExist
+from django.db import IntegrityError, InterfaceError, InternalError, OperationalError
+from django.http import HttpRequest, HttpResponse
+
+from calculator.plumbing.error_pages import refusal
+
+log = logging.getLogger(__name__)
+
+# OperationalError: locked, disk full, read-only SQLite file, connection refused or lost, a deadlock; InterfaceError:
+# a closed connection; InternalError: PostgreSQL's read-only transaction (a standby, default_transaction_read_only);
+# IntegrityError: a race lost at commit (a row deleted under a write).
+FAULTS = (OperationalError, InterfaceError, InternalError, IntegrityError)
+RETRY_AFTER = 5  # seconds: SQLite's lock timeout, about how long a busy database takes to free up
+
+
+def is_fault(error: BaseException | None) -> bool:
+    return isinstance(error, FAULTS)
+
+
+def busy(request: HttpRequest) -> HttpResponse:
+    """503 `busy` with Retry-After: JSON under /api/ (and for htmx), the friendly page elsewhere."""
+    return refusal(request, 503, RETRY_AFTER, "fault")
+
+
+class DatabaseFaultMiddleware:
+    """A view that raised a database fault answers 503 (`busy`); one whose table vanished while it was read (the
+    clean-up deleted it between two of the read's queries) answers 404, as a read a moment later would."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if is_fault(exception):
+            log.warning("database fault, answered 503: %s: %s", type(exception).__name__, exception)
+            return busy(request)
+        if isinstance(exception, ObjectDoesNotExist):
+            log.warning("a row vanished while the request read it, answered 404: %s", exception)
+            return refusal(request, 404)
+        return None

@@ -1,0 +1,106 @@
+"""The offline pack in the browser tests (issue 22): built once per test session into a temporary folder, and
+installed once per session in one phone (a browser context that keeps its service worker and caches), which every
+offline test opens pages in. Installing costs seconds (the runtime loads and the phone makes its snapshot); a page
+opened after that is ready from the snapshot.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.test import override_settings
+
+from calculator.offline import served
+from tests.browser.conftest import PHONE, Console
+from tests.chromium import ARGS, CHROMIUM
+
+expect = pytest.importorskip("playwright.sync_api").expect
+
+INSTALL_TIMEOUT = 120_000  # a fresh load on a busy 2-core machine, with the snapshot made: 10-25 s
+READY_TIMEOUT = 20_000
+
+# Resolves when the service worker controls the page (so that the page opens with the network cut).
+CONTROLLED = """() => navigator.serviceWorker.ready.then(() => new Promise((resolve) => {
+  if (navigator.serviceWorker.controller) return resolve(true);
+  navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true));
+}))"""
+
+
+@pytest.fixture(scope="session")
+def offline_pack(tmp_path_factory):
+    """The pack built from this checkout (the test settings' static URLs), served by the live server."""
+    runtime = Path(settings.OFFLINE_RUNTIME_DIR)
+    if not (runtime / "package.json").exists():
+        pytest.skip("Pyodide is not installed (npm ci: scripts/test runs it)")
+    folder = tmp_path_factory.mktemp("offline-pack")
+    built = served.build(folder)
+    with override_settings(OFFLINE_PACK_DIR=folder):
+        yield built
+
+
+class Phone:
+    """One phone's browser with a profile on disk (its service worker, caches and localStorage survive a restart:
+    `restart()` is a cold start, a new browser process)."""
+
+    def __init__(self, browser_type, profile: Path, base: str) -> None:
+        self.browser_type, self.profile, self.base = browser_type, profile, base
+        self.context = None
+        self.start()
+
+    def start(self) -> None:
+        self.context = self.browser_type.launch_persistent_context(
+            str(self.profile),
+            executable_path=CHROMIUM,
+            args=ARGS,
+            viewport=PHONE,
+            device_scale_factor=2,
+            is_mobile=True,
+            has_touch=True,
+            locale="zh-CN",
+            service_workers="allow",
+        )
+
+    def restart(self) -> None:
+        self.context.close()
+        self.start()
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture(scope="session")
+def offline_phone(browser, live_server, offline_pack, django_db_setup, django_db_blocker, tmp_path_factory):
+    """A phone that installed the pack through the calculator's offer (the service worker in control); its
+    `installed_ms` is the install's first load (the snapshot made)."""
+    with django_db_blocker.unblock():
+        phone = Phone(browser.browser_type, tmp_path_factory.mktemp("phone-profile"), live_server.url)
+        page = phone.context.new_page()
+        page.goto(phone.base + "/")
+        page.evaluate(CONTROLLED)
+        page.click("[data-offline-install]")
+        expect(page.locator("html")).to_have_attribute("data-offline-ready", "fresh", timeout=INSTALL_TIMEOUT)
+        phone.installed_ms = int(page.locator("html").get_attribute("data-offline-ready-ms"))
+        phone.manifest = offline_pack
+        page.close()
+        yield phone
+        phone.close()
+
+
+def open_ready(phone: Phone, path: str = "/", *, offline: bool = True, lang: str = "zh", ready: bool = True):
+    """A new page of the phone at `path`, the network cut (or not), once the pack answers there (`ready`)."""
+    context = phone.context
+    context.set_offline(offline)
+    if lang == "en":
+        context.add_cookies([{"name": "django_language", "value": "en", "url": phone.base}])
+    else:
+        context.clear_cookies()
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.console = Console(page)
+    page.base = phone.base
+    page.goto(phone.base + path)
+    if ready:
+        expect(page.locator("html")).to_have_attribute("data-offline-ready", "snapshot", timeout=READY_TIMEOUT)
+    return page

@@ -1,0 +1,174 @@
+"""Issue 22: the offline pack as the server builds and serves it, and its Python as the phone runs it (here under
+CPython: the same modules, read from the built zip)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.templatetags.static import static
+from django.test import Client, override_settings
+
+from calculator import ledger
+from calculator.engine import score
+from calculator.offline import pack
+from calculator.offline import served as serving
+from calculator.offline.phone import Phone
+from calculator.offline.table import fixed_fields, record
+from tests.offline_requests import requests
+
+pytestmark = pytest.mark.django_db
+
+RUNTIME = Path(settings.OFFLINE_RUNTIME_DIR)
+needs_runtime = pytest.mark.skipif(not (RUNTIME / "package.json").exists(), reason="npm ci has not run")
+B1_HAND = {"hand": "111345789p79m55s", "win_tile": "8m", "winner": "S", "discarder": "W", "melds": [], "flags": []}
+
+
+def build(folder: Path) -> pack.Manifest:
+    return serving.build(folder)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    if not (RUNTIME / "package.json").exists():
+        pytest.skip("npm ci has not run")
+    folder = tmp_path_factory.mktemp("pack")
+    manifest = build(folder)
+    unpacked = tmp_path_factory.mktemp("unpacked")
+    with zipfile.ZipFile(folder / manifest.app.name) as archive:
+        archive.extractall(unpacked)
+    return folder, manifest, unpacked
+
+
+@pytest.fixture
+def served(built):
+    folder, manifest, _ = built
+    with override_settings(OFFLINE_PACK_DIR=folder):
+        yield manifest
+
+
+def test_the_pack_is_the_same_for_the_same_sources(built, tmp_path):
+    assert build(tmp_path).version == built[1].version
+
+
+def test_a_change_to_what_the_pack_holds_is_a_new_version(built, tmp_path, monkeypatch):
+    """The page compares versions to replace an old pack: any file more or changed changes it."""
+    monkeypatch.setattr(pack, "APP_FILES", (*pack.APP_FILES, "calculator/urls.py"))
+    assert build(tmp_path).version != built[1].version
+
+
+def test_the_pack_holds_the_engine_presenter_ledger_templates_catalogues_and_jinja2_but_no_django(built):
+    _, manifest, unpacked = built
+    names = {p.relative_to(unpacked).as_posix() for p in unpacked.rglob("*") if p.is_file()}
+    for needed in (
+        "calculator/engine/score.py",
+        "calculator/engine/rulesets/bazhi/declarations.toml",
+        "calculator/ledger/__init__.py",
+        "calculator/presentation/handquery.py",
+        "calculator/offline/phone.py",
+        "jinja2/result.html",
+        "jinja2/strip.html",
+        "locale/zh_Hans/LC_MESSAGES/django.mo",
+        "jinja2/__init__.py",
+        "markupsafe/__init__.py",
+        "urls.json",
+    ):
+        assert needed in names
+    assert not [n for n in names if n.startswith("django/") or n.endswith(".so") or "__pycache__" in n]
+    assert [p.name for p in manifest.runtime] == list(pack.RUNTIME_FILES)
+
+
+def test_the_pack_is_at_most_7_mb_compressed(built):
+    assert built[1].gzip_size <= 7_000_000
+
+
+def test_the_engine_in_the_pack_imports_no_django(built):
+    """The pack's Python, run from the unpacked zip alone (no project, no Django on the path)."""
+    _, _, unpacked = built
+    program = (
+        "import sys, json; sys.path[:0] = [sys.argv[1]]; sys.modules['django'] = None\n"
+        "from calculator.offline.phone import Phone\n"
+        "print(Phone(sys.argv[1]).score(json.dumps("
+        + json.dumps({"ruleset": "bazhi", **B1_HAND, "dealer": "E"})
+        + "), 'zh'))"
+    )
+    isolated = [sys.executable, "-I", "-S", "-c", program, str(unpacked)]
+    answer = json.loads(subprocess.run(isolated, capture_output=True, text=True, check=True).stdout)
+    assert answer["net"] == {"E": -7, "S": 19, "W": -7, "N": -5}
+
+
+def test_the_phones_json_is_the_engines_with_sorted_keys(built):
+    phone = Phone(built[2])
+    for request, lang in requests(40):
+        assert phone.score(json.dumps(request), lang) == json.dumps(
+            score(request, lang), sort_keys=True, ensure_ascii=False
+        )
+
+
+def test_the_phone_reads_the_catalogue_and_the_static_urls(built):
+    phone = Phone(built[2])
+    assert phone.locales["zh"].gettext("Not a win") != "Not a win"
+    assert phone.locales["en"].gettext("Not a win") == "Not a win"
+    assert phone.locales["zh"].static("tiles/1m.svg") == static("tiles/1m.svg")
+
+
+def test_the_offer_and_the_manifest_are_served_once_a_pack_is_built(served):
+    client = Client()
+    page = client.get("/").content.decode()
+    assert "data-offline-pack" in page and f'data-version="{served.version}"' in page
+    assert "data-offline-pack" in client.get("/trainer/?seed=1", follow=True).content.decode()
+    body = client.get("/offline/pack.json").json()
+    assert body["version"] == served.version
+    assert [part["sha256"] for part in body["parts"][:-1]] == [p.sha256 for p in (*served.runtime, served.app)]
+
+
+@override_settings(OFFLINE_PACK_DIR="/nonexistent/offline-pack")
+def test_without_a_pack_nothing_is_offered():
+    client = Client()
+    assert "data-offline-pack" not in client.get("/").content.decode()
+    assert client.get("/offline/pack.json").status_code == 404
+
+
+def test_only_the_worker_may_compile_webassembly_and_nothing_may_eval(served):
+    client = Client()
+    page = client.get("/")["Content-Security-Policy"]
+    worker = client.get(f"/offline/{served.version}/worker.js")
+    assert worker.status_code == 200
+    policy = worker["Content-Security-Policy"]
+    assert "'wasm-unsafe-eval'" in policy and "'wasm-unsafe-eval'" not in page
+    assert "'unsafe-eval'" not in policy.replace("'wasm-unsafe-eval'", "") and "'unsafe-eval'" not in page
+
+
+def test_the_app_zip_is_served_for_its_version_only(served):
+    client = Client()
+    zipped = client.get(f"/offline/{served.version}/app.zip")
+    assert zipped.status_code == 200 and "immutable" in zipped["Cache-Control"]
+    assert client.get("/offline/0000000000000000/app.zip").status_code == 404
+    assert client.get(f"/offline/{served.version}/settings.py").status_code == 404
+
+
+def test_a_table_in_the_phone_fixes_the_servers_fields_and_books_with_the_servers_ledger():
+    config = ledger.parse_config({"ruleset": "bazhi", "players": {"E": "阿东", "S": "小南", "W": "老西", "N": "北北"}})
+    state = ledger.start(config)
+    table = {"card": state.card.to_dict(), "players": dict(config.players), "first_dealer": "E", **state.to_dict()}
+    assert fixed_fields(table)["dealer"] == "E" and fixed_fields(table)["name_S"] == "小南"
+    booked = record(table, B1_HAND, "zh")
+    assert booked["net"] == {"E": -7, "S": 19, "W": -7, "N": -5}
+    assert booked["table"]["dealer"] == "S"  # a win by another seat passes the deal
+    assert booked["table"]["balances"] == {"E": 23, "S": 49, "W": 23, "N": 25}
+
+
+def test_a_hand_the_table_would_refuse_is_refused_in_the_phone_too():
+    config = ledger.parse_config({"ruleset": "bazhi"})
+    state = ledger.start(config)
+    table = {"card": state.card.to_dict(), "players": dict(config.players), "first_dealer": "E", **state.to_dict()}
+    assert record(table, {**B1_HAND, "win_tile": "1s"}, "en")["error"]["code"] in (
+        "not_a_win",
+        "incomplete",
+        "no_bazhi",
+    )
