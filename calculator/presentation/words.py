@@ -27,9 +27,12 @@ def gettext_noop(message: str) -> str:
 GROUP_WORDS = {"pair": gettext_noop("Pair"), "sequence": gettext_noop("Sequence"), "triplet": gettext_noop("Triplet")}
 
 
-def signed(n: int) -> str:
-    """An amount as the pages show it: +19, −7 (a real minus sign, U+2212), 0. (CSV and JSON keep "-7".)"""
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+def signed(n: int, plus: bool = True) -> str:
+    """An amount as the pages show it: +19, −7 (a real minus sign, U+2212), 0; with `plus` off a number that is
+    not a change (a balance, a stake, a chart's scale) without its plus sign: 19, −7, 0. (CSV and JSON keep "-7".)"""
+    if n < 0:
+        return f"−{-n}"
+    return f"+{n}" if n > 0 and plus else str(n)
 
 
 def sign_class(n: int) -> str:

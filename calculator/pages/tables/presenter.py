@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from calculator.engine.tiles import SEATS
-from calculator.ledger import Card, State
+from calculator.ledger import Card, State, apply_draw, apply_next
 from calculator.models import Event, Hand, Table
 from calculator.presentation.handquery import field_text
 from calculator.presentation.words import player_names, seat_labels, signed
@@ -24,7 +24,9 @@ def seats(table: Table, state: State, lang: str) -> list[dict]:
             "seat_name": seat_words[s],
             "name": names[s],
             "balance": state.balances[s],
+            "balance_text": signed(state.balances[s], plus=False),
             "outside": state.outside[s],
+            "outside_text": signed(state.outside[s], plus=False),
             "total": state.totals[s],
             "total_text": signed(state.totals[s]),
             "dealer": s == state.dealer,
@@ -37,6 +39,29 @@ def seats(table: Table, state: State, lang: str) -> list[dict]:
 def settlement_rows(table: Table, transfers: list[dict], lang: str) -> list[dict]:
     names = player_names(table.players, lang)
     return [{**t, "from_name": names[t["from"]], "to_name": names[t["to"]]} for t in transfers]
+
+
+def after_actions(table: Table, state: State, lang: str) -> dict:
+    """What a drawn hand and the next 底 game / 局 would leave the table with, worked out on a copy of its account
+    by the ledger itself: the page asks before either is recorded and says it (issue 21 §5). `draw` while the game
+    is played: the next dealer and whether the dealer keeps the deal; `next` at a table with stakes: the game it
+    starts, the stake every balance starts again at, and whether the game being played is unfinished."""
+    names = player_names(table.players, lang)
+    after: dict = {}
+    if state.status == "playing":
+        drawn = State.from_dict(state.config, state.card, state.to_dict())
+        apply_draw(drawn)
+        after["draw"] = {"dealer": names[drawn.dealer], "keeps": drawn.dealer == state.dealer}
+    if state.card.is_room:
+        fresh = State.from_dict(state.config, state.card, state.to_dict())
+        apply_next(fresh)
+        after["next"] = {
+            "game": state.card.table.game_number(lang).format(n=fresh.game),
+            "word": state.card.table.game(lang),  # 底 game / 局
+            "stake": signed(fresh.balances[SEATS[0]], plus=False),
+            "unfinished": state.status == "playing" and state.played > 0,
+        }
+    return after
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -179,7 +204,7 @@ def chart(table: Table, series: list[dict], lang: str) -> dict | None:
         )
         markers = [{"x": x(i), "y": y(series[i][seat])} for i in marked]
         last = series[-1][seat]
-        lines.append({"seat": seat, "points": points, "markers": markers, "name": names[seat], "last": last})
+        lines.append({"seat": seat, "points": points, "markers": markers, "name": names[seat], "last": signed(last)})
     ticks = sorted({low, high, *([0] if low < 0 < high else [])})
     label_every = max(1, -(-(len(series) - 1) // 10))
     labels = [{"x": x(i), "text": str(i)} for i in range(label_every, len(series), label_every)]
@@ -187,7 +212,7 @@ def chart(table: Table, series: list[dict], lang: str) -> dict | None:
         "width": width,
         "height": height,
         "lines": lines,
-        "ticks": [{"value": t, "y": y(t)} for t in ticks],
+        "ticks": [{"value": signed(t, plus=False), "y": y(t)} for t in ticks],
         "labels": labels,
         "left": left,
         "right": width - right,

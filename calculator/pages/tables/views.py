@@ -148,6 +148,7 @@ def live_context(request: HttpRequest, read: Read, token: str | None) -> dict:
                 "entry_line.html", item=pages.history_item(context["last"], table, cards, lang)
             )
         context["redo"] = table.redo
+        context["after"] = pages.after_actions(table, state, lang)  # what the draw and the next game would do
         if not state.played:
             context["card_form"] = RuleCardForm(card.rules, lang, card=card)
     return context
