@@ -550,10 +550,47 @@
     }
     if (name === "flags") taken.flags.delete(e.target.value);
     if (isTileOption(name) || name === "ruleset") renderWild();
+    if (name.startsWith("house_")) markRuleCard(e.target);
     updateSeatsAndFlags(name);
     if (name === "winner") render();
     fire();
   });
+
+  // ------------------------------------------------------------------ the rule card
+
+  // A rule changed in the open card is marked at once (its label bold, the count in the card's summary); once the
+  // answer is in, the card says what the change did to the hand shown: payments unchanged, or the new nets.
+  let ruleChange = null; // the change waiting for its answer: where to say it, the rule, the nets before
+  function stripNets() {
+    const seats = $("strip").querySelectorAll("[data-strip-seat]");
+    if (seats.length !== 4) return null;
+    return Array.from(seats, (s) => T.seats[s.dataset.stripSeat] + " " + s.querySelector(".strip-net").textContent)
+      .join(" · ");
+  }
+  function markRuleCard(select) {
+    const card = select.closest(".rule-card");
+    const field = select.closest(".house-field");
+    field.classList.toggle("is-changed", select.selectedIndex !== 0); // the first reading is the default
+    const count = card.querySelectorAll(".house-field.is-changed").length;
+    const mark = card.querySelector("[data-changed-count]");
+    mark.hidden = count === 0;
+    mark.textContent = " · " + (count === 1 ? T.rulesChanged.one : T.rulesChanged.other).replace("%(counter)s", count);
+    const label = field.querySelector("label").textContent.trim();
+    ruleChange = { effect: card.querySelector(".rule-effect"), label, before: stripNets() };
+  }
+  function sayRuleEffect() {
+    if (!ruleChange) return;
+    const { effect, label, before } = ruleChange;
+    ruleChange = null;
+    const after = stripNets();
+    let said = "";
+    if (before && after) {
+      said = after === before ? T.paymentsUnchanged : T.newNets + " " + after + " (" + T.before + " " + before + ")";
+    } else if (before) {
+      said = $("strip").querySelector(".strip-verdict").textContent; // no win now
+    }
+    effect.textContent = said && label + ": " + said;
+  }
 
   // ------------------------------------------------------------------ the answer
 
@@ -612,6 +649,7 @@
   document.body.addEventListener("htmx:afterSwap", (e) => {
     if (e.target.id !== "result") return;
     markFieldError();
+    sayRuleEffect();
     replaceAddress(e.detail.xhr && e.detail.xhr.getResponseHeader("HX-Replace-Url"));
   });
 
@@ -627,7 +665,7 @@
   document.body.addEventListener("htmx:sendError", () => {
     if (!document.documentElement.hasAttribute("data-offline-ready")) unreachable(); // else the phone answered
   });
-  form.addEventListener("calc:answered", markFieldError); // an answer drawn in the phone (offline.js)
+  form.addEventListener("calc:answered", () => { markFieldError(); sayRuleEffect(); }); // drawn in the phone (offline.js)
 
   // ------------------------------------------------------------------ the language switch
 

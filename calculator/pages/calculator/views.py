@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.utils.datastructures import MultiValueDict
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django_htmx.http import replace_url
 
 from calculator.engine.hand import KONG_TYPES
@@ -198,6 +199,7 @@ def calculator(request: HttpRequest) -> HttpResponse:
         "keyboard": keyboard(locale),
         "entered": entered_hand(shown, locale),
         "flags": flag_states(shown),
+        "rule_effects": getattr(card, "rule_effects", []),  # a win's: what the card's changed rules do
         "seat_rows": seat_rows(form, {seat: table["fixed"][f"name_{seat}"] for seat in SEATS} if table else {}),
         "js_text": js_text(locale),
     }
@@ -315,6 +317,14 @@ def js_text(locale: Locale) -> dict:
             },
         },
         "removeMeld": _("Remove this meld"),
+        # the rule card, changed: how many rules, and what the change did to the hand shown
+        "rulesChanged": {
+            "one": ngettext("%(counter)s rule changed", "%(counter)s rules changed", 1),
+            "other": ngettext("%(counter)s rule changed", "%(counter)s rules changed", 2),
+        },
+        "paymentsUnchanged": _("payments unchanged"),
+        "newNets": _("new nets"),
+        "before": _("before"),
         "wildFrom": _("from the turned %(tile)s"),
     }
 
