@@ -137,6 +137,11 @@
     return 1;
   }
 
+  // What the last tap did to the hand, said with the answer in the strip (a screen reader hears the strip: a
+  // mis-key must be heard, not only seen), then forgotten.
+  let lastTap = "";
+  const tapSaid = (word, what) => { lastTap = word.replace("%(tile)s", what); };
+
   function tap(tile) {
     const c = counts();
     const mode = state.mode;
@@ -151,9 +156,13 @@
     }
     if (mode === "hand") {
       if ((c[tile] || 0) >= 4) return say(T.noCopies.replace("%(tile)s", T.tileNames[tile]));
-      if (state.hand.length < capacity()) state.hand.push(tile);
-      else if (!state.win) state.win = tile;
-      else return say(T.full);
+      if (state.hand.length < capacity()) {
+        state.hand.push(tile);
+        tapSaid(T.added, T.tileNames[tile]);
+      } else if (!state.win) {
+        state.win = tile;
+        tapSaid(T.addedWin, T.tileNames[tile]);
+      } else return say(T.full);
       return tapped();
     }
     if (state.melds.length >= MAX_MELDS) return say(T.tooManyMelds);
@@ -173,6 +182,7 @@
     const discarder = radio("discarder");
     const from = mode === "kong_concealed" ? "" : mode === "chow" ? upperOf(winner) : discarder || upperOf(winner);
     state.melds.push({ type: mode, tiles, from });
+    tapSaid(T.added, T.meldNames[mode] + " " + tiles.map((t) => T.tileNames[t]).join(" "));
     setMode("hand");
     return tapped();
   }
@@ -193,14 +203,28 @@
   function removeHandTile(tile) {
     const i = state.hand.indexOf(tile);
     if (i >= 0) state.hand.splice(i, 1);
+    tapSaid(T.takenOut, T.tileNames[tile]);
     changed(true);
   }
 
   function undo() {
-    if (state.win) state.win = null;
-    else if (state.hand.length) state.hand.pop();
-    else if (state.melds.length) state.melds.pop();
+    if (state.win) {
+      tapSaid(T.takenOut, T.tileNames[state.win]);
+      state.win = null;
+    } else if (state.hand.length) tapSaid(T.takenOut, T.tileNames[state.hand.pop()]);
+    else if (state.melds.length) tapSaid(T.takenOut, T.meldNames[state.melds.pop().type]);
     tapped();
+  }
+
+  // The strip (a status region) says the tap with the answer: one update, heard as one.
+  function sayTap() {
+    if (!lastTap) return;
+    const said = document.createElement("span");
+    said.className = "visually-hidden";
+    said.dataset.tapSaid = "";
+    said.textContent = lastTap + " ";
+    $("strip").prepend(said);
+    lastTap = "";
   }
 
   function clearAll() {
@@ -313,7 +337,11 @@
       winBox.classList.toggle("is-empty", !state.win);
       if (state.win) {
         const label = T.remove.replace("%(tile)s", T.tileNames[state.win] + " (" + T.winTile + ")");
-        winBox.appendChild(tileButton(state.win, () => { state.win = null; changed(true); }, label));
+        winBox.appendChild(tileButton(state.win, () => {
+        tapSaid(T.takenOut, T.tileNames[state.win]);
+        state.win = null;
+        changed(true);
+      }, label));
       }
       drawnWin = state.win;
     }
@@ -644,12 +672,14 @@
     p.dataset.strip = "offline";
     p.textContent = T.offline;
     strip.appendChild(p);
+    sayTap();
   }
 
   document.body.addEventListener("htmx:afterSwap", (e) => {
     if (e.target.id !== "result") return;
     markFieldError();
     sayRuleEffect();
+    sayTap();
     replaceAddress(e.detail.xhr && e.detail.xhr.getResponseHeader("HX-Replace-Url"));
   });
 
@@ -665,7 +695,7 @@
   document.body.addEventListener("htmx:sendError", () => {
     if (!document.documentElement.hasAttribute("data-offline-ready")) unreachable(); // else the phone answered
   });
-  form.addEventListener("calc:answered", () => { markFieldError(); sayRuleEffect(); }); // drawn in the phone (offline.js)
+  form.addEventListener("calc:answered", () => { markFieldError(); sayRuleEffect(); sayTap(); }); // drawn in the phone
 
   // ------------------------------------------------------------------ the language switch
 

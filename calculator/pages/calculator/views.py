@@ -317,6 +317,9 @@ def js_text(locale: Locale) -> dict:
             },
         },
         "removeMeld": _("Remove this meld"),
+        "added": _("%(tile)s added."),
+        "addedWin": _("%(tile)s added as the winning tile."),
+        "takenOut": _("%(tile)s taken out."),
         # the rule card, changed: how many rules, and what the change did to the hand shown
         "rulesChanged": {
             "one": ngettext("%(counter)s rule changed", "%(counter)s rules changed", 1),
