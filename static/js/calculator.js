@@ -119,6 +119,8 @@
     $("mode-hint").textContent = text || "";
   }
 
+  let foldAfterPick = false; // the keyboard was folded when a pick of the wild tile opened it
+
   function setMode(mode) {
     state.mode = mode;
     form.querySelectorAll("[data-mode]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.mode === mode)));
@@ -152,6 +154,10 @@
         if (o.gives === mode || (o.id !== mode && tileOptions().some((p) => p.id === mode && p.gives === o.id))) field(o.id).value = "";
       });
       setMode("hand");
+      // said above the keys, where the eye is (the wild tile's own box may be off the screen)
+      say(T.wildPicked.replace("%(wild)s", wildWord()).replace("%(tile)s", T.tileNames[wildTile()]));
+      if (foldAfterPick) fold(true); // the keyboard was opened for the pick: the answer comes back into view
+      foldAfterPick = false;
       return changed();
     }
     if (mode === "hand") {
@@ -225,6 +231,12 @@
     said.textContent = lastTap + " ";
     $("strip").prepend(said);
     lastTap = "";
+  }
+
+  function clearWild() {
+    tileOptions().forEach((o) => { field(o.id).value = ""; });
+    say(T.wildCleared.replace("%(wild)s", wildWord()));
+    changed();
   }
 
   function clearAll() {
@@ -364,7 +376,18 @@
       fold(complete);
     }
     renderWild();
+    markWild();
   }
+
+  // The game's wild tile as the fields say it (xinyu: the 财神, or the tile after the turned one), or "".
+  function wildTile() {
+    const options = tileOptions();
+    const source = options.find((o) => o.gives && field(o.id).value);
+    const shown = options.find((o) => !o.gives && field(o.id).value);
+    return shown ? field(shown.id).value : source ? source.derived[field(source.id).value] : "";
+  }
+  const wildWord = () => (tileOptions().find((o) => !o.gives) || { label: {} }).label[LANG] || "";
+  const asWild = (tile) => T.isWild.replace("%(tile)s", T.tileNames[tile]).replace("%(wild)s", wildWord());
 
   function renderWild() {
     const box = form.querySelector('[data-wild-of="' + ruleset() + '"]');
@@ -373,7 +396,7 @@
     const options = tileOptions();
     const source = options.find((o) => o.gives && field(o.id).value);
     const shown = options.find((o) => !o.gives && field(o.id).value);
-    const tile = shown ? field(shown.id).value : source ? source.derived[field(source.id).value] : "";
+    const tile = wildTile();
     if (tile) box.appendChild(tilePicture(tile, true, T.tileNames[tile]));
     if (source && !shown) {
       const note = document.createElement("span");
@@ -381,6 +404,25 @@
       note.textContent = T.wildFrom.replace("%(tile)s", T.tileNames[field(source.id).value]);
       box.appendChild(note);
     }
+    const clear = form.querySelector('[data-wild-clear="' + ruleset() + '"]');
+    if (clear) clear.hidden = !tile;
+  }
+
+  // The wild tile wherever the hand holds it: marked as in the result card, its button's label saying so.
+  function markWild() {
+    const wild = wildTile();
+    $("hand-view").querySelectorAll(".tile").forEach((picture) => {
+      const tile = (picture.className.match(/\bt-(\w+)/) || [])[1];
+      const isWild = !!wild && tile === wild;
+      if (picture.classList.contains("is-wild") === isWild) return;
+      picture.classList.toggle("is-wild", isWild);
+      const button = picture.closest(".tile-btn");
+      const named = button || (picture.hasAttribute("aria-label") ? picture : null);
+      if (!named) return;
+      const name = isWild ? asWild(tile) : T.tileNames[tile];
+      const win = button && button.parentElement.id === "hand-win" ? " (" + T.winTile + ")" : "";
+      named.setAttribute("aria-label", button ? T.remove.replace("%(tile)s", name + win) : name);
+    });
   }
 
   function updateKeys() {
@@ -555,12 +597,21 @@
     if (mode) {
       const m = mode.dataset.mode || mode.dataset.modeSwitch;
       setMode(state.mode === m && m !== "hand" ? "hand" : m);
-      if (mode.dataset.modeSwitch) fold(false);
+      if (mode.dataset.modeSwitch) {
+        if (isTileOption(state.mode)) {
+          foldAfterPick = $("keyboard").classList.contains("is-folded");
+          fold(false); // the keys, to tap the tile on
+        } else if (foldAfterPick) {
+          fold(true); // the pick called off: the keyboard as it was
+          foldAfterPick = false;
+        }
+      }
       return;
     }
     if (e.target.closest("#key-toggle")) return fold(!$("keyboard").classList.contains("is-folded"));
     if (e.target.closest("#key-undo")) return undo();
     if (e.target.closest("#key-clear")) return clearAll();
+    if (e.target.closest("[data-wild-clear]")) return clearWild();
     const copy = e.target.closest("#copy-link");
     if (copy) return copyLink(copy.dataset.url);
   });

@@ -63,4 +63,4 @@ def test_each_wait_line_lists_the_patterns_it_would_score(client, english):
 
 def test_each_caishen_says_what_it_stands_for_under_the_tile(client, english):
     assert re.findall(r'data-stands-for="([^"]+)"', page(client, WILD_AS_NORTH)) == ["当北"]
-    assert re.findall(r'data-stands-for="([^"]+)"', page(english, WILD_AS_NORTH)) == ["as N"]
+    assert re.findall(r'data-stands-for="([^"]+)"', page(english, WILD_AS_NORTH)) == ["as North"]  # its name

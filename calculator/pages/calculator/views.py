@@ -329,6 +329,9 @@ def js_text(locale: Locale) -> dict:
         "newNets": _("new nets"),
         "before": _("before"),
         "wildFrom": _("from the turned %(tile)s"),
+        "wildPicked": _("%(wild)s: %(tile)s"),
+        "wildCleared": _("No %(wild)s."),
+        "isWild": _("%(tile)s (%(wild)s)"),
     }
 
 
