@@ -42,10 +42,17 @@ def warm_up() -> None:
     try:
         from django.template.loader import get_template
         from django.urls import get_resolver
+        from django.utils import translation
+
+        from calculator.plumbing.django_locale import page_locale
+        from calculator.presentation.render import template
 
         get_resolver().url_patterns  # noqa: B018 (imports the URLconf)
         get_template("calculator.html")
-        get_template("result.html", using="jinja2")
+        for lang, _name in settings.LANGUAGES:  # the card's and the strip's environment, one per language
+            with translation.override(lang):
+                for name in ("result.html", "strip.html"):
+                    template(name, page_locale())
     except Exception:  # the first request will meet (and log) the same error
         logging.getLogger(__name__).exception("warm-up before serving failed")
 

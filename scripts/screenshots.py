@@ -1,5 +1,6 @@
 """The phone screenshots of docs/ (issue 14): the calculator at 360×640 and 390×844, in Chinese and in English;
-the English trainer's explanation and an English table's history at 360×640 (issue 21).
+the English trainer's explanation and an English table's history at 360×640 (issue 21); the tiles that help a
+hand not ready and an answered trainer question of level 2 at 360×640 in both languages (issue 21, learners).
 
     .venv/bin/python scripts/screenshots.py            # writes docs/phone-*.png, docs/screenshot-result.png, …
     .venv/bin/python scripts/screenshots.py screenshot-history-en.png   # only the files named
@@ -128,6 +129,31 @@ def shoot(browser, base: str) -> list[Path]:
     return written
 
 
+NOT_READY = {"ruleset": "xinyu", "caishen": "5p", "hand": "1199m2288p3sECFW", "winner": "S", "dealer": "E"}
+LEVELS_QUESTION = "/trainer/?seed=20&level=2&answer=none"  # a bazhi waits question, not ready: its tiles that help
+
+
+def shoot_learners(browser, base: str) -> list[Path]:
+    """Issue 21 at 360×640 in both languages: the waits card of a hand not ready with its tiles that help, and an
+    answered trainer question of level 2 (the verdict above the choices, the levels above it)."""
+    written = []
+    for lang, suffix in (("zh", ""), ("en", "-en")):
+        context, page = phone(browser, base, "360", lang)
+        page.goto(f"{base}/?{urlencode(NOT_READY)}")
+        draws = page.locator("#result [data-draws]")
+        expect(draws).to_be_visible()
+        if page.get_attribute("#key-toggle", "aria-expanded") == "true":
+            page.click("#key-toggle")  # 13 tiles: the keyboard stays open for a 14th; fold it to see the card
+        expect(page.locator("#key-toggle")).to_have_attribute("aria-expanded", "false")
+        page.locator("#result [data-waits]").scroll_into_view_if_needed()
+        written.append(save(page, f"screenshot-draws{suffix}.png"))
+        page.goto(base + LEVELS_QUESTION)
+        expect(page.locator("#trainer-verdict")).to_be_visible()
+        written.append(save(page, f"screenshot-trainer-levels{suffix}.png"))
+        context.close()
+    return written
+
+
 def shoot_offline(browser, base: str) -> list[Path]:
     """Issue 22 at 360×640: the offer of the offline pack, and an answer drawn in the phone with the network cut
     (`-en`: the same in English). One phone installs the pack once; the page it keeps is the one last seen."""
@@ -218,7 +244,7 @@ def main() -> None:
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-                shots = [*shoot(browser, base), *shoot_english(browser, base)]
+                shots = [*shoot(browser, base), *shoot_english(browser, base), *shoot_learners(browser, base)]
                 if not WANTED or WANTED & OFFLINE_SHOTS:  # the phone installs the pack first: only when asked
                     shots += shoot_offline(browser, base)
                 for path in shots:

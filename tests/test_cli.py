@@ -76,3 +76,15 @@ def test_input_that_is_not_json_at_all_is_one_error_even_in_brackets():
     done = run(stdin='[{"ruleset": "bazhi"}, {nope]')
     assert done.returncode == 2
     assert json.loads(done.stdout)["error"]["code"] == "bad_json"
+
+
+def test_the_draws_of_a_hand_not_ready_are_the_engines():
+    """Issue 21 §3: a 13-tile hand not ready answers `draws` and `draws_left`, as the engine does."""
+    from calculator.engine import score
+
+    request = {**B1, "hand": "123456m123p1235s"}
+    del request["win_tile"]
+    done = run(stdin=json.dumps(request))
+    assert done.returncode == 0
+    answer = json.loads(done.stdout)
+    assert (answer["draws"], answer["draws_left"]) == (score(request)["draws"], 30)

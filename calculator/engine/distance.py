@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
+from .tiles import ALL_TILES
 from .wildcards import BLOCKS
 
 MAX_SETS = 4
@@ -309,3 +310,38 @@ def discard_table(
         rows.append(Discard(kind, None if now is None else now - 1, improving))
     rows.sort(key=lambda row: (row.shanten is None, row.shanten or 0, -row.improving, row.kind))
     return rows
+
+
+# --------------------------------------------------------------------------- the draws that help
+
+
+class Draw(NamedTuple):
+    """A kind whose draw lowers a 13-tile hand's distance, and how many of its copies are unseen."""
+
+    kind: int
+    left: int
+
+
+def draw_table(
+    concealed: Sequence[int],
+    meld_counts: Sequence[int],
+    kinds: Sequence[int],
+    lowering: Callable[[list[int]], list[int]],
+) -> list[Draw]:
+    """The draws that help a 13-tile hand (API.md `draws`): of the game's `kinds` with an unseen copy (four less
+    the copies in the concealed part and the melds), those `lowering` keeps, i.e. whose draw lowers the
+    ruleset's distance; most copies left first, then tile order.
+
+    Lowering the 14 tiles' distance is the same as leaving a discard with a lower shanten: a 14-tile hand that
+    is no win holds a tile its nearest win does not use, and throwing that tile keeps the distance."""
+    unseen = [4 - concealed[k] - meld_counts[k] for k in range(len(concealed))]
+    draws = [k for k in kinds if unseen[k] > 0]
+    rows = [Draw(k, unseen[k]) for k in lowering(draws)]
+    rows.sort(key=lambda row: (-row.left, row.kind))
+    return rows
+
+
+def draws_answer(rows: Sequence[Draw]) -> dict:
+    """The answer's `draws` and `draws_left` (their sum) from the table of draws."""
+    draws = [{"tile": ALL_TILES[row.kind].notation, "left": row.left} for row in rows]
+    return {"draws": draws, "draws_left": sum(row.left for row in rows)}

@@ -22,19 +22,23 @@ from .wildcards import BLOCKS
 @dataclass
 class Group:
     """One group of the nearest win: its type ("pair", "sequence", "triplet", or a game's own), its tiles as
-    kinds, and per tile how the hand has it: "held", "wild" (a 财神 stands in) or "missing"."""
+    kinds, and per tile how the hand has it: "held", "wild" (a 财神 held stands in), "missing" (a tile of that
+    kind to draw) or "drawn" (a 财神 to draw, standing in: a natural tile there would be a fifth copy)."""
 
     type: str
     kinds: tuple[int, ...]
     filled: list[str] = field(default_factory=list)
     open: int = 0  # places any fitting tile fills (十三不搭, 全风向): not one kind
+    wild: int | None = None  # the 财神 kind, which a "drawn" place draws
 
     def to_dict(self) -> dict:
+        places = list(zip(self.kinds, self.filled, strict=True))
+        drawn = [self.wild for _, how in places if how == "drawn"]
         return {
             "type": self.type,
             "tiles": _text(self.kinds),
-            "missing": _text(k for k, how in zip(self.kinds, self.filled, strict=True) if how == "missing"),
-            "caishen": [ALL_TILES[k].notation for k, how in zip(self.kinds, self.filled, strict=True) if how == "wild"],
+            "missing": _text([k for k, how in places if how == "missing"] + drawn),
+            "caishen": [ALL_TILES[k].notation for k, how in places if how in ("wild", "drawn")],
             "open": self.open,
         }
 
@@ -63,29 +67,39 @@ def _text(kinds) -> str:
 
 
 def fill(groups: list[Group], natural: Sequence[int], soft: Sequence[int], wild: int, wild_kind: int | None) -> Nearest:
-    """Mark each tile of the groups held (a natural tile of the hand, within the kind's natural limit `soft`),
-    wild (one of the `wild` 财神) or missing; the natural tiles left over, and 财神 left over, do not fit."""
+    """Mark each place of the groups: held (a natural tile of the hand, within the kind's natural limit `soft`),
+    missing (a natural tile to draw, while the kind has copies left: `soft` again) or, beyond that, forced: only
+    a 财神 can fill it. The `wild` 财神 held fill the forced places first, then missing ones; a forced place left
+    is a 财神 to draw ("drawn"), so the tiles to draw never make a fifth copy of a kind. The natural tiles left
+    over, and 财神 left over, do not fit."""
     left = [min(n, s) for n, s in zip(natural, soft, strict=True)]
+    room = list(soft)  # places a natural tile, held or drawn, may still take
     spare = list(natural)
-    wilds = wild
     for group in groups:
         group.filled = []
+        group.wild = wild_kind
         for k in group.kinds:
             if left[k] > 0:
                 left[k] -= 1
                 spare[k] -= 1
-                group.filled.append("held")
+                how = "held"
             else:
-                group.filled.append("missing")
-    for group in groups:  # the 财神 fill missing places after every natural tile has found its own
-        for i, how in enumerate(group.filled):
-            if how == "missing" and wilds:
-                group.filled[i] = "wild"
-                wilds -= 1
+                how = "missing" if room[k] > 0 else "forced"
+            room[k] -= 1
+            group.filled.append(how)
+    wilds = wild
+    for wanted in ("forced", "missing"):  # the 财神 fill places after every natural tile has found its own
+        for group in groups:
+            for i, how in enumerate(group.filled):
+                if how == wanted and wilds:
+                    group.filled[i] = "wild"
+                    wilds -= 1
+    for group in groups:
+        group.filled = ["drawn" if how == "forced" else how for how in group.filled]
     misfits = [k for k in range(NUM_KINDS) for _ in range(spare[k])]
     if wild_kind is not None:
         misfits += [wild_kind] * wilds
-    missing = sum(how == "missing" for group in groups for how in group.filled)
+    missing = sum(how in ("missing", "drawn") for group in groups for how in group.filled)
     return Nearest("", groups, misfits, missing)
 
 
@@ -103,9 +117,11 @@ def standard(
     distance: int,
     accept: Callable[[list[int]], bool] = lambda slots: True,
     kinds: frozenset[int] = frozenset(range(NUM_KINDS)),
+    max_forced: int = MAX_FORCED,
 ) -> list[Group] | None:
     """A pair and `sets_needed` sets, within `limits`, keeping enough natural tiles that `distance` tiles are left
-    to draw (with `wild` 财神 held), whose slots per kind `accept` takes; None if there is none."""
+    to draw (with `wild` 财神 held), with at most `max_forced` forced places (a place only a 财神 fills), whose
+    slots per kind `accept` takes; None if there is none."""
     size = 2 + 3 * sets_needed
     to_keep = size - wild - distance  # natural tiles the shape must keep
     hard, soft = limits
@@ -120,7 +136,7 @@ def standard(
                 state["kept"] += 1
             if slots[k] > soft[k]:
                 state["forced"] += 1
-        if any(slots[k] > hard[k] for k in group) or state["forced"] > MAX_FORCED:
+        if any(slots[k] > hard[k] for k in group) or state["forced"] > max_forced:
             remove(group)
             return False
         return True

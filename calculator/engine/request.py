@@ -16,6 +16,7 @@ from .notation import InvalidNotationError, parse_tiles
 from .rulesets import RULESETS, Ruleset
 from .rulesets.flags import Situation, unmet
 from .tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS, SEATS, Tile, previous_seat
+from .ways import way_request, ways
 
 MAX_TILE_TEXT = 200  # longer than any real hand written with spaces; keeps parsing cheap
 TILE_BY_NOTATION = {tile.notation: tile for tile in ALL_TILES}  # "8m" -> the tile
@@ -46,7 +47,9 @@ def parse_request(data: object) -> ScoreRequest:
     if win_tile is not None and win_tile.index not in ruleset.kinds:
         _check_in_ruleset((win_tile,), ruleset, "win_tile")  # raises
     winner, dealer, discarder = _seats(data)
-    if discarder == winner:
+    if win_tile is None:
+        discarder = None  # waits mode: each way of winning sets its own discarder (ways.py, API.md)
+    elif discarder == winner:
         raise ScoreError(
             "bad_seat",
             "放铳的人不能是胡牌的人（自摸请不填放铳家）",
@@ -75,7 +78,11 @@ def parse_request(data: object) -> ScoreRequest:
     if len(hand) != concealed_size(len(melds)):
         _check_tile_count(request)
     if flags:  # every flag rule is about a flag that is set
-        check_flags(request, ruleset)
+        if win_tile is None:  # waits mode: each way of winning with the flags that apply to it
+            for way in ways(request, ruleset):
+                check_flags(way_request(request, way), ruleset)
+        else:
+            check_flags(request, ruleset)
     return request
 
 

@@ -6,11 +6,9 @@ from .errors import ScoreError
 from .hand import ScoreRequest
 from .request import check_flags, parse_request
 from .rulesets import DISTANCES, RULESETS, Ruleset
-from .tiles import Tile, next_seat
+from .tiles import Tile
 from .waits import wait_kinds
-
-SELF_DRAW_ONLY = frozenset(["kong_bloom", "double_kong_bloom", "last_tile", "heavenly", "pao_long"])
-DISCARD_ONLY = frozenset(["robbing_kong", "earthly", "liable_caishen"])
+from .ways import Way, ways
 
 
 def score(data: object, lang: str = "zh") -> dict:
@@ -67,7 +65,7 @@ def differing(rule_id: str, value: object, answer: dict, other: dict) -> dict | 
 def waits_result(request: ScoreRequest, lang: str = "zh") -> dict:
     ruleset = RULESETS[request.ruleset]
     waits = wait_kinds(ruleset, request)
-    discarder = next_seat(request.winner)
+    self_draw, discard = ways(request, ruleset)
     distance = DISTANCES[request.ruleset]
     shanten = distance.shanten(request)
     blocked = distance.blocked_by(request, waits, shanten)
@@ -78,28 +76,29 @@ def waits_result(request: ScoreRequest, lang: str = "zh") -> dict:
         "waits": [
             {
                 "tile": tile.notation,
-                "self_draw": variant(ruleset, request, tile, None, lang),
-                "discard": variant(ruleset, request, tile, discarder, lang),
+                "self_draw": variant(ruleset, request, tile, self_draw, lang),
+                "discard": variant(ruleset, request, tile, discard, lang),
             }
             for tile in waits
         ],
+        "ways": [way.to_dict() for way in (self_draw, discard)],
         "shanten": shanten,
         "blocked_by": blocked,
     }
     if blocked:
         answer["blocked_message"] = distance.blocked_message(request, blocked, shanten, lang)
+    if shanten:  # not ready, and a win can be reached: what to hope for (API.md `draws`)
+        answer.update(distance.draws(request))
     return answer
 
 
-def variant(ruleset: Ruleset, request: ScoreRequest, tile: Tile, discarder: str | None, lang: str) -> dict:
-    """One way of winning on a wait: the validated request with the win tile and discarder set.
-
-    A flag that cannot apply to this way of winning is dropped. Nothing else of the request changes, so
-    only the flag rules are checked again (some depend on the discarder: xinyu's 地胡 needs the dealer).
-    The answer is brief (no request echo, groups or explanation): the page links each wait to its full result.
+def variant(ruleset: Ruleset, request: ScoreRequest, tile: Tile, way: Way, lang: str) -> dict:
+    """One way of winning on a wait: the validated request with the win tile, the way's discarder and the flags
+    that apply to it (ways.py). Nothing else of the request changes, so only the flag rules are checked again
+    (one depends on the win tile: 抢杠胡 while holding the robbed tile). The answer is brief (no request echo,
+    groups or explanation): the page links each wait to its full result.
     """
-    drop = DISCARD_ONLY if discarder is None else SELF_DRAW_ONLY
-    won = request.with_win(tile, discarder, request.flags - drop)
+    won = request.with_win(tile, way.discarder, way.flags)
     try:
         check_flags(won, ruleset)
     except ScoreError as error:

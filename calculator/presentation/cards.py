@@ -17,7 +17,7 @@ from typing import ClassVar
 from calculator.engine import InvalidNotationError, parse_tiles, score
 from calculator.engine.hand import concealed_size
 from calculator.engine.rulesets import RULESETS
-from calculator.engine.tiles import SEATS, next_seat
+from calculator.engine.tiles import SEATS
 
 from .handquery import HandInput, field_label, field_text, form_field, query_string
 from .locale import Locale
@@ -194,6 +194,27 @@ class NoWinCard(ResultCard):
     nearest: list[GroupView] = field(default_factory=list)  # one nearest win, its missing tiles marked
     open_places: str = ""  # what fills a nearest win's places open to any fitting tile
     misfits: list[TileView] = field(default_factory=list)  # the held tiles that do not fit it
+    discards: list[DiscardView] = field(default_factory=list)  # the best tiles to throw (issue 21)
+
+
+@dataclass(slots=True)
+class DiscardView:
+    """One of the best tiles to throw from 14 that do not win (the engine's `discards`): what the 13 left are."""
+
+    tile: TileView
+    then: str  # "then 1 exchange from ready"
+    helps: str  # "12 tiles help" (unseen tiles that bring the 13 nearer)
+
+
+@dataclass(slots=True)
+class DrawView:
+    """A tile whose draw brings a hand that is not ready nearer (the engine's `draws`): its copies still unseen,
+    and the query of the 14 tiles with it drawn (the calculator then shows what to throw)."""
+
+    tile: TileView
+    left: int
+    label: str  # the link's accessible name
+    query: str
 
 
 @dataclass(slots=True)
@@ -206,6 +227,8 @@ class WaitsCard(ResultCard):
     hint: str
     waits: list[WaitView]
     why: str = ""  # no waits: how far from ready, or why no wait wins (八支)
+    draws: list[DrawView] = field(default_factory=list)  # not ready: the tiles that help (issue 21)
+    draws_total: str = ""  # "7 tiles in all"
 
 
 @dataclass(slots=True)
@@ -367,27 +390,30 @@ def invalid_card(errors: list[tuple[str, str]]) -> InvalidCard:
 
 
 def waits_card(hand: HandInput, answer: dict, locale: Locale) -> WaitsCard:
-    """The waits of a 13-tile hand: per wait, what the winner gains by self-draw and by a discard from the
-    下家, each linked to its full result."""
+    """The waits of a 13-tile hand: per wait, what the winner gains by self-draw and by a discard (from the
+    下家, or whoever the engine's way of winning names), each linked to its full result with that way's flags."""
     _, ngettext = locale.gettext, locale.ngettext
     winner = answer["request"]["winner"]
-    feeder = next_seat(winner)
     seat_words = card_words(locale)["seats"]
-    ways = (
-        ("self_draw", None, _("Self-draw")),
-        ("discard", feeder, _("Discard by %(seat)s") % {"seat": with_name(seat_words[feeder], hand.names[feeder])}),
-    )
+
+    def way_label(way: dict) -> str:
+        feeder = way["discarder"]
+        if feeder is None:
+            return _("Self-draw")
+        return _("Discard by %(seat)s") % {"seat": with_name(seat_words[feeder], hand.names[feeder])}
+
+    # each way of winning as the engine scored it: its discarder and the flags that apply to it
+    ways = [(way["how"], way["discarder"], way["flags"], way_label(way)) for way in answer["ways"]]
     waits = []
     for wait in answer["waits"]:
         rows = []
-        for how, discarder, label in ways:
+        for how, discarder, flags, label in ways:
             variant = wait.get(how) or {}
             if not variant.get("win"):
                 message = variant.get("message") or variant.get("error", {}).get("message", "")
                 rows.append(WaitRow(how, False, message))
                 continue
             net = variant["net"]
-            flags = hand.request["flags"] if discarder is None else []
             rows.append(
                 WaitRow(
                     how,
@@ -410,7 +436,29 @@ def waits_card(hand: HandInput, answer: dict, locale: Locale) -> WaitsCard:
         % {"winner": with_name(seat_words[winner], hand.names[winner])},
         waits,
         "" if count else not_ready(answer, locale),
+        *helping_draws(hand, answer, locale),
     )
+
+
+def helping_draws(hand: HandInput, answer: dict, locale: Locale) -> tuple[list[DrawView], str]:
+    """The engine's `draws` of a hand that is not ready, each linked to the 14 tiles with it drawn, and their
+    total ("7 tiles in all")."""
+    _ = locale.gettext
+    wild = RULESETS[answer["ruleset"]].wild_tile(answer)
+    draws = []
+    for draw in answer.get("draws", []):
+        tile = tile_view(draw["tile"], locale)
+        if draw["tile"] == wild:
+            tile = replace(tile, wild=True)
+        label = _("%(tile)s, %(left)s left: see the 14 tiles and what to throw") % {
+            "tile": tile.name,
+            "left": draw["left"],
+        }
+        draws.append(DrawView(tile, draw["left"], label, query_string(hand.with_win(draw["tile"], None, []))))
+    if not draws:
+        return [], ""
+    total = answer["draws_left"]
+    return draws, locale.ngettext("%(counter)s tile in all", "%(counter)s tiles in all", total) % {"counter": total}
 
 
 def win_card(answer: dict, names: dict[str, str], locale: Locale) -> WinCard:
@@ -518,7 +566,33 @@ def with_nearest(card: NoWinCard, answer: dict, locale: Locale) -> NoWinCard:
             "and %(counter)s more tile that fits", "and %(counter)s more tiles that fit", open_places
         ) % {"counter": open_places}
     card.misfits = [replace(t, state="misfit") for t in tile_views(nearest["misfits"], locale)]
+    card.discards = best_discards(answer, {t.n for t in card.misfits}, locale)
     return card
+
+
+BEST_DISCARDS = 3  # the card lists at most this many of the tiles that leave the nearest 13
+
+
+def best_discards(answer: dict, misfits: set[str], locale: Locale) -> list[DiscardView]:
+    """The engine's best discards: those leaving the lowest shanten (it lists them with the most helping tiles
+    first); among equals, the tiles the nearest win shown does not use (`misfits`) first."""
+    _, ngettext = locale.gettext, locale.ngettext
+    rows = [row for row in answer.get("discards", []) if row["shanten"] is not None]
+    best = [row for row in rows if row["shanten"] == rows[0]["shanten"]] if rows else []
+    best.sort(key=lambda row: (-row["improving"], row["tile"] not in misfits))  # stable: the engine's order after
+    views = []
+    for row in best[:BEST_DISCARDS]:
+        shanten, improving = row["shanten"], row["improving"]
+        if shanten == 0:
+            then = _("then ready")
+            helps = ngettext("%(counter)s tile wins", "%(counter)s tiles win", improving)
+        else:
+            then = ngettext(
+                "then %(counter)s exchange from ready", "then %(counter)s exchanges from ready", shanten
+            ) % {"counter": shanten}
+            helps = ngettext("%(counter)s tile helps", "%(counter)s tiles help", improving)
+        views.append(DiscardView(tile_view(row["tile"], locale), then, helps % {"counter": improving}))
+    return views
 
 
 def near_tiles(group: dict, wild: str | None, wilds: list[str], locale: Locale) -> list[TileView]:
@@ -528,10 +602,13 @@ def near_tiles(group: dict, wild: str | None, wilds: list[str], locale: Locale) 
     tiles = list(group_tiles(group["tiles"], locale))
     for stands_for in wilds:
         tiles = wild_in(tiles, stands_for, wild, locale)
-    missing = list(parse_tiles(group["missing"])) if group["missing"] else []
-    for i in range(len(tiles) - 1, -1, -1):
-        tile = tiles[i]
-        if not tile.wild and any(m.notation == tile.n for m in missing):
-            missing.remove(next(m for m in missing if m.notation == tile.n))
-            tiles[i] = replace(tile, state="missing", name=_("missing %(tile)s") % {"tile": tile.name})
+    missing = [m.notation for m in parse_tiles(group["missing"])] if group["missing"] else []
+    # a missing tile is a plain one of its kind; else a wild tile still to draw, standing in (where a natural tile
+    # would be a fifth copy)
+    for wild_pass in (False, True):
+        for i in range(len(tiles) - 1, -1, -1):
+            tile = tiles[i]
+            if tile.wild == wild_pass and tile.n in missing and not tile.state:
+                missing.remove(tile.n)
+                tiles[i] = replace(tile, state="missing", name=_("missing %(tile)s") % {"tile": tile.name})
     return tiles

@@ -80,3 +80,9 @@ def stands_as(notation: str, locale: Locale) -> str:
     """What a wild tile stands for, by the tile's name: 当北, as North."""
     _ = locale.gettext
     return _("as %(tile)s") % {"tile": tile_name(Tile.from_str(notation), locale.lang)}
+
+
+def short_name(notation: str, locale: Locale) -> str:
+    """A tile's name, short enough for a list: 北, 五条 (Chinese); N, 5s (English)."""
+    tile = Tile.from_str(notation)
+    return tile.notation if locale.lang == "en" else tile.name_zh

@@ -1,6 +1,8 @@
-// The trainer (issue 13 §3): progress and streaks in this browser (localStorage, nothing on the server), and the
-// focus of the next question: a pattern answered wrong comes back more often. The page works without this script;
-// htmx (hx-boost on .trainer-shell) swaps each question in place.
+// The trainer (issue 13 §3, issue 21 §9): progress and streaks in this browser (localStorage, nothing on the
+// server), with the level chosen and the patterns under review. Which question comes next is the server's (the
+// review travels in the links: calculator/pages/trainer/practice.py); this script only keeps the level and the
+// review between visits: a trainer link that names neither is opened again with the ones kept here. The page works
+// without this script; htmx (hx-boost on .trainer-shell) swaps each question in place.
 (function () {
   "use strict";
 
@@ -8,21 +10,20 @@
   if (!textNode) return;
   const T = JSON.parse(textNode.textContent);
   const KEY = "mahjong-trainer-v1";
-  const MAX_MISS = 6; // a pattern's weight: +2 for each wrong answer, −1 for each right one
-  const FOCUS_SHARE = 0.6; // how often the next question asks for a weak pattern, when there is one
   const REMEMBERED = 200; // questions remembered as counted (a reload does not count twice)
+  const KEPT = ["level", "review"]; // what a trainer link says that this browser keeps between visits
 
   let memory = null; // when localStorage cannot be used (private browsing): this page only
 
   function fresh() {
-    return { total: 0, right: 0, streak: 0, best: 0, topics: {}, counted: [] };
+    return { total: 0, right: 0, streak: 0, best: 0, counted: [], level: "", review: "" };
   }
 
   function load() {
     try {
       const raw = window.localStorage.getItem(KEY);
       const stats = raw ? JSON.parse(raw) : null;
-      if (stats && typeof stats === "object" && stats.topics) return stats;
+      if (stats && typeof stats === "object" && Array.isArray(stats.counted)) return Object.assign(fresh(), stats);
     } catch (e) {
       if (memory) return memory;
     }
@@ -49,63 +50,70 @@
     if (stats.counted.includes(id)) return;
     stats.counted.push(id);
     if (stats.counted.length > REMEMBERED) stats.counted.shift();
-    const correct = question.dataset.correct === "true";
     stats.total += 1;
-    if (correct) {
+    if (question.dataset.correct === "true") {
       stats.right += 1;
       stats.streak += 1;
       stats.best = Math.max(stats.best, stats.streak);
     } else {
       stats.streak = 0;
     }
-    for (const topic of (question.dataset.topics || "").split(" ").filter(Boolean)) {
-      const t = stats.topics[topic] || { seen: 0, miss: 0 };
-      t.seen += 1;
-      t.miss = correct ? Math.max(0, t.miss - 1) : Math.min(MAX_MISS, t.miss + 2);
-      stats.topics[topic] = t;
-    }
   }
 
-  function weak(stats, game) {
-    return Object.entries(stats.topics)
-      .filter(([topic, t]) => t.miss > 0 && T.topics[topic] && (!game || topic.startsWith(game + ":")))
-      .sort((a, b) => b[1].miss - a[1].miss);
+  // The patterns under review, as the link writes them: "<game>:<pattern>.3.0,…" (topic, wait, right in a row).
+  function reviewed(review, game) {
+    return (review || "")
+      .split(",")
+      .filter(Boolean)
+      .map((part) => part.split("."))
+      .filter(([topic]) => T.topics[topic] && (!game || topic.startsWith(game + ":")));
   }
 
-  // ------------------------------------------------------------------ the next question's focus
+  // ------------------------------------------------------------------ the level and review kept between visits
 
-  function pick(entries) {
-    const total = entries.reduce((sum, [, t]) => sum + t.miss, 0);
-    let roll = Math.random() * total;
-    for (const [topic, t] of entries) {
-      roll -= t.miss;
-      if (roll < 0) return topic;
-    }
-    return entries[0][0];
+  // A question opened from a link that names no level and no review (the menu's link, a fresh visit): the same
+  // link with the ones this browser kept, to open instead before it is answered (null: none).
+  function resumed(stats, question) {
+    const url = new URL(location.href);
+    if (question.dataset.graded === "true" || KEPT.some((name) => url.searchParams.has(name))) return null;
+    const kept = KEPT.filter((name) => stats[name]);
+    if (!kept.length) return null;
+    kept.forEach((name) => url.searchParams.set(name, stats[name]));
+    return url.pathname + url.search;
   }
 
-  // After a wrong answer the next question asks for its weakest pattern again; after a right one, now and then
-  // for one of the weak patterns, the weaker the likelier.
-  function focusAfter(stats, question) {
-    const entries = weak(stats, question.dataset.filterGame);
-    if (question.dataset.correct === "false") {
-      const missed = (question.dataset.topics || "").split(" ");
-      const again = entries.find(([topic]) => missed.includes(topic));
-      if (again) return again[0];
-    }
-    if (!entries.length || Math.random() >= FOCUS_SHARE) return null;
-    return pick(entries);
+  // Once the page has loaded (leaving earlier would cut its pictures off half-way), unless the learner has
+  // answered or moved on meanwhile.
+  function openWhenLoaded(target) {
+    const from = location.href;
+    const go = () => {
+      const question = document.getElementById("trainer");
+      if (location.href === from && question && question.dataset.graded !== "true") location.replace(target);
+    };
+    if (document.readyState === "complete") go();
+    else window.addEventListener("load", go, { once: true });
   }
 
-  function aimNext(stats, question) {
-    const next = document.getElementById("trainer-next");
-    if (!next) return;
-    const focus = focusAfter(stats, question);
-    if (!focus) return;
-    const url = new URL(next.getAttribute("href"), location.href);
-    url.searchParams.set("focus", focus);
-    next.setAttribute("href", url.pathname + url.search);
-    if (window.htmx) window.htmx.process(next); // htmx keeps a boosted link's href from when it saw the link
+  function keep(stats, question) {
+    if (question.dataset.level) stats.level = question.dataset.level;
+    stats.review = question.dataset.review || "";
+  }
+
+  // Reset: the links of this page forget the review too.
+  function forget() {
+    document.querySelectorAll("#trainer a[href*='review='], #trainer-answer input[name='review']").forEach((el) => {
+      if (el.tagName === "INPUT") {
+        el.remove();
+        return;
+      }
+      const url = new URL(el.getAttribute("href"), location.href);
+      url.searchParams.delete("review");
+      url.searchParams.delete("focus");
+      el.setAttribute("href", url.pathname + url.search);
+    });
+    const question = document.getElementById("trainer");
+    if (question) question.dataset.review = "";
+    if (window.htmx) window.htmx.process(document.getElementById("trainer"));
   }
 
   // ------------------------------------------------------------------ the progress card
@@ -135,27 +143,32 @@
     reset.addEventListener("click", () => {
       const cleared = fresh();
       save(cleared);
+      forget();
       show(cleared, question);
     });
     box.append(reset);
-    const names = weak(stats, question.dataset.filterGame)
-      .slice(0, 3)
-      .map(([topic]) => T.topics[topic]);
+    const names = reviewed(stats.review, question.dataset.filterGame).map(([topic, , right]) =>
+      fill(T.reviewing, { name: T.topics[topic], right: right, need: T.retire }),
+    );
     if (names.length) line("practise", fill(T.practise, { names: names.join("、") }));
   }
 
-  function update() {
+  function update(first) {
     const question = document.getElementById("trainer");
     if (!question) return;
     const stats = load();
-    if (question.dataset.graded === "true") {
-      record(stats, question);
-      save(stats);
+    const target = first ? resumed(stats, question) : null;
+    if (target) {
+      show(stats, question); // what was kept stays kept until the question at the kept level is open
+      openWhenLoaded(target);
+      return;
     }
+    if (question.dataset.graded === "true") record(stats, question);
+    keep(stats, question);
+    save(stats);
     show(stats, question);
-    aimNext(stats, question);
   }
 
-  update();
-  document.body.addEventListener("htmx:afterSettle", update);
+  update(true);
+  document.body.addEventListener("htmx:afterSettle", () => update(false));
 })();

@@ -125,6 +125,13 @@ def every_page(client) -> dict[str, str]:
     }
     with contextlib.suppress(NoReverseMatch):  # the trainer page, once it is on this branch
         pages["trainer"] = reverse("trainer")
+    # for learners (issue 21): a hand not ready with its tiles that help, one drawn with what to throw, and an
+    # answered trainer question of the house-rules level
+    not_ready = {"ruleset": "xinyu", "caishen": "5p", "hand": "1199m2288p3sECFW", "winner": "S", "dealer": "E"}
+    pages["not ready"] = "/?" + urlencode(not_ready)
+    pages["one drawn"] = "/?" + urlencode({**not_ready, "win_tile": "3s"})
+    with contextlib.suppress(NoReverseMatch):
+        pages["trainer, answered"] = reverse("trainer") + "?seed=3&level=3&answer=0"
     return pages
 
 

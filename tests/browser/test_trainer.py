@@ -70,7 +70,8 @@ def test_a_missed_wait_is_marked(page):
     expect(page.locator("#trainer-verdict")).to_contain_text("不对")
 
 
-def test_a_wrong_answer_brings_its_pattern_back_next(page):
+def test_a_wrong_answer_puts_its_pattern_under_review_and_spaces_it_out(page):
+    """Issue 21 §9: not the very next question, but after 2-4 others; the progress card lists it, 0 of 3."""
     spec = first_spec("pay", "xinyu", lambda q: len(q.choices) > 1 and q.topics)
     q = open_question(page, spec)
     net = score(q.request)["net"]
@@ -78,13 +79,43 @@ def test_a_wrong_answer_brings_its_pattern_back_next(page):
     page.click(f'button[name="answer"][value="{wrong}"]')
     expect(page.locator("#trainer")).to_have_attribute("data-correct", "false")
     expect(page.locator(".pay-choice.is-right")).to_have_count(1)
-    expect(page.locator("#trainer-next")).to_have_attribute("href", re.compile(r"focus=xinyu%3A\w+"))
-    focus = re.search(r"focus=xinyu%3A(\w+)", page.get_attribute("#trainer-next", "href")).group(1)
-    assert f"xinyu:{focus}" in q.topics
+    expect(page.locator("#trainer-next")).to_have_attribute("href", re.compile(r"review=xinyu%3A\w+\.[234]\.0"))
+    expect(page.locator("#trainer-next")).not_to_have_attribute("href", re.compile(r"focus="))
     expect(page.locator("#trainer-progress")).to_contain_text("重点练习")
+    expect(page.locator("#trainer-progress")).to_contain_text("0/3")
     page.click("#trainer-next")
     expect(page.locator("#trainer")).to_have_attribute("data-kind", "pay")  # the filters are kept
-    expect(page).to_have_url(re.compile(rf"focus=xinyu%3A{focus}"))
+    expect(page).to_have_url(re.compile(r"review=xinyu"))
+    for topic in q.topics:
+        expect(page.locator("#trainer")).to_have_attribute("data-review", re.compile(re.escape(topic)))
+
+
+def test_the_level_chosen_on_the_page_is_kept_in_the_browser(page):
+    open_question(page, Spec(11, "bazhi", "win"))
+    page.click(".trainer-levels a:has-text('听什么')")
+    expect(page.locator("#trainer")).to_have_attribute("data-kind", "waits")
+    expect(page.locator("#trainer")).to_have_attribute("data-level", "2")
+    page.goto(page.base + "/trainer/")  # the menu's link: a fresh question, at the level kept
+    expect(page.locator("#trainer")).to_have_attribute("data-level", "2")
+    expect(page.locator("#trainer")).to_have_attribute("data-kind", "waits")
+    expect(page).to_have_url(re.compile(r"level=2"))
+    page.click(".trainer-levels a:has-text('谁付钱')")
+    expect(page.locator("#trainer")).to_have_attribute("data-kind", "pay")
+    page.goto(page.base + "/trainer/")
+    expect(page.locator("#trainer")).to_have_attribute("data-level", "3")
+    assert page.console.errors == []
+
+
+def test_without_javascript_the_level_is_in_the_link(nojs_page):
+    page = nojs_page
+    open_question(page, Spec(11, "bazhi", "win"))
+    page.click(".trainer-levels a:has-text('胡不胡')")
+    expect(page.locator("#trainer")).to_have_attribute("data-level", "1")
+    q = question(Spec(int(re.search(r"seed=(\d+)", page.url).group(1)), "bazhi", level="1"))
+    page.click(f'button[name="answer"][value="{"win" if score(q.request)["win"] else "no"}"]')
+    expect(page.locator("#trainer-next")).to_have_attribute("href", re.compile(r"level=1"))
+    page.click("#trainer-next")
+    expect(page.locator("#trainer")).to_have_attribute("data-kind", "win")
 
 
 def test_progress_can_be_reset(page):
@@ -115,3 +146,26 @@ def test_the_trainer_in_english(page):
     page.click(f'button[name="answer"][value="{"no" if score(q.request)["win"] else "win"}"]')
     expect(page.locator("#trainer-verdict")).to_contain_text("Not quite.")
     expect(page.locator("#trainer-progress")).to_contain_text("Streak 0")
+
+
+@pytest.mark.parametrize("kind", ["win", "waits", "pay"])
+def test_once_answered_the_verdict_is_in_view_above_the_choices(phone, kind):
+    """Issue 21 §9: at 360×640 (and 390×844) the verdict is on screen, above the choices, after answering."""
+    page = phone
+    q = open_question(page, Spec(8, "xinyu", kind))
+    if kind == "win":
+        page.click('button[name="answer"][value="win"]')
+        first_choice = 'button[name="answer"]'
+    elif kind == "waits":
+        page.click('button[name="answer"][value="none"]')
+        first_choice = ".wait-key"
+    else:
+        page.click('button[name="answer"][value="0"]')
+        first_choice = ".pay-choice"
+    expect(page.locator("#trainer")).to_have_attribute("data-graded", "true")
+    verdict = page.locator("#trainer-verdict")
+    expect(verdict).to_be_in_viewport()
+    box = verdict.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= page.size["height"], (kind, box)
+    assert box["y"] + box["height"] <= page.locator(first_choice).first.bounding_box()["y"], kind
+    assert q.kind == kind

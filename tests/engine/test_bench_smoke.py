@@ -16,5 +16,5 @@ def test_quick_bench_prints_the_table_and_every_target():
     text = bench.render(rows, targets)
     assert "vs Agari.is_agari" in text and "ledger" in text
     assert len(targets) == 7  # the six of the speed issue and the alternatives (issue 11)
-    assert len(bench.distance_targets(rows)) == 2 and "targets (issue 13: distance to ready)" in text
+    assert len(bench.distance_targets(rows)) == 3 and "targets (issue 13: distance to ready)" in text
     assert all(row.ours.n > 0 for row in rows)

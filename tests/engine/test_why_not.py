@@ -121,7 +121,8 @@ def test_a_caishen_stands_in_for_a_missing_tile_of_the_nearest_win():
 
 def check_nearest(request: dict) -> None:
     """The nearest win holds every concealed tile once (in a group or among the misfits), lacks exactly
-    `distance` tiles, is as far as the engine's distance says, and completed with what it lacks it is a win."""
+    `distance` tiles, is as far as the engine's distance says, its tiles to draw make no fifth copy of a kind
+    (counting the hand, the win tile and melds), and completed with what it lacks it is a win."""
     answer = score(request)
     assert answer["win"] is False
     parsed = parse_request(request)
@@ -136,29 +137,43 @@ def check_nearest(request: dict) -> None:
     else:
         meld_counts = [a - c for a, c in zip(parsed.all_counts, parsed.concealed_counts, strict=True)]
         far = xinyu_shanten.distance(
-            parsed.concealed_counts, meld_counts, len(parsed.melds), parsed.options.caishen.index
+            parsed.concealed_counts,
+            meld_counts,
+            len(parsed.melds),
+            parsed.options.caishen.index,
+            parsed.options.house["wild_fifth_copy"],
         )
     assert nearest["distance"] == far
-    wild = answer["request"]["options"].get("caishen")
+    held, lacking, open_places = groups_held(nearest, answer["request"]["options"].get("caishen"))
+    assert held + Counter(tiles_of(nearest["misfits"])) == Counter(tiles_of(request["hand"] + request["win_tile"]))
+    assert sum(lacking.values()) + open_places == far
+    melds = Counter(tiles_of("".join(m["tiles"] for m in request["melds"])))
+    copies = Counter(tiles_of(request["hand"] + request["win_tile"])) + lacking + melds
+    assert max(copies.values()) <= 4, (request, nearest)  # a tile that cannot be drawn is no way to a win
+    if nearest["shape"] in ("standard", "qidui") and not open_places:
+        complete = list((held + lacking).elements())
+        won = score({**request, "hand": "".join(complete[1:]), "win_tile": complete[0], "discarder": None, "flags": []})
+        assert won["win"] is True, (request, nearest)
+
+
+def groups_held(nearest: dict, wild: str | None) -> tuple[Counter, Counter, int]:
+    """What the groups of a nearest win hold (natural tiles, and the 财神 held as the 财神 they are), the tiles
+    they lack (a 财神 to draw as a 财神) and their open places. A group's `caishen` names what each 财神 in it
+    stands for, held or still to draw; its `missing` holds the 财神 to draw as the 财神 kind, which has no
+    natural tile in xinyu."""
     held, lacking, open_places = Counter(), Counter(), 0
     for g in nearest["groups"]:
         group = Counter(tiles_of(g["tiles"]))
         missing = Counter(tiles_of(g["missing"]))
         stands_in = Counter(g["caishen"])
-        held += group - missing - stands_in
-        held[wild] += sum(stands_in.values())
+        drawn = missing[wild] if wild and g["type"] != "silong" else 0
+        natural_missing = missing - Counter({wild: drawn}) if drawn else missing
+        held += group - natural_missing - stands_in
+        if wild:
+            held[wild] += sum(stands_in.values()) - drawn
         lacking += missing
         open_places += g["open"]
-    assert +held + Counter(tiles_of(nearest["misfits"])) == Counter(tiles_of(request["hand"] + request["win_tile"]))
-    assert sum(lacking.values()) + open_places == far
-    if nearest["shape"] in ("standard", "qidui") and not open_places:
-        complete = list((held + lacking).elements())
-        copies = Counter(complete) + Counter(tiles_of("".join(m["tiles"] for m in request["melds"])))
-        if max(copies.values()) <= 4:  # (a 财神 would stand for a fifth copy: drawn as a 财神, not as itself)
-            won = score(
-                {**request, "hand": "".join(complete[1:]), "win_tile": complete[0], "discarder": None, "flags": []}
-            )
-            assert won["win"] is True, (request, nearest)
+    return +held, lacking, open_places
 
 
 @settings(max_examples=120, deadline=None)
@@ -191,3 +206,133 @@ def test_every_way_of_the_distance_protocol_is_there():
     for distance in DISTANCES.values():
         for name in ("shanten", "blocked_by", "blocked_message", "discards", "nearest"):
             assert callable(getattr(distance, name))
+
+
+# --------------------------------------------------------------------------- no fifth copy (issue 21 §12)
+
+
+def test_the_nearest_win_of_the_issues_hand_draws_no_fifth_copy():
+    """111222347999m6s + 1m with 财神 白 (none held): it was 11111222234999m, drawing a fifth 1m."""
+    request = {"ruleset": "xinyu", "options": {"caishen": "P"}, "hand": "111222347999m6s", "win_tile": "1m"}
+    nearest = score({**request, "winner": "S", "dealer": "E"})["nearest"]
+    assert nearest["distance"] == 2
+    check_nearest({**request, "winner": "S", "dealer": "E", "melds": []})
+
+
+def test_a_caishen_held_takes_the_place_of_a_fifth_copy_before_any_other():
+    """Four 3s held and a fifth in the win: the 财神 (南) stands for that 3s, and the 2s is the tile to draw."""
+    request = {"ruleset": "xinyu", "options": {"caishen": "S"}, "hand": "49m2333344577sS", "win_tile": "1s"}
+    nearest = score({**request, "winner": "S", "dealer": "E"})["nearest"]
+    assert [(g["tiles"], g["caishen"]) for g in nearest["groups"] if g["caishen"]] == [("345s", ["3s"])]
+    assert sorted(g["missing"] for g in nearest["groups"] if g["missing"]) == ["2s", "7s"]
+
+
+def near_misses(rng: Random, game: str, count: int) -> list[dict]:
+    """Dealt wins with one to three tiles changed that no longer win; in xinyu a fifth of them under
+    wild_fifth_copy=false."""
+    from calculator.engine.deal import change_one
+
+    kinds = sorted(RULESETS[game].kinds)
+    found = []
+    while len(found) < count:
+        request = DEALS[game](rng)
+        for _ in range(rng.randint(1, 3)):
+            request = change_one(request, rng, kinds)
+        if game == "xinyu" and rng.random() < 0.2:
+            request = {**request, "options": {**request["options"], "house": {"wild_fifth_copy": False}}}
+        if score(request).get("win") is False:
+            found.append(request)
+    return found
+
+
+def test_no_nearest_win_of_random_near_misses_draws_a_fifth_copy():
+    """Over random near misses of both games: no kind more than four times among the hand, the melds and the
+    tiles to draw, and every other property of `check_nearest`."""
+    rng = Random(2112)
+    for game in sorted(DEALS):
+        for request in near_misses(rng, game, 250):
+            check_nearest(request)
+
+
+def brute_distance(request: dict, most: int) -> int | None:
+    """The least number of tiles to draw, exchanging others, before the concealed part is a win (the game's own
+    win check, self-drawn), drawing only tiles that exist (four copies a kind, the hand and melds counted), up to
+    `most`; None when more are needed."""
+    from itertools import combinations, combinations_with_replacement
+
+    ruleset = RULESETS[request["ruleset"]]
+    concealed = tiles_of(request["hand"] + request["win_tile"])
+    seen = Counter(concealed) + Counter(tiles_of("".join(m["tiles"] for m in request["melds"])))
+    kinds = [t.notation for t in parse_tiles("123456789m123456789p123456789sESWNCFP") if t.index in ruleset.kinds]
+    for drawn in range(most + 1):
+        for extra in combinations_with_replacement(kinds, drawn):
+            if max((seen + Counter(extra)).values()) > 4:
+                continue
+            pool = concealed + list(extra)
+            for thrown in set(combinations(sorted(pool), drawn)):
+                left = Counter(pool) - Counter(thrown)
+                tiles = list(left.elements())
+                body = {**request, "hand": "".join(tiles[1:]), "win_tile": tiles[0], "discarder": None, "flags": []}
+                if ruleset.is_win(parse_request(body)):
+                    return drawn
+    return None
+
+
+def small_hands(rng: Random, game: str, melds: int, count: int, most: int) -> list[dict]:
+    """Not-a-win requests with `melds` melds (so few concealed tiles that every exchange can be tried) whose
+    engine distance is at most `most`; xinyu with 0-2 财神 in the concealed part."""
+    ruleset = RULESETS[game]
+    suited = [k for k in sorted(ruleset.kinds) if k < 27]
+    found = []
+    while len(found) < count:
+        caishen = rng.choice(sorted(ruleset.kinds)) if game == "xinyu" else None
+        home = rng.randrange(3) * 9
+        pool = [k for k in sorted(ruleset.kinds) if k != caishen and (home <= k < home + 9 or rng.random() < 0.3)]
+        held = Counter()
+        made = []
+        while len(made) < melds:
+            first = rng.choice(pool)
+            chow = game == "xinyu" and first in suited and first % 9 <= 6 and rng.random() < 0.4
+            tiles = [first, first + 1, first + 2] if chow else [first] * (4 if rng.random() < 0.2 else 3)
+            if caishen in tiles or any(held[k] + tiles.count(k) > 4 for k in tiles):
+                continue
+            held.update(tiles)
+            kind = "chow" if chow else ("kong_concealed" if len(tiles) == 4 else "pung")
+            meld = {"type": kind, "tiles": notation(tiles)}
+            if kind != "kong_concealed":
+                meld["from"] = "E"
+            made.append(meld)
+        concealed = []
+        while len(concealed) < 14 - 3 * melds:
+            k = caishen if caishen is not None and rng.random() < 0.12 else rng.choice(pool)
+            if held[k] < 4:
+                held[k] += 1
+                concealed.append(k)
+        options = {"caishen": notation([caishen])} if game == "xinyu" else {}
+        if game == "xinyu" and rng.random() < 0.3:
+            options["house"] = {"wild_fifth_copy": False}
+        request = {
+            "ruleset": game,
+            "options": options,
+            "hand": notation(concealed[1:]),
+            "win_tile": notation(concealed[:1]),
+            "melds": made,
+            "winner": "S",
+            "dealer": "E",
+        }
+        answer = score(request)
+        if answer.get("win") is False and answer["nearest"] and answer["nearest"]["distance"] <= most:
+            found.append(request)
+    return found
+
+
+def test_the_nearest_distance_is_the_least_number_of_tiles_to_draw_by_brute_force():
+    """On hands small enough to try every exchange: the nearest win's distance is the least number of real tiles
+    (a 财神 drawn as a 财神, four copies a kind) to draw before the hand wins, and its tiles are such a way."""
+    rng = Random(2113)
+    for game in sorted(DEALS):
+        for melds, count, most in ((3, 14, 2), (2, 10, 1)):
+            for request in small_hands(rng, game, melds, count, most):
+                distance = score(request)["nearest"]["distance"]
+                assert brute_distance(request, distance) == distance, request
+                check_nearest(request)

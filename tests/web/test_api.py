@@ -8,6 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from calculator.engine import score
+
 B1 = {"ruleset": "bazhi", "hand": "111345789p79m55s", "win_tile": "8m", "winner": "S", "dealer": "E", "discarder": "W"}
 
 
@@ -63,6 +65,15 @@ def test_waits_over_http(client):
     assert [w["tile"] for w in waits] == ["8m"]
     assert waits[0]["self_draw"]["net"] == {"E": -14, "S": 34, "W": -10, "N": -10}
     assert waits[0]["discard"]["net"] == {"E": -7, "S": 19, "W": -7, "N": -5}  # from S's 下家, W
+
+
+def test_the_draws_of_a_hand_not_ready_over_http_are_the_engines(client):
+    """Issue 21 §3: the same `draws` and `draws_left` as the engine and the CLI."""
+    request = {**B1, "hand": "123456m123p1235s", "win_tile": None}
+    body = post(client, request).json()
+    assert body["shanten"] == 1 and body["draws_left"] == 30
+    assert body["draws"] == score(request)["draws"]
+    assert body["draws"][:2] == [{"tile": "7m", "left": 4}, {"tile": "8m", "left": 4}]
 
 
 json_values = st.recursive(

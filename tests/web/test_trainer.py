@@ -182,3 +182,178 @@ def test_the_page_is_in_chinese_by_default_and_in_english_on_request(client):
     assert "这手牌胡了吗？" in trainer(client, seed=2, kind="win")
     client.cookies["django_language"] = "en"
     assert "Is this a win?" in trainer(client, seed=2, kind="win")
+
+
+# --------------------------------------------------------------------------- spaced practice (issue 21 §9)
+
+
+def spec_of(link: str) -> Spec:
+    """The spec of a trainer link (its query)."""
+    from django.http import QueryDict
+
+    from calculator.pages.trainer.questions import read_spec
+
+    spec, clean = read_spec(QueryDict(link.partition("?")[2]), lambda: 0)
+    assert clean, link
+    return spec
+
+
+def next_link(html: str) -> str:
+    return re.search(r'id="trainer-next" href="([^"]+)"', html).group(1).replace("&amp;", "&")
+
+
+def review_of(html: str) -> dict[str, tuple[int, int]]:
+    """The page's patterns under review once answered: topic -> (questions to wait, right answers in a row)."""
+    text = re.search(r'data-review="([^"]*)"', html).group(1)
+    found = {}
+    for part in filter(None, text.split(",")):
+        topic, wait, right = part.split(".")
+        found[topic] = (int(wait), int(right))
+    return found
+
+
+def answer_query(q, correct: bool) -> dict:
+    right = engine_answer(q)
+    return right if correct else (another_answer(q, right) or right)
+
+
+def test_two_hundred_questions_space_out_a_missed_pattern_and_retire_it_after_three_right_in_a_row(client):
+    """A learner who answers a question wrong now and then, followed through 200 questions by their links: a
+    missed pattern comes back after 2 to 4 other questions (never sooner; the questions between are dealt
+    without it), again after each right answer, and leaves the review after three right answers in a row; a
+    wrong answer starts its count again."""
+    from random import Random
+
+    from calculator.pages.trainer.practice import MOST as MOST_UNDER_REVIEW
+
+    rng = Random(909)
+    link = "?seed=4242"
+    last: dict[str, int] = {}  # topic -> the question that set its gap
+    gaps, retired, incidental, resting_questions = [], 0, 0, 0
+    for n in range(PLAYED):
+        spec = spec_of(link)
+        q = question(spec)
+        before = {e.topic: (e.wait, e.right) for e in spec.review.entries}
+        resting = {t for t, (wait, _) in before.items() if wait > 0 and t != spec.focus}
+        resting_questions += bool(resting)
+        incidental += bool(resting & set(q.topics))  # a resting pattern that came with the one asked for
+        correct = not q.topics or rng.random() > 0.2
+        html = trainer(client, **{**spec.query(), **answer_query(q, correct)})
+        wrong = graded(html) == "false"
+        after = review_of(html)
+        for topic in before:
+            if topic not in after and topic not in q.topics:  # the oldest, beyond what the review keeps
+                assert len(after) == MOST_UNDER_REVIEW, (n, topic)
+                last.pop(topic)
+            elif topic in resting or (topic not in q.topics and topic != spec.focus):
+                assert after[topic] == (max(0, before[topic][0] - 1), before[topic][1]), (n, topic)  # one nearer
+            elif topic not in q.topics:  # asked for, but no deal made it: it waits again, its count kept
+                assert 2 <= after[topic][0] <= 4 and after[topic][1] == before[topic][1], (n, topic)
+                last[topic] = n
+            else:  # seen when due
+                gaps.append(n - last[topic] - 1)  # the other questions in between
+                assert n - last[topic] - 1 >= 2, (n, topic, "came back too soon")
+                if len(before) <= 3:
+                    assert n - last[topic] - 1 <= 4, (n, topic, "came back too late")
+                right = 0 if wrong else before[topic][1] + 1
+                if right == 3:
+                    assert topic not in after, (n, topic, "three right in a row and still under review")
+                    retired += 1
+                    last.pop(topic)
+                else:
+                    assert after[topic] == (after[topic][0], right) and 2 <= after[topic][0] <= 4, (n, topic)
+                    last[topic] = n
+        for topic in set(q.topics) - set(before):
+            if wrong:
+                assert after[topic][1] == 0 and 2 <= after[topic][0] <= 4  # a new miss: under review
+                last[topic] = n
+            else:
+                assert topic not in after
+        link = next_link(html)
+    assert len(gaps) > 30 and retired > 5
+    assert {2, 3, 4} <= set(gaps)
+    assert incidental <= resting_questions // 10  # the deal keeps the resting patterns out
+
+
+def test_a_missed_pattern_is_not_asked_again_at_once_but_after_two_to_four_other_questions(client):
+    q = next(question(Spec(s, "xinyu", "pay")) for s in range(100) if question(Spec(s, "xinyu", "pay")).topics)
+    html = trainer(client, **{**q.spec.query(), **answer_query(q, False)})
+    assert graded(html) == "false"
+    review = review_of(html)
+    assert set(q.topics) <= set(review) and all(2 <= wait <= 4 and right == 0 for wait, right in review.values())
+    follow = spec_of(next_link(html))
+    assert follow.focus is None  # not at once
+    assert set(q.topics).isdisjoint(question(follow).topics)  # and not by chance either
+
+
+def test_a_pattern_under_review_is_asked_for_when_it_is_due():
+    from calculator.pages.trainer.practice import Entry, Review
+
+    spec = Spec(77, "xinyu", review=Review((Entry("xinyu:qidui", 0, 1), Entry("xinyu:hunyise", 3, 0))))
+    assert spec.next().focus == "xinyu:qidui"
+    assert "xinyu:qidui" in question(spec.next()).topics
+    assert "xinyu:hunyise" not in question(spec.next()).topics  # resting
+
+
+def test_a_review_the_link_cannot_read_is_dropped(client):
+    response = client.get(reverse("trainer"), {"seed": "12", "review": "xinyu:qidui.9.0"})
+    assert response.status_code == 302 and response["Location"] == "/trainer/?seed=12"
+
+
+# --------------------------------------------------------------------------- levels (issue 21 §9)
+
+
+@pytest.mark.parametrize("level, kind", [("1", "win"), ("2", "waits"), ("3", "pay")])
+def test_a_level_asks_its_kind_of_question(level, kind):
+    for seed in range(6):
+        q = question(Spec(seed, level=level))
+        assert q.kind == kind, (level, seed)
+
+
+def test_the_house_rules_level_deals_a_rule_card_that_changes_the_nets():
+    for seed in range(8):
+        q = question(Spec(seed, level="3"))
+        card = q.request["options"].get("house") or {}
+        assert card, seed  # some house rule read another way than the default
+        assert score({**q.request, "alternatives": True})["alternatives"], seed
+        assert any(c.situation.change == "house" for c in q.choices), seed
+
+
+def test_the_house_rules_of_a_question_are_among_its_facts(client):
+    q = question(Spec(3, level="3"))
+    html = trainer(client, seed=3, level="3")
+    ruleset = RULESETS[q.game]
+    for rule_id, value in q.request["options"]["house"].items():
+        rule = ruleset.house_by_id[rule_id]
+        assert f"<dt>{rule.label('zh')}</dt><dd>{rule.choice(value).label('zh')}</dd>" in html
+
+
+def test_the_level_is_kept_by_the_next_question_and_the_game_filters(client):
+    q = question(Spec(5, level="2"))
+    html = trainer(client, seed=5, level="2", **engine_answer(q))
+    assert "level=2" in next_link(html)
+    for href in re.findall(r'<a class="chip[^"]*" href="([^"]+)"', html):
+        spec = spec_of(href.replace("&amp;", "&"))
+        assert spec.level is not None
+    assert 'aria-current="true">2 · 听什么</a>' in html
+
+
+def test_a_level_decides_the_kind_of_a_link_that_names_both(client):
+    response = client.get(reverse("trainer"), {"seed": "5", "kind": "pay", "level": "1"})
+    assert response.status_code == 302 and response["Location"] == "/trainer/?seed=5&level=1"
+
+
+def test_once_answered_the_verdict_comes_before_the_choices(client):
+    for kind in ("win", "waits", "pay"):
+        q = question(Spec(8, kind=kind))
+        html = trainer(client, seed=8, kind=kind, **engine_answer(q))
+        assert html.index('id="trainer-verdict"') < html.index('id="trainer-answer"'), kind
+
+
+def test_a_waits_question_not_ready_names_the_tiles_that_help(client):
+    seed = next(s for s in range(300) if question(Spec(s, "bazhi", "waits")).answer.get("draws"))
+    q = question(Spec(seed, "bazhi", "waits"))
+    html = trainer(client, seed=seed, game="bazhi", kind="waits", answer="none")
+    text = re.search(r"data-draws-text>([^<]*)<", html).group(1)
+    assert text.startswith("有用的牌：") and f"共 {q.answer['draws_left']} 张。" in text
+    assert "data-draws=" in html  # and the result card lists every one, linked

@@ -64,3 +64,43 @@ def test_each_wait_line_lists_the_patterns_it_would_score(client, english):
 def test_each_caishen_says_what_it_stands_for_under_the_tile(client, english):
     assert re.findall(r'data-stands-for="([^"]+)"', page(client, WILD_AS_NORTH)) == ["当北"]
     assert re.findall(r'data-stands-for="([^"]+)"', page(english, WILD_AS_NORTH)) == ["as North"]  # its name
+
+
+# --------------------------------------------------------------------------- the next move (issue 21 §3, §12)
+
+
+def test_a_hand_not_ready_lists_the_tiles_that_help_with_their_copies_left(client, english):
+    from calculator.engine import score
+
+    engine = score({k: v for k, v in NOT_READY.items() if k != "caishen"} | {"options": {"caishen": "5p"}})
+    html = page(client, NOT_READY)
+    assert re.findall(r'data-draw="(\w+)"', html) == [d["tile"] for d in engine["draws"]]
+    assert re.findall(r'class="draw-left" aria-hidden="true">×(\d)<', html) == [str(d["left"]) for d in engine["draws"]]
+    assert engine["draws_left"] == 19
+    assert text_of(html, 'class="draws-total"') == "共 19 张"
+    assert text_of(page(english, NOT_READY), 'class="draws-total"') == "19 tiles in all"
+    assert "有用的牌：" in html and "Tiles that help:" in page(english, NOT_READY)
+
+
+def test_each_tile_that_helps_links_to_the_fourteen_tiles_with_it_drawn(client):
+    html = page(client, NOT_READY)
+    link = re.search(r'<a class="draw" href="([^"]+)" data-draw="3s"', html).group(1).replace("&amp;", "&")
+    assert "hand=1199m2288p3sECFW" in link and "win_tile=3s" in link
+    drawn = client.get(link).content.decode()
+    assert 'data-win="false"' in drawn and 'id="nearest"' in drawn
+    assert re.findall(r'data-discard="(\w+)"', drawn) == ["C", "F", "E"]  # the nearest win's misfits first
+    assert "然后离听牌还差 1 次换牌 · 13 张有用" in drawn
+
+
+def test_a_ready_hand_shows_no_tiles_that_help(client):
+    waits = {k: v for k, v in B1.items() if k != "win_tile"}
+    assert "data-draws" not in page(client, waits)
+
+
+def test_a_caishen_still_to_draw_is_shown_missing_where_a_natural_tile_would_be_a_fifth_copy(client, english):
+    """555m 333p 7777p 1111s with 财神 8s: the nearest win reads a drawn 8s as a fifth 7p, and shows it so."""
+    fields = {"ruleset": "xinyu", "caishen": "8s", "hand": "555m3337777p111s", "win_tile": "1s"}
+    html = page(english, {**fields, "winner": "S", "dealer": "E"})
+    assert re.findall(r'data-missing="(\w+)"', html) == ["8s"]
+    assert re.findall(r'data-stands-for="([^"]+)"', html) == ["as 7 of dots"]
+    assert re.search(r'data-missing="8s"><img class="tile tile-s is-wild"', html)

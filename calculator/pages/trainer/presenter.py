@@ -5,6 +5,7 @@ markup."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from random import Random
 from typing import NamedTuple
 from urllib.parse import urlencode
 
@@ -12,12 +13,21 @@ from django.utils.translation import gettext as _
 
 from calculator.engine.rulesets import RULESETS
 from calculator.engine.tiles import ALL_TILES, SEATS
-from calculator.pages.trainer.questions import KINDS, Choice, Grade, Question, Situation, Spec, right_answer
+from calculator.pages.trainer.questions import (
+    ALL_LEVELS,
+    LEVELS,
+    Choice,
+    Grade,
+    Question,
+    Situation,
+    Spec,
+    right_answer,
+)
 from calculator.presentation.cards import ResultCard, result_card
 from calculator.presentation.entered import EnteredHand, entered_hand
 from calculator.presentation.handquery import HandInput, query_string
 from calculator.presentation.locale import Locale
-from calculator.presentation.tiles import TileView, tile_view
+from calculator.presentation.tiles import TileView, short_name, tile_view
 from calculator.presentation.words import seat_labels, sign_class, signed
 
 NO_NAMES = {seat: "" for seat in SEATS}
@@ -86,7 +96,9 @@ class TrainerPage:
     spec: dict[str, str]  # the spec as the form's hidden fields
     next_query: str
     games: list[Link]
-    kinds: list[Link]
+    levels: list[Link]
+    level: str  # the level chosen in the link ("" when none is)
+    review: str  # the patterns under review once this question is answered (practice.py), as the link writes it
     keys: list[Key] = field(default_factory=list)
     choices: list[ChoiceView] = field(default_factory=list)
     graded: bool = False
@@ -95,6 +107,7 @@ class TrainerPage:
     right: str = ""  # the engine's (the choice a win / not-a-win question should get)
     verdict: str = ""
     right_text: str = ""
+    draws_text: str = ""  # not ready: the tiles that help
     result: ResultCard | None = None  # the engine's answer as the calculator's result card, once graded
     topics: list[Link] = field(default_factory=list)
     calculator_query: str = ""
@@ -113,8 +126,13 @@ PROMPTS = {
 }
 
 
-def kind_label(kind: str) -> str:
-    return {"win": _("Win or not"), "waits": _("Waits"), "pay": _("Who pays")}[kind]
+def level_label(level: str) -> str:
+    return {
+        ALL_LEVELS: _("All levels"),
+        "1": _("1 · Win or not"),
+        "2": _("2 · Waits"),
+        "3": _("3 · Who pays, house rules"),
+    }[level]
 
 
 def trainer_page(q: Question, graded: Grade | None, locale: Locale) -> TrainerPage:
@@ -133,9 +151,11 @@ def trainer_page(q: Question, graded: Grade | None, locale: Locale) -> TrainerPa
         hand=entered_hand(q.request, locale),
         question_query=urlencode(q.spec.query()),
         spec=q.spec.query(),
-        next_query=urlencode(q.spec.next().query()),
+        next_query="",
         games=game_filters(q.spec, lang),
-        kinds=kind_filters(q.spec),
+        levels=level_filters(q.spec),
+        level=q.spec.level or "",
+        review=q.spec.review.text(),
     )
     right = right_answer(q)
     given = graded.submission if graded else None
@@ -150,10 +170,14 @@ def trainer_page(q: Question, graded: Grade | None, locale: Locale) -> TrainerPa
         page.right = right.choice
         page.verdict = _("Right!") if graded.correct else _("Not quite.")
         page.right_text = right_text(q, locale)
+        page.draws_text = draws_text(q, locale)
         hand = HandInput(q.request, NO_NAMES)
         page.result = result_card(hand, q.answer, locale)
         page.topics = topics(q, lang, locale.page("rules"))
         page.calculator_query = query_string(hand)
+        review = q.spec.review.after(q.topics, graded.correct, q.spec.focus, Random(f"gap:{q.spec.seed}"))
+        page.review = review.text()
+        page.next_query = urlencode(q.spec.next(review).query())
     return page
 
 
@@ -174,6 +198,10 @@ def situation_facts(q: Question, locale: Locale) -> list[Fact]:
             facts.append(Fact(option.label(lang), _("yes") if value else _("no")))
         else:
             facts.append(Fact(option.label(lang), option_value(option, value, lang)))
+    card = options.get("house") or {}
+    for rule in ruleset.scoring_house:  # the house rules this question reads another way than the default
+        if rule.id in card and card[rule.id] != rule.default:
+            facts.append(Fact(rule.label(lang), rule.choice(card[rule.id]).label(lang)))
     if q.kind != "waits":
         seats = seat_labels(lang)
         facts.append(Fact(_("Winner"), seats[request["winner"]]))
@@ -254,7 +282,26 @@ def right_text(q: Question, locale: Locale) -> str:
             return _("The engine says: not ready, no tile wins.")
         names = locale.pgettext("between the items of a list", ", ").join(tile_view(t, locale).name for t in tiles)
         return _("The engine says: it waits on %(tiles)s.") % {"tiles": names}
-    return _("The engine's nets are marked above.")
+    return _("The engine's nets are marked below.")
+
+
+SHOWN_DRAWS = 6  # the verdict names at most this many of the tiles that help (the card below lists them all)
+
+
+def draws_text(q: Question, locale: Locale) -> str:
+    """A hand not ready: the tiles that help (the engine's `draws`), in one line under the verdict."""
+    draws = q.answer.get("draws") or []
+    if not draws:
+        return ""
+    shown = locale.pgettext("between the items of a list", ", ").join(
+        f"{short_name(d['tile'], locale)} ×{d['left']}" for d in draws[:SHOWN_DRAWS]
+    )
+    if len(draws) > SHOWN_DRAWS:
+        shown += " …"
+    total = q.answer["draws_left"]
+    return locale.ngettext(
+        "Tiles that help: %(tiles)s, %(counter)s in all.", "Tiles that help: %(tiles)s, %(counter)s in all.", total
+    ) % {"tiles": shown, "counter": total}
 
 
 def topics(q: Question, lang: str, rules_path: str) -> list[Link]:
@@ -273,21 +320,22 @@ def filter_link(label: str, spec: Spec, current: bool) -> Link:
 
 
 def game_filters(spec: Spec, lang: str) -> list[Link]:
-    """A new question of either game, or of one (the kind kept)."""
-    seed = spec.next().seed
-    out = [filter_link(_("Both games"), Spec(seed, None, spec.kind), spec.game is None)]
+    """A new question of either game, or of one (the level or kind and the review kept)."""
+    out = [filter_link(_("Both games"), spec.next(game=None), spec.game is None)]
     for game, ruleset in RULESETS.items():
-        out.append(filter_link(ruleset.title(lang), Spec(seed, game, spec.kind), spec.game == game))
+        out.append(filter_link(ruleset.title(lang), spec.next(game=game), spec.game == game))
     return out
 
 
-def kind_filters(spec: Spec) -> list[Link]:
-    """A new question of any kind, or of one (the game kept)."""
-    seed = spec.next().seed
-    out = [filter_link(_("Every kind"), Spec(seed, spec.game, None), spec.kind is None)]
-    for kind in KINDS:
-        out.append(filter_link(kind_label(kind), Spec(seed, spec.game, kind), spec.kind == kind))
-    return out
+def level_filters(spec: Spec) -> list[Link]:
+    """A new question of every level, or of one (the game and the review kept)."""
+    current = spec.level or (ALL_LEVELS if not spec.kind else "")
+    return [
+        filter_link(level_label(level), spec.next(kind=None, level=level), current == level) for level in LEVEL_CHOICES
+    ]
+
+
+LEVEL_CHOICES = (ALL_LEVELS, *LEVELS)
 
 
 def topic_names(lang: str) -> dict[str, str]:

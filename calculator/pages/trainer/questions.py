@@ -10,7 +10,10 @@ it again. Three kinds:
   are the engine's nets for the same hand in another situation (another dealer, a discard instead of a self-draw,
   another option or house rule), each named, so the explanation can say what each wrong choice would mean.
 With a focus ("<game>:<pattern code>") the deal is repeated until the engine's answer names that pattern (at most
-`ATTEMPTS` deals), which is how the patterns a learner gets wrong come back more often.
+`ATTEMPTS` deals), which is how the patterns a learner gets wrong come back (practice.py spaces them out: the
+patterns under review that are not due yet are dealt around in the same way).
+Three levels (issue 21 §9) fix the kind: 1 win or not, 2 waits, 3 who pays under a rule card with house rules
+dealt at random, on a hand where one of them changes the nets.
 Plain Python over the engine: the trainer page (views.py, presenter.py) shows it.
 """
 
@@ -24,9 +27,14 @@ from calculator.engine import score
 from calculator.engine.deal import change_one
 from calculator.engine.rulesets import DEALS, RULESETS
 from calculator.engine.tiles import SEATS
+from calculator.pages.trainer.practice import Review
 from calculator.presentation.handquery import Query
 
 KINDS = ("win", "waits", "pay")
+LEVELS = {"1": "win", "2": "waits", "3": "pay"}  # a level's kind; "all": any kind, as without a level
+ALL_LEVELS = "all"
+HOUSE_LEVEL = "3"  # the level whose questions are dealt under house rules
+HOUSE_SHARE = 0.5  # at that level, the share of a game's scoring house rules dealt at another value
 MAX_SEED = 2**31 - 1
 ATTEMPTS = 30  # deals tried for a focus pattern before the first deal is taken instead
 CHANGED_WIN = 0.45  # the share of "win" questions with one tile changed
@@ -43,14 +51,31 @@ class Spec:
     game: str | None = None
     kind: str | None = None
     focus: str | None = None  # "<game>:<code>", a pattern the learner got wrong
+    level: str | None = None  # "1" "2" "3" or "all" (None: not chosen in the link)
+    review: Review = Review()  # the patterns under review (practice.py)
 
-    def next(self) -> Spec:
-        """The next question: the same filters, another seed, no focus (the learner's browser adds one)."""
-        return replace(self, seed=Random(f"next:{self.seed}").randrange(MAX_SEED), focus=None)
+    @property
+    def asks(self) -> str | None:
+        """The kind of question the spec fixes: its kind, or its level's."""
+        return self.kind or LEVELS.get(self.level or "")
+
+    def next(self, review: Review | None = None, **filters) -> Spec:
+        """The next question: another seed, the review after this one (`review`; unchanged if None), the same
+        filters but those given (`game`, `kind`, `level`), focused on the pattern under review that is due."""
+        review = self.review if review is None else review
+        moved = replace(self, seed=Random(f"next:{self.seed}").randrange(MAX_SEED), review=review, **filters)
+        return replace(moved, focus=review.due(moved.game))
 
     def query(self) -> dict[str, str]:
         """The spec as query parameters (the question's link)."""
-        fields = {"seed": str(self.seed), "game": self.game, "kind": self.kind, "focus": self.focus}
+        fields = {
+            "seed": str(self.seed),
+            "game": self.game,
+            "kind": self.kind,
+            "level": self.level,
+            "focus": self.focus,
+            "review": self.review.text(),
+        }
         return {key: value for key, value in fields.items() if value}
 
 
@@ -109,21 +134,27 @@ def read_spec(query: Query, new_seed: Callable[[], int]) -> tuple[Spec, bool]:
     (it is dropped) or the seed is missing (`new_seed()` gives one); the view sends the browser to the clean link."""
     game = query.get("game") or None
     kind = query.get("kind") or None
+    level = query.get("level") or None
     focus = query.get("focus") or None
     clean = True
     if game not in (None, *RULESETS):
         game, clean = None, False
-    if kind not in (None, *KINDS):
+    if level not in (None, ALL_LEVELS, *LEVELS):
+        level, clean = None, False
+    if kind not in (None, *KINDS) or (kind and level):  # a level decides the kind
         kind, clean = None, False
     if focus is not None and not is_topic(focus, game):
         focus, clean = None, False
+    review = Review.parse(query.get("review") or "", lambda topic: is_topic(topic, None))
+    if review is None:
+        review, clean = Review(), False
     seed_text = query.get("seed") or ""
     if seed_text.isascii() and seed_text.isdigit() and int(seed_text) <= MAX_SEED:
         seed = int(seed_text)
         clean = clean and seed_text == str(seed)
     else:
         seed, clean = new_seed(), False
-    return Spec(seed, game, kind, focus), clean
+    return Spec(seed, game, kind, focus, level, review), clean
 
 
 def is_topic(focus: str, game: str | None) -> bool:
@@ -150,41 +181,51 @@ def read_submission(q: Question, query: Query) -> Submission | None:
 
 def question(spec: Spec, lang: str = "zh") -> Question:
     """The question of a spec: the game and kind drawn from the seed unless fixed, then deals until one makes a
-    question (and names the focus pattern, if any: then each deal draws its kind afresh, as some patterns come
-    up in one kind of question only, 不够八支 never in a pay question). The engine's answer is in `lang`, the
-    page's language (it explains the question); the question itself is the same in every language."""
+    question that names the focus pattern, if any, and none of the patterns under review that are resting (at
+    most `ATTEMPTS` deals, then the first question made with the focus pattern, else the first one). With a focus
+    each deal draws its kind afresh, as some patterns come up in one kind of question only (不够八支 never in a
+    pay question). The engine's answer is in `lang`, the page's language (it explains the question); the
+    question itself is the same in every language."""
     rng = Random(spec.seed)
     focus_game = spec.focus.partition(":")[0] if spec.focus else None
     game = spec.game or focus_game or rng.choice(sorted(RULESETS))
-    kind = spec.kind or rng.choice(KINDS)
-    first = None
+    kind = spec.asks or rng.choice(KINDS)
+    resting = spec.review.resting() - {spec.focus}
+    first = focused = None
     attempts = 0
-    while first is None or (spec.focus and attempts < ATTEMPTS):
+    while first is None or attempts < ATTEMPTS:
         attempts += 1
-        found = candidate(rng, spec, game, kind, lang)
-        if spec.focus and not spec.kind:
+        found = candidate(rng, spec, game, kind, lang, demanding=attempts <= ATTEMPTS)
+        if spec.focus and not spec.asks:
             kind = rng.choice(KINDS)
         if found is None:
             continue
-        if not spec.focus or spec.focus in found.topics:
+        on_focus = not spec.focus or spec.focus in found.topics
+        if on_focus and resting.isdisjoint(found.topics):
             return with_choices(rng, found)
         first = first or found
-    return with_choices(rng, first)
+        focused = focused or (found if on_focus else None)
+    return with_choices(rng, focused or first)  # the pattern asked for, even with one that comes with it
 
 
 def with_choices(rng: Random, q: Question) -> Question:
     """A pay question with its choices (made for the question chosen only: each costs a few scores)."""
     if q.kind == "pay":
-        q.choices = pay_choices(rng, q.game, q.request, q.answer)
+        q.choices = pay_choices(rng, q.game, q.request, q.answer, house_first=q.spec.level == HOUSE_LEVEL)
     return q
 
 
-def candidate(rng: Random, spec: Spec, game: str, kind: str, lang: str = "zh") -> Question | None:
+def candidate(
+    rng: Random, spec: Spec, game: str, kind: str, lang: str = "zh", demanding: bool = True
+) -> Question | None:
     """One deal made into a question of this kind, or None when it does not make one (the engine refuses it, a
-    pay question that is no win, a waits question with too many waits)."""
+    pay question that is no win, a waits question with too many waits; at the house-rules level, while
+    `demanding`, a hand no house rule changes)."""
     ruleset = RULESETS[game]
     favour = spec.focus.partition(":")[2] if spec.focus else None
     dealt = DEALS[game](rng, favour)
+    if spec.level == HOUSE_LEVEL:
+        dealt = {**dealt, "options": {**dealt["options"], "house": house_card(rng, game)}}
     kinds = sorted(ruleset.kinds)
     if kind == "waits":
         request = {**dealt, "discarder": None, "flags": []}
@@ -202,7 +243,7 @@ def candidate(rng: Random, spec: Spec, game: str, kind: str, lang: str = "zh") -
         if len(answer["waits"]) > MOST_WAITS:
             return None
         names = waits_patterns(game, answer)
-    elif kind == "pay" and not answer["win"]:
+    elif kind == "pay" and (not answer["win"] or (demanding and not house_rules_at_stake(spec, request))):
         return None
     else:
         names = ruleset.patterns_of(answer)
@@ -225,10 +266,29 @@ def waits_patterns(game: str, answer: dict) -> list[str]:
     return names
 
 
-def pay_choices(rng: Random, game: str, request: dict, answer: dict) -> list[Choice]:
+def house_card(rng: Random, game: str) -> dict:
+    """A rule card for the house-rules level: each scoring house rule of the game at another of its values, one
+    time in two (the others at their default, left out)."""
+    card = {}
+    for rule in RULESETS[game].scoring_house:
+        others = [choice.value for choice in rule.choices if choice.value != rule.default]
+        if others and rng.random() < HOUSE_SHARE:
+            card[rule.id] = rng.choice(others)
+    return card
+
+
+def house_rules_at_stake(spec: Spec, request: dict) -> bool:
+    """At the house-rules level: does some house rule read the other way change who pays what in this hand
+    (RULES.md §5.3)? Always, at the other levels."""
+    if spec.level != HOUSE_LEVEL:
+        return True
+    return bool(score({**request, "alternatives": True}).get("alternatives"))
+
+
+def pay_choices(rng: Random, game: str, request: dict, answer: dict, house_first: bool = False) -> list[Choice]:
     """The right nets and up to three others: the same hand in other situations, scored by the engine. The ones
-    that keep the way of winning come first (another dealer or option, then another house rule), then another
-    discarder or a self-draw."""
+    that keep the way of winning come first (another dealer or option, then another house rule; the house rules
+    first of all with `house_first`), then another discarder or a self-draw."""
     close, far = situations(game, request)
     rng.shuffle(close)
     rng.shuffle(far)
@@ -238,7 +298,7 @@ def pay_choices(rng: Random, game: str, request: dict, answer: dict) -> list[Cho
     ]
     right = Choice(answer["net"], Situation())
     choices = [right]
-    for situation, changed in [*close, *house, *far]:
+    for situation, changed in [*house, *close, *far] if house_first else [*close, *house, *far]:
         if len(choices) == CHOICES:
             break
         other = changed if situation.change == "house" else score(changed)

@@ -2,9 +2,9 @@
 
 Everything is in the link: the question is dealt again from its spec (trainer.py) for every request, so nothing
 is stored on the server and a question can be shared. A link without a seed (or with a part that is not
-understood) is sent on to a clean one with a fresh seed. The page is a form that works without JavaScript;
-static/js/trainer.js makes it quick (htmx swaps the question in place) and keeps the learner's progress in the
-browser, choosing the focus pattern of the next question from what was answered wrong.
+understood) is sent on to a clean one with a fresh seed. The page is a form that works without JavaScript, the
+level and the patterns under review included (they are in the links: practice.py); static/js/trainer.js makes it
+quick (htmx swaps the question in place) and keeps the learner's progress, level and review in the browser.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from django.shortcuts import redirect, render
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from calculator.pages.trainer.practice import RETIRE_AFTER
 from calculator.pages.trainer.presenter import topic_names, trainer_page
 from calculator.pages.trainer.questions import MAX_SEED, grade, question, read_spec, read_submission
 from calculator.plumbing.django_locale import page_locale, page_path
@@ -48,6 +49,8 @@ def js_text(lang: str) -> dict:
         "best": _("best %(n)s"),
         "score": _("%(right)s of %(total)s right"),
         "practise": _("Practising: %(names)s"),
+        "reviewing": _("%(name)s %(right)s/%(need)s"),  # a pattern under review, right answers in a row of those needed
+        "retire": RETIRE_AFTER,
         "reset": _("Reset progress"),
         "empty": _("Your progress is kept in this browser only."),
     }

@@ -22,6 +22,8 @@ from ...distance import (
     block_with,
     copy_limits,
     discard_table,
+    draw_table,
+    draws_answer,
 )
 from ...hand import ScoreRequest
 from ...nearest import fill, standard
@@ -176,6 +178,19 @@ def discards(request: ScoreRequest) -> list[dict]:
 
     rows = discard_table(request.concealed_counts, meld_counts, KINDS, measure)
     return [{"tile": ALL_TILES[r.kind].notation, "shanten": r.shanten, "improving": r.improving} for r in rows]
+
+
+def draws(request: ScoreRequest) -> dict:
+    """The draws that help a 13-tile hand that is not ready (API.md `draws`, `draws_left`): the kinds whose draw
+    lowers the distance, 八支 included; none when no win can be reached."""
+    meld_counts = _meld_counts(request)
+    melds = len(request.melds)
+    hand = Hand(request.concealed_counts, meld_counts, melds, Joins(4 - melds))
+    now = hand.distance()
+    if now is None:
+        return draws_answer([])
+    rows = draw_table(request.concealed_counts, meld_counts, KINDS, lambda kinds: hand.lowering(kinds, now))
+    return draws_answer(rows)
 
 
 def nearest(request: ScoreRequest) -> dict | None:

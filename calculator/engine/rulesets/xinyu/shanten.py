@@ -27,6 +27,8 @@ from ...distance import (
     block_with,
     copy_limits,
     discard_table,
+    draw_table,
+    draws_answer,
 )
 from ...hand import ScoreRequest
 from ...nearest import fill, honours_of, kept_tiles, pairs, silong, standard
@@ -242,6 +244,18 @@ def discards(request: ScoreRequest) -> list[dict]:
     return [{"tile": ALL_TILES[r.kind].notation, "shanten": r.shanten, "improving": r.improving} for r in rows]
 
 
+def draws(request: ScoreRequest) -> dict:
+    """The draws that help a 13-tile hand that is not ready (API.md `draws`, `draws_left`) under the request's
+    card: the kinds whose draw lowers the distance, a drawn 财神 counted as the 财神 it is."""
+    meld_counts = _meld_counts(request)
+    melds = len(request.melds)
+    caishen = request.options.caishen.index
+    hand = Hand(request.concealed_counts, meld_counts, melds, caishen, _fifth_copy(request), Joins(4 - melds))
+    now = hand.distance()
+    rows = draw_table(request.concealed_counts, meld_counts, KINDS, lambda kinds: hand.lowering(kinds, now))
+    return draws_answer(rows)
+
+
 def blocked_by(request: ScoreRequest, waits: list, shanten: int | None) -> str | None:
     """Only bazhi has a condition beyond the shape (八支): a xinyu hand is never blocked."""
     return None
@@ -253,7 +267,8 @@ def blocked_message(request: ScoreRequest, blocked_by: str, shanten: int | None,
 
 def nearest(request: ScoreRequest) -> dict:
     """One nearest win of a 14-tile hand that is not one (`nearest.py`), under the request's card: of the wins at
-    the least distance, the first of standard, 七对, 十三不搭, 全风向, 4龙."""
+    the least distance, the first of standard, 七对, 十三不搭, 全风向, 4龙. Its tiles to draw never make a fifth
+    copy of a kind: where only a 财神 can fill a place, the tile to draw is a 财神."""
     meld_counts = _meld_counts(request)
     melds = len(request.melds)
     caishen = request.options.caishen.index
@@ -261,7 +276,11 @@ def nearest(request: ScoreRequest) -> dict:
     least = hand.distance()
     natural, wild = hand.natural, hand.wild
     if hand.by_standard == least:
-        groups = standard(natural, hand.limits, wild, hand.max_sets, least)
+        # a win whose every forced place (a fifth copy, or the 财神's own kind) takes a 财神 held, if there is one
+        # at this distance; else some are 财神 still to draw
+        groups = standard(natural, hand.limits, wild, hand.max_sets, least, max_forced=wild) or standard(
+            natural, hand.limits, wild, hand.max_sets, least
+        )
         found = fill(groups, natural, hand.limits.soft, wild, caishen)
         found.shape = "standard"
     elif hand.by_pairs == least:
