@@ -714,9 +714,13 @@
     if (input) { input.focus(); input.select(); }
   }
 
-  // Offline, or the server did not answer: the strip says so (the tiles can still be entered).
+  // Offline, or the server did not answer: the strip and the result card say so, the hand entered so far is
+  // kept, and it is asked for again once the network is back (the tiles can still be entered meanwhile).
   function unreachable() {
     const strip = $("strip");
+    const said = strip.querySelector('[data-strip="offline"]');
+    // a retry that failed again changes nothing: the strip (a live region) is not said again
+    if (said && !lastTap && waiting() && offlineFor === asked()) return;
     strip.replaceChildren();
     const p = document.createElement("p");
     p.className = "strip-verdict";
@@ -724,6 +728,57 @@
     p.textContent = T.offline;
     strip.appendChild(p);
     sayTap();
+    offlineCard();
+  }
+
+  // The result card while the answer cannot come: a hand entered is kept and waits for the network.
+  function offlineCard() {
+    const card = document.createElement("div");
+    card.className = "card problem";
+    card.dataset.offline = "";
+    offlineFor = asked();
+    if (state.hand.length || state.win) {
+      const title = document.createElement("h2");
+      title.textContent = T.offlineTitle;
+      const hint = document.createElement("p");
+      hint.textContent = T.offlineKept;
+      card.append(title, hint);
+    } else {
+      const hint = document.createElement("p");
+      hint.textContent = T.offline;
+      card.append(hint);
+    }
+    $("result").replaceChildren(card);
+  }
+  const asked = () => new URLSearchParams(new FormData(form)).toString();
+  let offlineFor = ""; // the fields the offline card waits on
+  // The answer it waited for: once the network is back, or once the phone's offline pack is ready (offline.js
+  // marks the page data-offline-ready) to answer it here.
+  const waiting = () => !!$("result").querySelector("[data-offline]");
+  window.addEventListener("online", () => { if (waiting()) fire(); });
+  // (a phone does not always say it is online again: asked every few seconds while the card waits)
+  window.setInterval(() => { if (waiting() && !document.hidden) fire(); }, 5000);
+  new MutationObserver(() => {
+    if (document.documentElement.hasAttribute("data-offline-ready") && waiting()) fire();
+  }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-offline-ready"] });
+
+  // A share link opened without a network: the service worker gave the calculator as it kept it (another
+  // address's page: data-query), so the hand in this address goes into the fields here and is asked for (the
+  // phone's offline pack answers it; otherwise the card says it needs the network). True when it did.
+  function fromAddress() {
+    const pairs = (query) => Array.from(new URLSearchParams(query)).map((p) => p.join("=")).sort().join("&");
+    if (form.dataset.query === undefined || pairs(form.dataset.query) === pairs(location.search)) return false;
+    const asked = new URLSearchParams(location.search);
+    if (!asked.get("hand") && !asked.get("win_tile")) return false;
+    for (const name of new Set(asked.keys())) {
+      const values = asked.getAll(name);
+      form.querySelectorAll('[name="' + CSS.escape(name) + '"]').forEach((input) => {
+        if (input.disabled) return; // a table's (offline.js fixes those)
+        if (input.type === "radio" || input.type === "checkbox") input.checked = values.includes(input.value);
+        else input.value = values[values.length - 1];
+      });
+    }
+    return true;
   }
 
   document.body.addEventListener("htmx:afterSwap", (e) => {
@@ -790,6 +845,7 @@
     if (target && !location.hash) target.scrollIntoView({ block: "start" });
   }
 
+  const fromLink = fromAddress();
   readFields();
   const notationBox = $("notation");
   if (notationBox && !form.querySelector(".notation .is-invalid")) notationBox.open = false;
@@ -798,4 +854,10 @@
   updateSeatsAndFlags();
   measure();
   showAnswer();
+  if (fromLink) {
+    // the page's own card and strip were drawn for another address (no hand): they say at once that this hand
+    // waits for the network, and it is asked for (the phone's offline pack may answer it)
+    unreachable();
+    fire();
+  }
 })();

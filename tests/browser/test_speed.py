@@ -152,13 +152,14 @@ def test_after_the_first_visit_the_keyboard_and_the_rules_page_work_offline(brow
         page.goto(page.base + "/rules/")
         expect(page.locator("h1")).to_be_visible()
         expect(page.locator("#glossary")).to_be_attached()
-        page.goto(link(page, B1))  # a share link offline: the calculator, empty, and its keyboard
+        page.goto(page.base + "/?ruleset=bazhi")  # the calculator offline: its keyboard works
         tap_tiles(page, ["1m", "2m", "3m"])
         expect(page.locator("#hand-count")).to_have_text(re.compile(r"3\s*/\s*14"))
         expect(page.locator("#strip .strip-verdict")).to_have_text("没有网络：计算结果需要联网。牌键盘仍可使用。")
         context.set_offline(False)
         page.click('button[data-tile="4m"]')  # online again: the answer comes back
         expect(page.locator("#strip .strip-verdict")).to_have_text("还差 9 张")
+        # (a share link opened offline: tests/browser/test_offline_pages.py)
     finally:
         context.close()
 

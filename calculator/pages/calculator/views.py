@@ -291,6 +291,8 @@ def js_text(locale: Locale) -> dict:
         "copied": _("Link copied"),
         "selected": _("The link is selected: copy it with your phone's menu."),
         "offline": _("No connection: the answer needs the server. The tile keyboard still works."),
+        "offlineTitle": _("This hand needs the network to be scored"),
+        "offlineKept": _("It is entered above and kept: it is scored as soon as this phone is back online."),
         "fixTyped": _(
             "The typed hand has a character that is not a tile (see under the field): correct it, or tap Clear."
         ),
