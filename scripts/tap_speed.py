@@ -8,8 +8,8 @@ result card and of the strip in the DOM, in Debian's Chromium at phone size, on 
                                                                   # older commit): rounds interleaved
     .venv/bin/python scripts/tap_speed.py --profile            # where the page's time goes (see below)
 
-Each checkout is served by gunicorn with the production profile (as scripts/load.py: DEBUG off, one worker,
-a fresh SQLite database), the page is the calculator with B1's 13 tiles entered (bazhi, 南 wins on 西's discard;
+Each checkout is served as scripts/load.py serves it (the production profile: granian, DEBUG off, one worker,
+a fresh SQLite database; an older checkout by its gunicorn.conf.py), the page is the calculator with B1's 13 tiles entered (bazhi, 南 wins on 西's discard;
 tests/browser/phone.py) and a round is: tap 8m (the 14th tile), wait for the nets, take it back, wait for the
 waits. With --compare the checkouts take turns round by round (the first of each round alternating), so the load
 of a shared machine falls on both alike; the medians are the figures to compare.
@@ -32,21 +32,19 @@ import argparse
 import json
 import os
 import secrets
-import signal
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from collections import Counter
 from pathlib import Path
 from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
 
+import load as served  # noqa: E402  (scripts/load.py: how a checkout is served)
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
 from tests.browser.phone import B1_TAPS  # noqa: E402
@@ -58,57 +56,21 @@ SIZES = {"360x640": {"width": 360, "height": 640}, "390x844": {"width": 390, "he
 PARTS = ("total", "send", "server", "swap")  # the timer's (tests/browser/answer_timer.js)
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        return sock.getsockname()[1]
-
-
 def start(tree: Path, scratch: Path) -> tuple[subprocess.Popen, str]:
-    """gunicorn serving the checkout `tree` (production profile, one worker), with this project's virtualenv."""
-    port = free_port()
-    env = dict(
-        os.environ,
-        DJANGO_ENV="production",
-        DEBUG="0",
-        SECRET_KEY=secrets.token_urlsafe(50),
-        ALLOWED_HOSTS=HOST,
-        SECURE_SSL_REDIRECT="0",
-        SECURE_COOKIES="0",
-        STATIC_MANIFEST="0",
-        RATE_LIMIT_ENABLED="0",
-        LOG_FORMAT="json",
-        WEB_CONCURRENCY="1",
-        GUNICORN_BIND=f"{HOST}:{port}",
-        DATABASE_URL=f"sqlite:///{scratch / f'{port}.sqlite3'}",
-    )
+    """The checkout `tree` served as scripts/load.py serves it (the production profile, one worker; a checkout from
+    before issue 20 by its gunicorn.conf.py), its catalogues compiled, with this project's virtualenv."""
+    port = served.free_port()
     python = str(ROOT / ".venv" / "bin" / "python")
+    env = dict(os.environ, DJANGO_ENV="production", DEBUG="0", SECRET_KEY=secrets.token_urlsafe(50))
     subprocess.run([python, "manage.py", "compilemessages", "-v0"], cwd=tree, env=env, check=True)
-    subprocess.run([python, "manage.py", "migrate", "--noinput", "-v0"], cwd=tree, env=env, check=True)
-    gunicorn = str(ROOT / ".venv" / "bin" / "gunicorn")
-    server = subprocess.Popen(
-        [gunicorn, "-c", "gunicorn.conf.py"], cwd=tree, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-    base = f"http://{HOST}:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(base + "/healthz", timeout=2):
-                return server, base
-        except OSError:
-            time.sleep(0.2)
-    stop(server)
-    raise SystemExit(f"{tree}: the app did not start")
+    kind = "gunicorn" if (tree / "gunicorn.conf.py").exists() else "production"
+    database = f"sqlite:///{scratch / f'{port}.sqlite3'}"
+    server = served.start_server(port, database, workers=1, rate_limit=False, kind=kind, root=tree)
+    served.wait_until_up(port, server, seconds=60)
+    return server, f"http://{HOST}:{port}"
 
 
-def stop(server: subprocess.Popen) -> None:
-    if server.poll() is None:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+stop = served.stop
 
 
 class Phone:
