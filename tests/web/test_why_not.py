@@ -103,4 +103,4 @@ def test_a_caishen_still_to_draw_is_shown_missing_where_a_natural_tile_would_be_
     html = page(english, {**fields, "winner": "S", "dealer": "E"})
     assert re.findall(r'data-missing="(\w+)"', html) == ["8s"]
     assert re.findall(r'data-stands-for="([^"]+)"', html) == ["as 7 of dots"]
-    assert re.search(r'data-missing="8s"><img class="tile tile-s is-wild"', html)
+    assert re.search(r'data-missing="8s"><span class="tile tile-s t-8s is-wild"', html)
