@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from calculator.engine import score
 from calculator.engine.decompose import decompositions, is_complete
 from calculator.engine.request import parse_request
-from calculator.engine.rulesets import DISTANCES, RULESETS
+from calculator.engine.rulesets import RULESETS
 from calculator.engine.tiles import ALL_TILES, FIRST_HONOUR, RED_DRAGON, SEATS, previous_seat
 from calculator.engine.waits import wait_kinds
 
@@ -429,13 +429,13 @@ def distance_rows(rng: random.Random, bazhi: list[dict], hands: int, rounds: int
     for (name, bodies), wild in zip(sets, [0, 0, 1, 2, 3], strict=True):
         kept = [without_win(b) for b in bodies if b["ruleset"] == "bazhi" or _wild_after_win(b) == wild]
         waiting = [parse_request(body) for body in _spoiled(rng, kept, 0)]
-        distance = DISTANCES[waiting[0].ruleset]
+        distance = RULESETS[waiting[0].ruleset].distance
         rows.append(Row(f"{SHANTEN}, {name}", stat(time_calls(distance.shanten, waiting, rounds, clock=cpu))))
         if wild < 3:  # (three 财神 are always ready)
             rows.extend(draws_rows(rng, name, kept, rounds))
     for name, bodies in sets[:2] + sets[3:4]:
         losing = [parse_request(body) for body in _spoiled(rng, bodies, 1)]
-        distance = DISTANCES[losing[0].ruleset]
+        distance = RULESETS[losing[0].ruleset].distance
         rows.append(Row(f"{DISCARDS}, {name}", stat(time_calls(distance.discards, losing, rounds, clock=cpu))))
         fresh = [parse_request(body) for body in _spoiled(rng, bodies, 1)]
         rows.append(Row(FIRST_SIGHT, stat(time_calls(distance.discards, fresh, 1, clock=cpu, warm=False))))
@@ -448,7 +448,7 @@ def draws_rows(rng: random.Random, name: str, bodies: list[dict], rounds: int) -
     requests = [parse_request(body) for body in _spoiled(rng, bodies, 1)]
     if not requests:
         return []
-    distance = DISTANCES[requests[0].ruleset]
+    distance = RULESETS[requests[0].ruleset].distance
     waiting = [r for r in requests if distance.shanten(r)]
     if not waiting:
         return []

@@ -1,6 +1,6 @@
 """Random hands for learners (issue 13 §3): what dealing shares between the games.
 
-Each game deals hands from its own shapes (`rulesets/<game>/deal.py`, registered as `DEALS`); here are the
+Each game deals hands from its own shapes (`rulesets/<game>/deal.py`, each ruleset's `deal`); here are the
 pieces they share: a `Wall` that never gives a fifth copy of a kind, sets and pairs drawn from it, the seats of a
 win, and the request (API.md) a dealt hand becomes. A dealt hand is meant to be a win, but nothing here decides
 that: the trainer asks the engine what every hand is.
@@ -189,6 +189,19 @@ def change_one(request: dict, rng: Random, kinds: Sequence[int]) -> dict:
     else:
         changed["win_tile"] = ALL_TILES[new].notation
     return changed
+
+
+def seven_pairs(rng: Random, wall: Wall, kinds: Sequence[int]) -> Dealt | None:
+    """七对: seven pairs of `kinds` from the wall, a quarter of the time all of one suit (None: the wall ran out)."""
+    main = rng.randrange(3)
+    pool = [suited(main, r) for r in range(1, 10)] if rng.random() < 0.25 else sorted(kinds)
+    tiles: list[int] = []
+    for _ in range(7):
+        pair = random_pair(rng, wall, pool)
+        if not pair:
+            return None
+        tiles += pair
+    return Dealt(tiles)
 
 
 def kong(rng: Random, triplet: tuple) -> tuple[str, tuple[int, ...]]:

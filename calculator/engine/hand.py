@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from .card import HouseCard
+from .flags import listed
 from .notation import format_counts, format_tiles
 from .text import Text
 from .tiles import ALL_TILES, NUM_KINDS, Tile, counts_of
@@ -25,20 +26,6 @@ KONG_TYPES = ("kong_exposed", "kong_added", "kong_concealed")
 def concealed_size(melds: int) -> int:
     """How many concealed tiles a hand holds before the win: 13 − 3 × melds (a kong counts as three)."""
     return 13 - 3 * melds
-
-
-# Every flag of API.md, in the order the request echo lists them (each ruleset declares the ones it uses, with
-# their labels and conditions: rulesets/flags.py).
-FLAGS = (
-    "kong_bloom",
-    "double_kong_bloom",
-    "robbing_kong",
-    "last_tile",
-    "heavenly",
-    "earthly",
-    "pao_long",
-    "liable_caishen",
-)
 
 
 # Melds, requests and xinyu options are built for every request (and every wait of a waits answer), so they
@@ -164,7 +151,7 @@ class ScoreRequest:
         body["winner"] = self.winner
         body["dealer"] = self.dealer
         body["discarder"] = self.discarder
-        body["flags"] = [f for f in FLAGS if f in self.flags] if self.flags else []  # in the order of FLAGS
+        body["flags"] = listed(self.flags) if self.flags else []  # shared flags first (flags.toml's order)
         if self.alternatives:
             body["alternatives"] = True
         return body

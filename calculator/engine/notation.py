@@ -69,6 +69,7 @@ def _parse_plain(text: str) -> tuple[Tile, ...] | None:
 _NO_SUIT: dict[str, Tile] = {}  # no suit letter being read: no digit reads as a tile
 _SUITED_TILE = {suit: {str(r + 1): ALL_TILES[9 * s + r] for r in range(9)} for s, suit in enumerate(SUITS)}
 _HONOUR_TILE = {letter: ALL_TILES[FIRST_HONOUR + i] for i, letter in enumerate(HONOURS)}
+TILE_BY_NOTATION = {tile.notation: tile for tile in ALL_TILES}  # "8m" -> the tile: one tile read in one look-up
 
 
 def _parse_careful(text: str) -> tuple[Tile, ...]:

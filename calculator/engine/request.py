@@ -11,15 +11,14 @@ from functools import lru_cache
 
 from .errors import ScoreError
 from .errors import flag_conflict as conflict
-from .hand import FLAGS, MELD_TYPES, Meld, ScoreRequest, concealed_size
-from .notation import InvalidNotationError, parse_tiles
-from .rulesets import RULESETS, Ruleset
-from .rulesets.flags import Situation, unmet
-from .tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS, SEATS, Tile, previous_seat
+from .flags import Situation, unmet
+from .hand import MELD_TYPES, Meld, ScoreRequest, concealed_size
+from .notation import TILE_BY_NOTATION, InvalidNotationError, parse_tiles
+from .rulesets import RULESETS, SERVED, Ruleset
+from .tiles import FIRST_HONOUR, NUM_KINDS, SEATS, Tile, previous_seat
 from .ways import way_request, ways
 
 MAX_TILE_TEXT = 200  # longer than any real hand written with spaces; keeps parsing cheap
-TILE_BY_NOTATION = {tile.notation: tile for tile in ALL_TILES}  # "8m" -> the tile
 
 
 def _is_mapping(value: object) -> bool:
@@ -101,11 +100,13 @@ def _unknown_key(data: Mapping, known: frozenset[str], where: str) -> None:
 
 
 def _ruleset(name: object) -> Ruleset:
+    """The request's game; the error lists the games the deployment serves (not one the tests registered)."""
     if not isinstance(name, str) or name not in RULESETS:
+        served = [RULESETS[game] for game in SERVED]
         raise ScoreError(
             "unknown_ruleset",
-            f"未知的规则 {name!r}（可选：{'，'.join(f'{r.id} {r.title.zh}' for r in RULESETS.values())}）",
-            f"unknown ruleset {name!r} (use {' or '.join(repr(r) for r in RULESETS)})",
+            f"未知的规则 {name!r}（可选：{'，'.join(f'{r.id} {r.title.zh}' for r in served)}）",
+            f"unknown ruleset {name!r} (use {' or '.join(repr(r.id) for r in served)})",
             "ruleset",
         )
     return RULESETS[name]
@@ -318,11 +319,17 @@ def _flags(raw: object, ruleset: Ruleset) -> frozenset[str]:
     if not isinstance(raw, list):
         raise ScoreError("bad_flag", "flags 必须是列表", "flags must be a list", "flags")
     for flag in raw:
-        if flag not in FLAGS or flag not in ruleset.flag_ids:
-            where_zh = "" if flag not in FLAGS else f"（{ruleset.title.zh}不用这个标记）"
-            where_en = "" if flag not in FLAGS else f" (not used in {ruleset.id})"
-            raise ScoreError("bad_flag", f"未知的标记 {flag!r}{where_zh}", f"unknown flag {flag!r}{where_en}", "flags")
+        if type(flag) is not str or flag not in ruleset.flag_ids:  # a list or an object cannot be looked up
+            _unknown_flag(flag, ruleset)  # raises
     return frozenset(raw)
+
+
+def _unknown_flag(flag: object, ruleset: Ruleset) -> None:
+    """`bad_flag`, saying so when another registered game has the flag."""
+    elsewhere = isinstance(flag, str) and any(flag in other.flag_ids for other in RULESETS.values())
+    where_zh = f"（{ruleset.title.zh}不用这个标记）" if elsewhere else ""
+    where_en = f" (not used in {ruleset.id})" if elsewhere else ""
+    raise ScoreError("bad_flag", f"未知的标记 {flag!r}{where_zh}", f"unknown flag {flag!r}{where_en}", "flags")
 
 
 COPIES_ALLOWED = frozenset(range(5))  # 0 to 4 of a kind
@@ -355,14 +362,13 @@ def _check_tile_count(request: ScoreRequest) -> None:
 
 
 def check_flags(request: ScoreRequest, ruleset: Ruleset) -> None:
-    """The flag rules (API.md, RULES.md §4): each flag set, in the order of FLAGS, against the conditions its
-    ruleset declares for it, in their declared order; the first that fails is the error."""
+    """The flag rules (API.md, RULES.md §4): each flag set, in the order its ruleset declares them, against the
+    conditions declared for it, in their declared order; the first that fails is the error."""
     if not request.flags:
         return  # every rule is about a flag that is set
     situation = situation_of(request)
-    for flag_id in FLAGS:
-        if flag_id in request.flags:
-            flag = ruleset.flag_by_id[flag_id]
+    for flag in ruleset.flags:
+        if flag.id in request.flags:
             failed = unmet(flag, situation)
             if failed:
                 reason = failed[0].reason

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .errors import ScoreError
 from .hand import ScoreRequest
 from .request import check_flags, parse_request
-from .rulesets import DISTANCES, RULESETS, Ruleset
+from .rulesets import RULESETS, Ruleset
 from .tiles import Tile
 from .waits import wait_kinds
 from .ways import Way, ways
@@ -27,8 +27,8 @@ def score_request(request: ScoreRequest, lang: str = "zh") -> dict:
     answer = ruleset.evaluate(request, lang)
     if answer.get("win") is False:
         # for learners: what to throw, and one nearest win with the tiles that do not fit
-        answer["discards"] = DISTANCES[request.ruleset].discards(request)
-        answer["nearest"] = DISTANCES[request.ruleset].nearest(request)
+        answer["discards"] = ruleset.distance.discards(request)
+        answer["nearest"] = ruleset.distance.nearest(request)
     if request.alternatives:
         answer["alternatives"] = alternatives(ruleset, request, answer)
     return answer
@@ -66,7 +66,7 @@ def waits_result(request: ScoreRequest, lang: str = "zh") -> dict:
     ruleset = RULESETS[request.ruleset]
     waits = wait_kinds(ruleset, request)
     self_draw, discard = ways(request, ruleset)
-    distance = DISTANCES[request.ruleset]
+    distance = ruleset.distance
     shanten = distance.shanten(request)
     blocked = distance.blocked_by(request, waits, shanten)
     answer = {

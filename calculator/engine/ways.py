@@ -1,22 +1,20 @@
 """The two ways a 13-tile hand can win on a wait (API.md, waits mode): by self-draw and by a discard.
 
 A waits request's own discarder is ignored: each way sets its own. A flag that cannot apply to a way of winning
-is dropped for that way (self-draw only: kong_bloom, double_kong_bloom, last_tile, heavenly, pao_long; discard
-only: robbing_kong, earthly, liable_caishen), so a flag of one way never makes the request an error for the
-other. The discard way is a discard from the winner's 下家, unless a flag kept for it needs the dealer as the
-discarder (a game's `discarder_dealer` condition: xinyu's 地胡 is won on the dealer's first discard).
+is dropped for that way (its declared conditions say so: a self-draw, or a discarder), so a flag of one way never
+makes the request an error for the other. The discard way is a discard from the winner's 下家, unless a flag kept
+for it needs the dealer as the discarder (a condition `discarder = "dealer"`: xinyu's 地胡 is won on the dealer's
+first discard).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .hand import FLAGS, ScoreRequest
+from .flags import listed
+from .hand import ScoreRequest
 from .rulesets.base import Ruleset
 from .tiles import next_seat
-
-SELF_DRAW_ONLY = frozenset(["kong_bloom", "double_kong_bloom", "last_tile", "heavenly", "pao_long"])
-DISCARD_ONLY = frozenset(["robbing_kong", "earthly", "liable_caishen"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,17 +27,19 @@ class Way:
 
     def to_dict(self) -> dict:
         """The way as a waits answer lists it (docs/API-additions.md): how, who discards, its flags in API order."""
-        return {"how": self.how, "discarder": self.discarder, "flags": [f for f in FLAGS if f in self.flags]}
+        return {"how": self.how, "discarder": self.discarder, "flags": listed(self.flags) if self.flags else []}
 
 
 def ways(request: ScoreRequest, ruleset: Ruleset) -> tuple[Way, Way]:
     """The self-draw way and the discard way of winning a waits request, each with the flags that apply to it."""
-    kept = request.flags - SELF_DRAW_ONLY
+    kept = request.flags - ruleset.self_draw_flags
     by_dealer = any(
-        condition.code == "discarder_dealer" for flag in kept for condition in ruleset.flag_by_id[flag].conditions
+        (condition.fact, condition.test, condition.value) == ("discarder", "is", "dealer")
+        for flag in kept
+        for condition in ruleset.flag_by_id[flag].conditions
     )
     discarder = request.dealer if by_dealer and request.dealer != request.winner else next_seat(request.winner)
-    return Way("self_draw", None, request.flags - DISCARD_ONLY), Way("discard", discarder, kept)
+    return Way("self_draw", None, request.flags - ruleset.discard_flags), Way("discard", discarder, kept)
 
 
 def way_request(request: ScoreRequest, way: Way) -> ScoreRequest:

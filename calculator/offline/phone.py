@@ -13,7 +13,7 @@ from pathlib import Path
 from random import Random
 
 from calculator.engine import score
-from calculator.engine.rulesets import DEALS, RULESETS
+from calculator.engine.rulesets import RULESETS
 from calculator.presentation.handquery import Fields, HandInput, query_string
 from calculator.presentation.locale import ENGINE_LANGS, Locale
 
@@ -97,4 +97,4 @@ class Phone:
 
 def warm_hands() -> list[dict]:
     """One dealt hand of each registered game (seeded: the same every time), as a request."""
-    return [DEALS[game](Random(0)) for game in RULESETS]
+    return [ruleset.deal(Random(0)) for ruleset in RULESETS.values()]

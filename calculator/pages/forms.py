@@ -21,8 +21,8 @@ from crispy_forms.layout import Div, Field, Layout
 from django import forms
 from django.utils.translation import gettext as _
 
-from calculator.engine.hand import FLAGS, MELD_NAMES
-from calculator.engine.rulesets import DEFAULT, RULESETS
+from calculator.engine.hand import MELD_NAMES
+from calculator.engine.rulesets import DEFAULT, RULESETS, every_flag
 from calculator.engine.rulesets.declarations import Option
 from calculator.engine.text import Text
 from calculator.engine.tiles import ALL_TILES, SEATS
@@ -75,17 +75,9 @@ def option_field(option: Option, say: Callable[[Text], str], *, radio: bool = Tr
 # ------------------------------------------------------------------------------------------ the hand form
 
 
-def flag_labels() -> dict[str, Text]:
-    """Every flag some game declares, in the order of API.md, with its label."""
-    labels = {}
-    for ruleset in RULESETS.values():
-        for flag in ruleset.flags:
-            labels.setdefault(flag.id, flag.label)
-    return {flag_id: labels[flag_id] for flag_id in FLAGS if flag_id in labels}
-
-
 def flag_choices() -> list[tuple[str, str]]:
-    return [(flag_id, local(label)) for flag_id, label in flag_labels().items()]
+    """Every flag some registered game declares (the registry's union, the shared flags first), with its label."""
+    return [(flag_id, local(flag.label)) for flag_id, (flag, _games) in every_flag().items()]
 
 
 def fields_only(layout: Layout) -> FormHelper:

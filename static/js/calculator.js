@@ -443,20 +443,18 @@
 
   // ------------------------------------------------------------------ games, seats and flags
 
-  // One flag condition (the engine's rulesets/flags.py `holds`, read for this page's input).
+  // One flag condition, as the game declares it (fact, test, value: calculator/engine/flags.toml) and the engine
+  // answers it (flags.py `holds`): the tests' meaning only, no rule of a game. `d` holds this page's facts.
   function holds(cond, d) {
-    switch (cond.code) {
-      case "self_draw": return !d.discarder;
-      case "discard": return !!d.discarder;
-      case "kongs": return d.kongs >= cond.arg;
-      case "winner_dealer": return d.winner === d.dealer;
-      case "winner_not_dealer": return d.winner !== d.dealer;
-      case "no_melds": return d.melds === 0;
-      case "discarder_dealer": return !d.discarder || d.discarder === d.dealer;
-      case "without": return !d.flags.includes(cond.arg);
-      case "win_tile_not_held": return d.winCopies === null || d.winCopies <= 1;
-      default: return true;
+    const actual = d[cond.fact];
+    switch (cond.test) {
+      case "lacks": return !actual.includes(cond.value);
+      case "min": return actual === null || actual >= cond.value;
+      case "max": return actual === null || actual <= cond.value;
     }
+    if (cond.value === null) return (actual === null) === (cond.test === "is");  // absent, or there
+    const other = d[cond.value];
+    return actual === null || other === null || (actual === other) === (cond.test === "is");
   }
 
   function blockers(flag, d) {
@@ -508,14 +506,15 @@
     const boxes = Array.from(form.querySelectorAll('input[name="flags"]'));
     const foreign = (b) => b.closest(".flag").classList.contains("is-foreign");
     const c = counts();
+    // The facts a flag condition may ask about (flags.py `Situation`); null: not there (yet).
     const situation = () => ({
-      winner,
-      dealer: radio("dealer"),
-      discarder: radio("discarder"),
+      winner: winner || null,
+      dealer: radio("dealer") || null,
+      discarder: radio("discarder") || null,
       kongs: state.melds.filter((m) => KONGS.includes(m.type)).length,
       melds: state.melds.length,
       flags: boxes.filter((b) => b.checked).map((b) => b.value),
-      winCopies: state.win ? c[state.win] || 0 : null,
+      win_tile_copies: state.win ? c[state.win] || 0 : null,
     });
     // Flags of the other game are dropped; flags taken away before come back once they can apply again.
     boxes.forEach((b) => {

@@ -3,49 +3,47 @@ RULES.md and API.md, and name every code the engine can answer with."""
 
 from __future__ import annotations
 
-from calculator.engine.hand import FLAGS
-from calculator.engine.rulesets import RULESETS
+import pytest
+
+from calculator.engine.rulesets import RULESETS, every_flag
 from calculator.engine.rulesets.bazhi import declarations as bazhi
 from calculator.engine.rulesets.bazhi.jiao import TRIGGER_COST
 from calculator.engine.rulesets.xinyu import declarations as xinyu
-
-# RULES.md §5.1 / §5.2: ids and values, the default first
-HOUSE_RULES = {
-    "bazhi": {
-        "yadang_wait": ["unique", "any"],
-        "tongtian_sihe": [True, False],
-        "haidi": ["label", "zui"],
-        "qianggang": ["as_discard", "robbed_pays_all"],
-        "bao_on": ["jiao", "any_win"],
-        "draw_dealer": ["pass", "keep"],
-    },
-    "xinyu": {
-        "wild_fifth_copy": [True, False],
-        "qingqidui": ["replaces", "with_qingyise"],
-        "qifengqi_wild": [False, True],
-        "shapeless_colours": [True, False],
-        "qianggang": ["halves", "triple"],
-        "dilong": ["table", "dealer_only"],
-        "draw_dealer": ["keep", "pass"],
-    },
-}
+from tests.games.examples import examples
 
 
-def test_house_rules_are_those_of_rules_md_section_5_with_the_default_first():
-    for ruleset_id, rules in HOUSE_RULES.items():
-        declared = {rule.id: [choice.value for choice in rule.choices] for rule in RULESETS[ruleset_id].house}
-        assert declared == rules
-        assert list(declared) == list(rules)
+@pytest.mark.parametrize("game", sorted(RULESETS))
+def test_house_rules_are_those_the_game_reads_with_the_default_first(game):
+    """RULES.md §5 (or the game's own reading of its house rules): ids and values, in order."""
+    declared = {rule.id: [choice.value for choice in rule.choices] for rule in RULESETS[game].house}
+    expected = examples(game)["house"]["values"]
+    assert declared == expected
+    assert list(declared) == list(expected)
 
 
-def test_only_draw_dealer_is_a_ledger_only_house_rule():
-    for ruleset in RULESETS.values():
-        assert [rule.id for rule in ruleset.house if not rule.scoring] == ["draw_dealer"]
+@pytest.mark.parametrize("game", sorted(RULESETS))
+def test_the_ledger_only_house_rules_are_those_the_game_declares_so(game):
+    ledger_only = [rule.id for rule in RULESETS[game].house if not rule.scoring]
+    assert ledger_only == examples(game)["house"]["ledger_only"]
+
+
+# API.md `flags`, in the order the request echo lists them
+API_FLAGS = (
+    "kong_bloom",
+    "double_kong_bloom",
+    "robbing_kong",
+    "last_tile",
+    "heavenly",
+    "earthly",
+    "pao_long",
+    "liable_caishen",
+)
 
 
 def test_every_flag_of_api_md_belongs_to_some_ruleset_and_bazhi_has_no_xinyu_flags():
-    assert set().union(*(ruleset.flag_ids for ruleset in RULESETS.values())) == set(FLAGS)
-    assert RULESETS["bazhi"].flag_ids == set(FLAGS) - {"pao_long", "liable_caishen"}
+    assert [flag_id for flag_id in every_flag() if flag_id in API_FLAGS] == list(API_FLAGS)
+    assert RULESETS["bazhi"].flag_ids == set(API_FLAGS) - {"pao_long", "liable_caishen"}
+    assert RULESETS["xinyu"].flag_ids == set(API_FLAGS)
 
 
 def test_every_code_the_engine_answers_with_has_a_name():

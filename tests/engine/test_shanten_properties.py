@@ -8,7 +8,7 @@ from calculator.engine import parse_tiles, score
 from calculator.engine.errors import ScoreError
 from calculator.engine.notation import format_tiles
 from calculator.engine.request import parse_request
-from calculator.engine.rulesets import DISTANCES, RULESETS
+from calculator.engine.rulesets import RULESETS
 from calculator.engine.waits import wait_kinds
 
 from .test_properties import bazhi_requests
@@ -55,8 +55,8 @@ def test_forbidding_fifth_copies_never_brings_a_hand_nearer(request):
         )
     except ScoreError:
         assume(False)
-    assert DISTANCES["xinyu"].shanten(forbidden) >= DISTANCES["xinyu"].shanten(allowed)
-    assert (DISTANCES["xinyu"].shanten(forbidden) == 0) == bool(wait_kinds(RULESETS["xinyu"], forbidden))
+    assert RULESETS["xinyu"].distance.shanten(forbidden) >= RULESETS["xinyu"].distance.shanten(allowed)
+    assert (RULESETS["xinyu"].distance.shanten(forbidden) == 0) == bool(wait_kinds(RULESETS["xinyu"], forbidden))
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])

@@ -23,9 +23,7 @@ from calculator.engine.distance import Joins
 from calculator.engine.hand import Meld, ScoreRequest
 from calculator.engine.rulesets import RULESETS
 from calculator.engine.rulesets.bazhi import shanten as bazhi_shanten
-from calculator.engine.rulesets.bazhi.ruleset import BazhiOptions
 from calculator.engine.rulesets.xinyu import shanten as xinyu_shanten
-from calculator.engine.rulesets.xinyu.ruleset import XinyuOptions
 from calculator.engine.tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS
 from calculator.engine.waits import wait_kinds
 
@@ -60,13 +58,12 @@ class Hand:
     def request(self, counts: list[int] | None = None) -> ScoreRequest:
         """The 13 tiles as the engine's request, under a card with this hand's wild_fifth_copy."""
         counts = self.counts if counts is None else counts
-        card = RULESETS[self.ruleset].default_card
+        ruleset = RULESETS[self.ruleset]
         if self.ruleset == "bazhi":
-            options = BazhiOptions("315", False, card)
+            options = ruleset.parse_options({})
         else:
-            options = XinyuOptions(
-                ALL_TILES[self.caishen], None, 1, card.replace("wild_fifth_copy", self.wild_fifth_copy)
-            )
+            house = {"wild_fifth_copy": self.wild_fifth_copy}
+            options = ruleset.parse_options({"caishen": ALL_TILES[self.caishen].notation, "house": house})
         tiles = tuple(ALL_TILES[k] for k in range(NUM_KINDS) for _ in range(counts[k]))
         return ScoreRequest(self.ruleset, options, tiles, None, self.melds, "S", "E", None, frozenset())
 

@@ -14,11 +14,28 @@ from __future__ import annotations
 from random import Random
 
 from calculator.engine import parse_tiles, score
-from calculator.engine.rulesets import DEALS, RULESETS
+from calculator.engine.rulesets import RULESETS, SERVED
 from calculator.engine.tiles import ALL_TILES, SEATS, next_seat
 
+# API.md: the flags of one way of winning (a game's own flags say so by their declared conditions)
 SELF_DRAW_ONLY = {"kong_bloom", "double_kong_bloom", "last_tile", "heavenly", "pao_long"}
 DISCARD_ONLY = {"robbing_kong", "earthly", "liable_caishen"}
+
+
+def test_the_served_games_declare_the_flags_of_one_way_as_api_md_lists_them():
+    for game in SERVED:
+        ruleset = RULESETS[game]
+        assert ruleset.self_draw_flags == SELF_DRAW_ONLY & ruleset.flag_ids
+        assert ruleset.discard_flags == DISCARD_ONLY & ruleset.flag_ids
+
+
+def one_way_flags(game: str) -> tuple[set[str], set[str]]:
+    """(self-draw only, discard only): API.md's lists for its flags, the game's declarations for its own."""
+    ruleset = RULESETS[game]
+    own = ruleset.flag_ids - SELF_DRAW_ONLY - DISCARD_ONLY
+    return SELF_DRAW_ONLY | (ruleset.self_draw_flags & own), DISCARD_ONLY | (ruleset.discard_flags & own)
+
+
 XINYU = {"ruleset": "xinyu", "options": {"caishen": "5p"}, "hand": "123m456m789p11sEE", "winner": "S", "dealer": "E"}
 
 
@@ -100,9 +117,13 @@ def way_requests(game: str, request: dict, tile: str) -> list[tuple[str, dict]]:
     """The 14-tile request of each way of winning, on `tile`."""
     ruleset = RULESETS[game]
     flags = request["flags"]
-    self_draw = [f for f in flags if f not in DISCARD_ONLY]
-    discard = [f for f in flags if f not in SELF_DRAW_ONLY]
-    by_dealer = any(c.code == "discarder_dealer" for f in discard for c in ruleset.flag_by_id[f].conditions)
+    self_draw_only, discard_only = one_way_flags(game)
+    self_draw = [f for f in flags if f not in discard_only]
+    discard = [f for f in flags if f not in self_draw_only]
+    dealer_feeds = ("discarder", "is", "dealer")  # the condition that the dealer discards (xinyu's 地胡)
+    by_dealer = any(
+        (c.fact, c.test, c.value) == dealer_feeds for f in discard for c in ruleset.flag_by_id[f].conditions
+    )
     winner, dealer = request["winner"], request["dealer"]
     feeder = dealer if by_dealer and dealer != winner else next_seat(winner)
     return [
@@ -114,7 +135,7 @@ def way_requests(game: str, request: dict, tile: str) -> list[tuple[str, dict]]:
 def random_waits_request(rng: Random, game: str) -> dict:
     """A dealt hand without its win tile, random seats, a random discarder (the winner's own, even) and up to
     two of the game's flags."""
-    request = DEALS[game](rng)
+    request = RULESETS[game].deal(rng)
     del request["win_tile"]
     winner, dealer = rng.choice(SEATS), rng.choice(SEATS)
     discarder = rng.choice([None, *SEATS])
@@ -132,7 +153,7 @@ def test_no_waits_request_is_refused_unless_one_of_its_ways_is_and_each_way_nets
     rng = Random(2121)
     refused = accepted = 0
     for n in range(600):
-        game = sorted(DEALS)[n % len(DEALS)]
+        game = sorted(RULESETS)[n % len(RULESETS)]
         request = random_waits_request(rng, game)
         answer = score(request)
         if "error" in answer and answer["error"]["code"] != "flag_conflict":

@@ -6,15 +6,15 @@ from __future__ import annotations
 from collections import Counter
 from random import Random
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from calculator.engine import parse_tiles, score
-from calculator.engine.deal import notation
+from calculator.engine.deal import change_one, notation
 from calculator.engine.request import parse_request
-from calculator.engine.rulesets import DEALS, DISTANCES, RULESETS
-from calculator.engine.rulesets.bazhi import shanten as bazhi_shanten
-from calculator.engine.rulesets.xinyu import shanten as xinyu_shanten
+from calculator.engine.rulesets import RULESETS
+from calculator.engine.waits import search_wait_kinds, wait_kinds
 
 from .test_xinyu_properties import xinyu_requests
 
@@ -52,9 +52,9 @@ def test_bazhi_shanten_is_never_negative_and_zero_exactly_when_something_wins(re
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.sampled_from(sorted(DEALS)), st.integers(0, 10_000), st.integers(0, 12), st.integers(0, 33))
+@given(st.sampled_from(sorted(RULESETS)), st.integers(0, 10_000), st.integers(0, 12), st.integers(0, 33))
 def test_one_exchange_from_a_ready_hand_is_never_more_than_one_from_ready(game, seed, out, kind):
-    dealt = DEALS[game](Random(seed))
+    dealt = RULESETS[game].deal(Random(seed))
     ready = {**dealt, "discarder": None, "flags": []}
     del ready["win_tile"]
     assume(score(ready)["shanten"] == 0)
@@ -122,29 +122,25 @@ def test_a_caishen_stands_in_for_a_missing_tile_of_the_nearest_win():
 def check_nearest(request: dict) -> None:
     """The nearest win holds every concealed tile once (in a group or among the misfits), lacks exactly
     `distance` tiles, is as far as the engine's distance says, its tiles to draw make no fifth copy of a kind
-    (counting the hand, the win tile and melds), and completed with what it lacks it is a win."""
+    (counting the hand, the win tile and melds), and completed with what it lacks it is a win.
+
+    The distance of 14 tiles is the least over their discards of the 13 left's (shanten + 1): a win that lacks d
+    of the 14 leaves out one of them, which can go (unless it lacks none: a shape refused for another reason). So
+    the discard table (distance.py's tables) checks the nearest win (nearest.py's search) in every game; a game's
+    wild tile is what its ruleset says it is."""
     answer = score(request)
     assert answer["win"] is False
-    parsed = parse_request(request)
-    game = request["ruleset"]
     nearest = answer["nearest"]
-    if game == "bazhi":
-        meld_counts = [a - c for a, c in zip(parsed.all_counts, parsed.concealed_counts, strict=True)]
-        far = bazhi_shanten.distance(parsed.concealed_counts, meld_counts, len(parsed.melds))
-        if far is None:
-            assert nearest is None
-            return
-    else:
-        meld_counts = [a - c for a, c in zip(parsed.all_counts, parsed.concealed_counts, strict=True)]
-        far = xinyu_shanten.distance(
-            parsed.concealed_counts,
-            meld_counts,
-            len(parsed.melds),
-            parsed.options.caishen.index,
-            parsed.options.house["wild_fifth_copy"],
-        )
+    best = answer["discards"][0]["shanten"]
+    if best is None:
+        assert nearest is None
+        return
+    far = best + 1
+    if nearest["distance"] == 0:  # every tile in a winning shape, refused for another reason (4龙 by discard)
+        assert answer["code"] != "incomplete"
+        far = 0
     assert nearest["distance"] == far
-    held, lacking, open_places = groups_held(nearest, answer["request"]["options"].get("caishen"))
+    held, lacking, open_places = groups_held(nearest, RULESETS[request["ruleset"]].wild_tile(answer))
     assert held + Counter(tiles_of(nearest["misfits"])) == Counter(tiles_of(request["hand"] + request["win_tile"]))
     assert sum(lacking.values()) + open_places == far
     melds = Counter(tiles_of("".join(m["tiles"] for m in request["melds"])))
@@ -190,21 +186,19 @@ def test_the_nearest_xinyu_win_is_at_the_engines_distance_and_a_win(request):
     check_nearest(request)
 
 
-def test_the_nearest_win_of_dealt_near_misses_in_both_games():
-    from calculator.engine.deal import change_one
-
-    for game in sorted(DEALS):
+def test_the_nearest_win_of_dealt_near_misses_in_every_game():
+    for game in sorted(RULESETS):
         kinds = sorted(RULESETS[game].kinds)
         for seed in range(150):
             rng = Random(seed)
-            request = change_one(DEALS[game](rng), rng, kinds)
+            request = change_one(RULESETS[game].deal(rng), rng, kinds)
             if score(request).get("win") is False:
                 check_nearest(request)
 
 
 def test_every_way_of_the_distance_protocol_is_there():
-    for distance in DISTANCES.values():
-        for name in ("shanten", "blocked_by", "blocked_message", "discards", "nearest"):
+    for distance in (ruleset.distance for ruleset in RULESETS.values()):
+        for name in ("shanten", "blocked_by", "blocked_message", "discards", "draws", "nearest"):
             assert callable(getattr(distance, name))
 
 
@@ -230,12 +224,10 @@ def test_a_caishen_held_takes_the_place_of_a_fifth_copy_before_any_other():
 def near_misses(rng: Random, game: str, count: int) -> list[dict]:
     """Dealt wins with one to three tiles changed that no longer win; in xinyu a fifth of them under
     wild_fifth_copy=false."""
-    from calculator.engine.deal import change_one
-
     kinds = sorted(RULESETS[game].kinds)
     found = []
     while len(found) < count:
-        request = DEALS[game](rng)
+        request = RULESETS[game].deal(rng)
         for _ in range(rng.randint(1, 3)):
             request = change_one(request, rng, kinds)
         if game == "xinyu" and rng.random() < 0.2:
@@ -249,7 +241,7 @@ def test_no_nearest_win_of_random_near_misses_draws_a_fifth_copy():
     """Over random near misses of both games: no kind more than four times among the hand, the melds and the
     tiles to draw, and every other property of `check_nearest`."""
     rng = Random(2112)
-    for game in sorted(DEALS):
+    for game in sorted(RULESETS):
         for request in near_misses(rng, game, 250):
             check_nearest(request)
 
@@ -330,9 +322,28 @@ def test_the_nearest_distance_is_the_least_number_of_tiles_to_draw_by_brute_forc
     """On hands small enough to try every exchange: the nearest win's distance is the least number of real tiles
     (a 财神 drawn as a 财神, four copies a kind) to draw before the hand wins, and its tiles are such a way."""
     rng = Random(2113)
-    for game in sorted(DEALS):
+    for game in sorted(RULESETS):
         for melds, count, most in ((3, 14, 2), (2, 10, 1)):
             for request in small_hands(rng, game, melds, count, most):
                 distance = score(request)["nearest"]["distance"]
                 assert brute_distance(request, distance) == distance, request
                 check_nearest(request)
+
+
+@pytest.mark.parametrize("game", sorted(RULESETS))
+def test_a_dealt_hand_without_its_winning_tile_is_ready_exactly_when_it_waits(game):
+    """In every game: shanten 0 exactly when some tile wins, never below 0, and the waits the game reads from
+    counts are those of trying every tile (a dealt hand, or one tile changed: near misses and far ones)."""
+    ruleset = RULESETS[game]
+    kinds = sorted(ruleset.kinds)
+    for seed in range(60):
+        rng = Random(seed)
+        dealt = ruleset.deal(rng)
+        ready = {**dealt, "discarder": None, "flags": []}
+        del ready["win_tile"]
+        for request in (ready, change_one(ready, rng, kinds)):
+            answer = score(request)
+            assert answer["shanten"] is None or answer["shanten"] >= 0, request
+            assert (answer["shanten"] == 0) == bool(answer["waits"]), request
+            parsed = parse_request(request)
+            assert wait_kinds(ruleset, parsed) == search_wait_kinds(ruleset, parsed), request

@@ -15,15 +15,20 @@ import pytest
 from calculator.engine import score
 from calculator.engine.rulesets import RULESETS
 from calculator.pages.trainer.questions import KINDS, Spec, question
+from calculator.presentation.handquery import HandInput, query_string
+from tests.games.examples import hand_body, hands, table_body
 from tests.ledger.client import Api
 from tests.web.fields import B1, X1
 from tests.web.wording import glossary_terms, unexplained
 
 pytestmark = pytest.mark.django_db
 
-# What may stay in Latin letters on a Chinese page: tile notation (111345789p, 8m, CCC, +9m), a rule card's
-# version (v1), the names of formats, and what the language switch says in its own language (lang="en").
-ALLOWED = re.compile(r"^(?:[+]?(?:\d+[mps])+[ESWNCFP]*|[ESWNCFP]+|[A-Za-z]|v\d+|CSV|JSON|JavaScript|QR)$")
+# What may stay in Latin letters on a Chinese page: tile notation (111345789p, 8m, CCC, +9m, +E), a rule card's
+# version (v1), a section of a game's own rules written with a letter (§T.1), the names of formats, and what the
+# language switch says in its own language (lang="en").
+ALLOWED = re.compile(
+    r"^(?:[+]?(?:\d+[mps])+[ESWNCFP]*|[+]?[ESWNCFP]+|[A-Za-z]|v\d+|[A-Z](?:\.\d+)+|CSV|JSON|JavaScript|QR)$"
+)
 WORD = re.compile(r"[\w+.'’-]*[A-Za-z][\w+.'’-]*")
 
 
@@ -128,6 +133,12 @@ def pages(client):
         "new table": "/tables/new/",
         "my tables": "/tables/",
     }
+    for game in RULESETS:  # every registered game: its first worked hand as a result and at a table
+        hand = hands(game)[0]
+        paths[f"{game} worked hand"] = "/?" + query_string(HandInput(hand["request"], {}))
+        table = Api(client, table_body(game, hand))
+        table.ok("hands", hand_body(game, hand))
+        paths[f"{game} worked table"] = f"/tables/{table.id}/edit/{table.token}/"
     for api in (bazhi, xinyu):
         edit = f"/tables/{api.id}/edit/{api.token}/"
         paths[f"{api.created['ruleset']} table"] = edit
@@ -161,7 +172,7 @@ def test_no_english_left_in_the_chinese_csv(client, pages):
 def test_the_rules_page_lists_every_term_of_both_games_and_the_shared_ones(client):
     from calculator.presentation.glossary import SHARED, terms
 
-    words = {w for r in RULESETS.values() for w in r.declared.texts["glossary"]} | set(SHARED)
+    words = {w for r in RULESETS.values() for w in r.declared.texts.get("glossary", {})} | set(SHARED)
     assert {"底", "交", "嘴", "龙", "庄", "冲击"} <= words
     for lang, cookie in (("zh", "zh-hans"), ("en", "en")):
         client.cookies["django_language"] = cookie

@@ -14,8 +14,9 @@ import pytest
 from django.urls import reverse
 
 from calculator.engine import score
-from calculator.engine.rulesets import RULESETS
+from calculator.engine.rulesets import RULESETS, SERVED
 from calculator.pages.trainer.questions import KINDS, MAX_SEED, Situation, Spec, question
+from tests.games.examples import examples
 
 PLAYED = 200
 
@@ -69,17 +70,30 @@ def test_two_hundred_questions_are_graded_by_the_engines_answer(client, block):
             assert graded(trainer(client, seed=seed, **wrong)) == "false", (seed, q.kind, q.request, wrong)
 
 
-def test_the_deal_covers_both_games_every_kind_and_both_verdicts():
+def verdicts_seen(specs) -> Counter:
     seen = Counter()
-    for seed in range(PLAYED):
-        q = question(Spec(seed))
-        answer = q.answer
-        verdict = answer["win"] if q.kind != "waits" else bool(answer["waits"])
+    for spec in specs:
+        q = question(spec)
+        verdict = q.answer["win"] if q.kind != "waits" else bool(q.answer["waits"])
         seen[(q.game, q.kind, verdict)] += 1
-    for game in RULESETS:
+    return seen
+
+
+def test_a_seed_alone_deals_every_served_game_every_kind_and_both_verdicts():
+    seen = verdicts_seen(Spec(seed) for seed in range(PLAYED))
+    assert {game for game, _, _ in seen} == set(SERVED)  # never a game only the tests register
+    for game in SERVED:
         assert seen[(game, "win", True)] and seen[(game, "win", False)]
         assert seen[(game, "waits", True)] and seen[(game, "waits", False)]
         assert seen[(game, "pay", True)]
+
+
+@pytest.mark.parametrize("game", sorted(RULESETS))
+def test_every_game_deals_every_kind_and_both_verdicts(game):
+    seen = verdicts_seen(Spec(seed, game) for seed in range(PLAYED // 2))
+    assert seen[(game, "win", True)] and seen[(game, "win", False)]
+    assert seen[(game, "waits", True)] and seen[(game, "waits", False)]
+    assert seen[(game, "pay", True)]
 
 
 def test_a_link_deals_the_same_question_every_time():
@@ -89,6 +103,31 @@ def test_a_link_deals_the_same_question_every_time():
         assert first.choices == second.choices
 
 
+def test_a_questions_own_link_names_its_game_and_kind_and_deals_it_again():
+    for spec in [Spec(seed) for seed in range(40)] + [Spec(7, kind="pay"), Spec(8, game=SERVED[-1])]:
+        q = question(spec)
+        assert (q.link.game, q.link.kind) == (q.game, q.kind)
+        again = question(q.link)
+        assert (again.game, again.kind, again.request, again.choices) == (q.game, q.kind, q.request, q.choices)
+        assert again.id == q.id
+
+
+def test_a_focused_questions_own_link_keeps_the_focus_and_deals_it_again():
+    focus = f"{SERVED[0]}:{examples(SERVED[0])['trainer']['focus'][0]}"
+    q = question(Spec(3, focus=focus))
+    assert q.link == Spec(3, SERVED[0], None, focus)
+    assert question(q.link).request == q.request
+
+
+def test_registering_a_game_changes_no_seed_link(monkeypatch):
+    """A seed alone picks among the served games: with only them registered, the first 40 seeds deal the same."""
+    now = [question(Spec(seed)) for seed in range(1, 41)]
+    for game in set(RULESETS) - set(SERVED):
+        monkeypatch.delitem(RULESETS, game)
+    served_only = [question(Spec(seed)) for seed in range(1, 41)]
+    assert [(q.game, q.kind, q.request) for q in served_only] == [(q.game, q.kind, q.request) for q in now]
+
+
 def test_the_game_and_kind_of_a_link_are_kept():
     for game in RULESETS:
         for kind in KINDS:
@@ -96,8 +135,10 @@ def test_the_game_and_kind_of_a_link_are_kept():
             assert (q.game, q.kind, q.request["ruleset"]) == (game, kind, game)
 
 
-def test_a_focus_pattern_is_dealt_when_the_deal_can_make_it():
-    for focus in ("bazhi:qingyise", "bazhi:bazhi", "xinyu:qidui", "xinyu:shisanbuda"):
+@pytest.mark.parametrize("game", sorted(RULESETS))
+def test_a_focus_pattern_is_dealt_when_the_deal_can_make_it(game):
+    for code in examples(game)["trainer"]["focus"]:
+        focus = f"{game}:{code}"
         for seed in range(5):
             assert focus in question(Spec(seed, focus=focus)).topics, (focus, seed)
 

@@ -1,47 +1,99 @@
 """The registry of rulesets: one package per game (`bazhi/`, `xinyu/`), each a `Ruleset` (base.py) that declares
-its game's facts as data (declarations.py). The rest of the program loops over `RULESETS` instead of naming a
-game."""
+its game's facts as data (declarations.py) and carries its distance to ready and its deal. The rest of the program
+loops over `RULESETS` instead of naming a game.
+
+A deployment serves the games of `SERVED`, the one line a game is registered on; the test suite registers a
+game of its own beside them with `register()` (the engine reads no Django settings).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from random import Random
-from typing import Protocol
+from importlib import import_module
 
-from ..hand import ScoreRequest
-from ..tiles import Tile
-from .base import Ruleset
-from .bazhi import RULESET as BAZHI
-from .bazhi import deal as bazhi_deal
-from .bazhi import shanten as bazhi_shanten
-from .xinyu import RULESET as XINYU
-from .xinyu import deal as xinyu_deal
-from .xinyu import shanten as xinyu_shanten
+from ..flags import SHARED_FLAGS, Flag
+from .base import Distance, Ruleset
+from .declarations import AFTER_DRAW
 
-RULESETS: dict[str, Ruleset] = {ruleset.id: ruleset for ruleset in (BAZHI, XINYU)}
-DEFAULT = next(iter(RULESETS))  # the first game is the page's and the form's default
+RULESETS: dict[str, Ruleset] = {}  # every registered game by its id, in the order registered
 
 
-class Distance(Protocol):
-    """How far a hand is from ready under a game's own wins (issue 13): each game's `shanten` module."""
-
-    def shanten(self, request: ScoreRequest) -> int | None: ...
-
-    def blocked_by(self, request: ScoreRequest, waits: list[Tile], shanten: int | None) -> str | None: ...
-
-    def blocked_message(self, request: ScoreRequest, blocked_by: str, shanten: int | None, lang: str) -> str: ...
-
-    def discards(self, request: ScoreRequest) -> list[dict]: ...
-
-    def draws(self, request: ScoreRequest) -> dict: ...
-
-    def nearest(self, request: ScoreRequest) -> dict | None: ...
+class RegistrationError(ValueError):
+    """A game the registry refuses: the message names the game and what it lacks."""
 
 
-DISTANCES: dict[str, Distance] = {BAZHI.id: bazhi_shanten, XINYU.id: xinyu_shanten}
+def register(ruleset: Ruleset) -> Ruleset:
+    """Add a game to the registry (again: nothing changes), after checking that it has what the engine, the
+    trainer and the ledger ask of every game; a `RegistrationError` says what is missing."""
+    taken = RULESETS.get(ruleset.id)
+    if taken is ruleset:
+        return ruleset
+    if taken is not None:
+        raise RegistrationError(f"{ruleset.id}: another game is registered under this id")
+    problems = missing(ruleset)
+    if problems:
+        raise RegistrationError(f"{ruleset.id}: " + "; ".join(problems))
+    RULESETS[ruleset.id] = ruleset
+    return ruleset
 
-# Random hands of each game for learners (issue 13 §3): `deal(rng, favour)`, a request meant to be a win, more
-# often in a shape that makes the pattern `favour` (a code of the game's patterns, or None).
-DEALS: dict[str, Callable[[Random, str | None], dict]] = {BAZHI.id: bazhi_deal.deal, XINYU.id: xinyu_deal.deal}
 
-__all__ = ["DEALS", "DEFAULT", "DISTANCES", "RULESETS", "Distance", "Ruleset"]
+DISTANCE_FUNCTIONS = ("shanten", "blocked_by", "blocked_message", "discards", "draws", "nearest")
+
+
+def missing(ruleset: Ruleset) -> list[str]:
+    """What a game lacks of what every game needs, in words (empty: nothing)."""
+    problems = []
+    distance = getattr(ruleset, "distance", None)
+    lacking = [name for name in DISTANCE_FUNCTIONS if not callable(getattr(distance, name, None))]
+    if lacking:
+        problems.append(f"its distance (`distance`, the game's shanten module) has no {', '.join(lacking)}")
+    return problems + table_missing(ruleset)
+
+
+def table_missing(ruleset: Ruleset) -> list[str]:
+    """What the ledger needs of a game's `[table]` that it lacks: what a drawn hand does to the deal, and the
+    option its streak fills."""
+    declared = ruleset.table.declared
+    problems = []
+    after = declared.after_draw
+    values = f'"{AFTER_DRAW[0]}" or "{AFTER_DRAW[1]}"'
+    if after is None:
+        problems.append(
+            f"[table] has no after_draw (what a drawn hand does to the deal: {values}, or"
+            ' { house = "<rule>" }: a house rule such as draw_dealer)'
+        )
+    elif after.house is not None:
+        rule = ruleset.house_by_id.get(after.house)
+        if rule is None:
+            problems.append(f"[table] after_draw names the house rule {after.house!r}, which the game does not declare")
+        elif sorted(str(choice.value) for choice in rule.choices) != sorted(AFTER_DRAW):
+            problems.append(f"the house rule {after.house!r} of [table] after_draw has values other than {values}")
+    elif after.fixed not in AFTER_DRAW:
+        problems.append(f"[table] after_draw is {after.fixed!r}, not {values}")
+    streak = declared.streak_option
+    if streak is not None and not any(o.id == streak and o.kind == "int" for o in ruleset.options):
+        problems.append(f"[table] streak_option names {streak!r}, which is no whole-number option of the game")
+    return problems
+
+
+def every_flag() -> dict[str, tuple[Flag, tuple[str, ...]]]:
+    """Every flag some registered game declares, with the games that declare it: {id: (the flag as the first of
+    them declares it, their ids)}. The shared flags come first, in flags.toml's order, then each game's own in
+    the order it declares them."""
+    games: dict[str, list[Ruleset]] = {flag_id: [] for flag_id in SHARED_FLAGS}
+    for ruleset in RULESETS.values():
+        for flag in ruleset.flags:
+            games.setdefault(flag.id, []).append(ruleset)
+    return {
+        flag_id: (found[0].flag_by_id[flag_id], tuple(r.id for r in found)) for flag_id, found in games.items() if found
+    }
+
+
+def serve(*packages: str) -> tuple[str, ...]:
+    """Register the `RULESET` of each package of this folder, in order: the games a deployment serves."""
+    return tuple(register(import_module(f".{name}", __name__).RULESET).id for name in packages)
+
+
+SERVED: tuple[str, ...] = serve("bazhi", "xinyu")  # a new game is one more name here
+DEFAULT = SERVED[0]  # the first game is the page's and the form's default
+
+__all__ = ["DEFAULT", "RULESETS", "SERVED", "Distance", "RegistrationError", "Ruleset", "every_flag", "register"]

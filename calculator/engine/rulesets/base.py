@@ -1,24 +1,46 @@
 """What every ruleset is: its declarations (data) and the few functions the engine calls.
 
-A game's package subclasses `Ruleset`, fills in the declarations and implements the abstract methods; the
-registry (`rulesets/__init__.py`) lists the instances. Reading options and the house card is the same for every
-game, so it is done here from the declarations.
+A game's package subclasses `Ruleset`, fills in the declarations, hangs on its distance to ready (`distance`)
+and implements the abstract methods (the deal for learners among them); the registry (`rulesets/__init__.py`)
+lists the instances. Reading options and the house card is the same for every game, so it is done here from the
+declarations.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
-from functools import cached_property
+from dataclasses import field as dataclass_field
+from dataclasses import make_dataclass, replace
+from functools import cached_property, lru_cache
+from random import Random
+from typing import Protocol
 
 from ..card import HouseCard
 from ..errors import ScoreError
+from ..flags import only_when
 from ..hand import ScoreRequest
-from ..notation import InvalidNotationError, parse_tiles
+from ..notation import TILE_BY_NOTATION, InvalidNotationError, parse_tiles
 from ..text import Text
 from ..tiles import ALL_TILES, Tile
 from .declarations import Declared, Flag, HouseRule, Note, Option, Part, Pattern, PatternGroup, ReadingNote
 from .table import TableRules
+
+
+class Distance(Protocol):
+    """How far a hand is from ready under a game's own wins (issue 13): each game's `shanten` module."""
+
+    def shanten(self, request: ScoreRequest) -> int | None: ...
+
+    def blocked_by(self, request: ScoreRequest, waits: list[Tile], shanten: int | None) -> str | None: ...
+
+    def blocked_message(self, request: ScoreRequest, blocked_by: str, shanten: int | None, lang: str) -> str: ...
+
+    def discards(self, request: ScoreRequest) -> list[dict]: ...
+
+    def draws(self, request: ScoreRequest) -> dict: ...
+
+    def nearest(self, request: ScoreRequest) -> dict | None: ...
 
 
 class Ruleset(ABC):
@@ -30,6 +52,7 @@ class Ruleset(ABC):
     allows_chow: bool
     declared: Declared  # the game's declarations.toml
     table: TableRules  # the game at a table: the ledger's rules (RULES.md §3)
+    distance: Distance  # how far a hand is from ready: the game's `shanten` module (issue 13)
 
     # ------------------------------------------------------------------------------ the declarations
 
@@ -76,6 +99,16 @@ class Ruleset(ABC):
         return {flag.id: flag for flag in self.flags}
 
     @cached_property
+    def self_draw_flags(self) -> frozenset[str]:
+        """The flags that need a self-draw (their conditions say so): a waits answer drops them on a discard."""
+        return frozenset(flag.id for flag in self.flags if only_when(flag, discarder_present=False))
+
+    @cached_property
+    def discard_flags(self) -> frozenset[str]:
+        """The flags that need a discarder: a waits answer drops them on a self-draw."""
+        return frozenset(flag.id for flag in self.flags if only_when(flag, discarder_present=True))
+
+    @cached_property
     def house_by_id(self) -> dict[str, HouseRule]:
         return {rule.id: rule for rule in self.house}
 
@@ -95,23 +128,54 @@ class Ruleset(ABC):
 
     # ------------------------------------------------------------------------------ reading a request's options
 
+    @cached_property
+    def options_type(self) -> type:
+        """The game's options value (a request's `options`, its card included): a frozen dataclass made once from
+        the declared options, one field per option in the declared order, then `house`."""
+        return options_class(self.id, self.options)
+
+    @cached_property
+    def option_keys(self) -> frozenset[str]:
+        """The keys a request's `options` may have: the declared options and `house`."""
+        return frozenset([*(option.id for option in self.options), "house"])
+
     def parse_options(self, raw: object):
         """The request's `options`, validated against the declarations, as the game's options value."""
         if raw is None:
             raw = {}
         if not isinstance(raw, Mapping):
             raise ScoreError("bad_option", "options 必须是对象", "options must be an object", "options")
-        known = {option.id for option in self.options}
+        if not self.option_keys.issuperset(raw):
+            self._unknown_option(raw)  # raises
+        values = [read_option(option, raw.get(option.id)) for option in self.options]
+        return self.options_built(*values, self.read_card(raw.get("house")))
+
+    def _unknown_option(self, raw: Mapping) -> None:
         for key in raw:
-            if key not in known and key != "house":
+            if key not in self.option_keys:
                 raise ScoreError(
                     "bad_option",
                     f"{self.title.zh}没有选项 {key!r}",
                     f"{self.id} has no option {key!r}",
                     f"options.{key}" if isinstance(key, str) else "options",
                 )
-        values = {option.id: read_option(option, raw.get(option.id)) for option in self.options}
-        return self.make_options(values, self.read_card(raw.get("house")))
+
+    @cached_property
+    def options_built(self):
+        """The options value of the values as read (in the declared order) and the card, each distinct one built
+        once and remembered (a few hundred at most in use: they are small immutable values, the key too)."""
+
+        def build(*values):
+            *read, card = values
+            named = dict(zip([option.id for option in self.options], read, strict=True))
+            return self.options_type(**self.complete_options(named), house=card)
+
+        return lru_cache(maxsize=OPTIONS_REMEMBERED)(build)  # a slot's values are of one type: read_option's
+
+    def complete_options(self, values: dict[str, object]) -> dict[str, object]:
+        """A game's own rule between its options, once each is read (xinyu: the turned indicator gives the 财神):
+        the values to build the options from, or `ScoreError`. By default the values as they were read."""
+        return values
 
     def read_card(self, raw: object) -> HouseCard:
         """`options.house`: every house rule of this game, the ones not given at their default (RULES.md §5)."""
@@ -143,10 +207,6 @@ class Ruleset(ABC):
     # ------------------------------------------------------------------------------ the game's own
 
     @abstractmethod
-    def make_options(self, values: dict[str, object], card: HouseCard):
-        """The game's options value from the declared options (read and checked one by one) and the card."""
-
-    @abstractmethod
     def check_meld(self, tiles: tuple[Tile, ...], options, number: int, field: str) -> None:
         """A game's own rule about one meld's tiles (xinyu: no 财神 in a meld): raise `ScoreError`."""
 
@@ -160,6 +220,11 @@ class Ruleset(ABC):
     @abstractmethod
     def evaluate(self, request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
         """The answer for a 14-tile request: a scored win or a not-a-win answer (API.md)."""
+
+    @abstractmethod
+    def deal(self, rng: Random, favour: str | None = None) -> dict:
+        """A random hand for learners (issue 13 §3): a request meant to be a win, more often in a shape that makes
+        the pattern `favour` (a code of the game's patterns, or None). The trainer asks the engine what it is."""
 
     @abstractmethod
     def patterns_of(self, answer: dict) -> tuple[str, ...]:
@@ -256,6 +321,41 @@ class Ruleset(ABC):
         return f"RULESETS[{self.id!r}]"
 
 
+OPTIONS_REMEMBERED = 1024  # distinct options values each game keeps built (`Ruleset.options_built`)
+
+# The Python type of each kind of option (a tile option may be absent: None).
+OPTION_TYPES: dict[str, object] = {"bool": bool, "int": int, "choice": str, "tile": Tile | None}
+
+
+def options_class(game: str, options: tuple[Option, ...]) -> type:
+    """The options value of a game with these declared options: a frozen dataclass (so that it is hashable and
+    can key remembered lines) with one slot per option and `house`, its `to_dict` the request echo's `options`
+    (API.md: tiles in notation, an absent tile left out, then the card) and `with_card` (RULES.md §5.3)."""
+    fields = [(option.id, OPTION_TYPES[option.kind], dataclass_field(default=option.default)) for option in options]
+    fields.append(("house", HouseCard, dataclass_field(default=HouseCard(()))))
+    names = tuple(option.id for option in options)
+
+    def to_dict(self) -> dict:
+        body: dict = {}
+        for name in names:
+            value = getattr(self, name)
+            if value is not None:
+                body[name] = value.notation if isinstance(value, Tile) else value
+        body["house"] = self.house.to_dict()
+        return body
+
+    def with_card(self, card: HouseCard):
+        return replace(self, house=card)
+
+    return make_dataclass(
+        f"{game.title()}Options",
+        fields,
+        namespace={"to_dict": to_dict, "with_card": with_card, "__module__": __name__},
+        frozen=True,
+        slots=True,
+    )
+
+
 def _json(value: object) -> str:
     """A value as JSON writes it: true / false, "text", 3."""
     if isinstance(value, bool):
@@ -267,10 +367,18 @@ def _json(value: object) -> str:
 
 def read_option(option: Option, value: object):
     """One declared option's value (its default when absent), or `bad_option` naming `options.<id>`."""
-    field = f"options.{option.id}"
     if value is None:
         return option.default
-    if option.kind == "bool":
+    kind = option.kind
+    if type(value) is str:  # the usual cases first, without building a message or a list
+        if kind == "tile" and value in TILE_BY_NOTATION:
+            return TILE_BY_NOTATION[value]  # "5p", without the general reader
+        if kind == "choice":
+            for choice in option.choices:
+                if choice.value == value:
+                    return value
+    field = f"options.{option.id}"
+    if kind == "bool":
         if isinstance(value, bool):
             return value
         raise ScoreError(
@@ -279,7 +387,7 @@ def read_option(option: Option, value: object):
             f"{option.id} must be true or false",
             field,
         )
-    if option.kind == "choice":
+    if kind == "choice":
         if isinstance(value, int) and not isinstance(value, bool):
             value = str(value)  # a numeric choice ("315") may be written as a number
         allowed = [choice.value for choice in option.choices]
@@ -292,7 +400,7 @@ def read_option(option: Option, value: object):
             f"{option.id} must be {listed_en}, got {value!r}",
             field,
         )
-    if option.kind == "int":
+    if kind == "int":
         if isinstance(value, int) and not isinstance(value, bool) and option.minimum <= value <= option.maximum:
             return value
         raise ScoreError(

@@ -1,5 +1,5 @@
 """The vocabulary a ruleset declares itself in: texts in both languages, options, flags with the conditions under
-which each can apply, house rules, patterns and readings.
+which each can apply (their types live in calculator/engine/flags.py), house rules, patterns and readings.
 
 A ruleset package states its game's facts once, as values of these types; the engine validates requests with
 them, and the forms, the page's JavaScript, the rules page and the ledger read them (through the registry,
@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Literal
 
 from ..card import JsonValue
+from ..flags import DeclarationError, Flag, read_flags
 from ..text import Text
 
 # ----------------------------------------------------------------------------------------------- options
@@ -63,54 +64,6 @@ class Option:
         if self.gives is not None:
             body["gives"] = self.gives
         return body
-
-
-# ----------------------------------------------------------------------------------------------- flags
-
-# The conditions a flag can have, each a question about the request that the engine (request.check_flags), the
-# form and the page's JavaScript answer the same way. `arg` is the number of kongs for "kongs", and the other
-# flag for "without".
-ConditionCode = Literal[
-    "self_draw",  # no discarder
-    "discard",  # a discarder
-    "kongs",  # at least `arg` kongs among the melds
-    "winner_dealer",  # the winner is the dealer
-    "winner_not_dealer",
-    "no_melds",
-    "discarder_dealer",  # the discarder is the dealer
-    "without",  # not together with the flag `arg`
-    "win_tile_not_held",  # the winner holds no other copy of the win tile (concealed or in a meld)
-]
-
-
-@dataclass(frozen=True, slots=True)
-class Condition:
-    """When a flag can apply; `reason` says why not (shown on a greyed flag and in the engine's error)."""
-
-    code: ConditionCode
-    reason: Text
-    arg: str | int | None = None
-
-    def to_dict(self) -> dict:
-        return {"code": self.code, "arg": self.arg, "reason": self.reason.to_dict()}
-
-
-@dataclass(frozen=True, slots=True)
-class Flag:
-    """A fact of the win the user states (API.md `flags`), with every condition it needs, in the order checked."""
-
-    id: str
-    label: Text
-    conditions: tuple[Condition, ...]
-    rule: str  # the section of RULES.md
-
-    def to_dict(self) -> dict:
-        return {
-            "id": self.id,
-            "label": self.label.to_dict(),
-            "conditions": [condition.to_dict() for condition in self.conditions],
-            "rule": self.rule,
-        }
 
 
 # ----------------------------------------------------------------------------------------------- house rules
@@ -252,6 +205,18 @@ class EndReason:
     text: Text
 
 
+AFTER_DRAW = ("keep", "pass")  # a drawn hand (流局) keeps the deal, or passes it to the dealer's 下家 (streak 1)
+
+
+@dataclass(frozen=True, slots=True)
+class AfterDraw:
+    """What a drawn hand does to the deal (RULES.md §3): always the same (`fixed`: "keep" or "pass"), or as the
+    table's card says (`house`: a house rule whose values are "keep" and "pass", RULES.md §5)."""
+
+    fixed: str | None = None
+    house: str | None = None
+
+
 @dataclass(frozen=True)
 class TableDeclared:
     """A game at a table (`[table]` in its declarations.toml, RULES.md §3): the stake, the words the ledger's pages
@@ -273,6 +238,7 @@ class TableDeclared:
     streak_option: str | None  # the per-hand option the table fills with its dealer's streak
     multiplier_label: Text | None  # the table's multiplier (a leaving penalty's factor), if it has one
     leave_label: Text | None  # a player leaving mid-game, if the game has a penalty for it
+    after_draw: AfterDraw | None  # the deal after a drawn hand (None: not declared, the registry refuses it)
     data: dict  # the game's own numbers (a leaving penalty …)
 
 
@@ -302,20 +268,23 @@ class Declared:
         return next(group for group in self.pattern_groups if group.id == group_id)
 
 
-def load(path: Path) -> Declared:
-    """Read a game's declarations (TOML) into values; a mistake in the file fails at import, naming the entry."""
-    from .flags import NAMED_CONDITIONS, flag  # flags.py builds on this module's types
+REQUIRED = ("title", "summary", "pattern_groups", "table")  # every other section may be left out: none of it
 
+
+def load(path: Path) -> Declared:
+    """Read a game's declarations (TOML) into values; a mistake in the file fails at import, naming the entry.
+    A section the game has nothing for (options, flags, house rules, readings, notes, texts, labels, parts) may be
+    left out."""
     raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    lacking = [key for key in REQUIRED if key not in raw]
+    if lacking:
+        raise DeclarationError(f"{path}: no {', '.join(lacking)} (every game declares {', '.join(REQUIRED)})")
     return Declared(
         title=_text(raw.pop("title")),
         summary=_text(raw.pop("summary")),
-        options=tuple(_option(entry) for entry in raw.pop("options")),
-        flags=tuple(
-            flag(entry["id"], entry["rule"], *(NAMED_CONDITIONS[name] for name in entry.get("also", ())))
-            for entry in raw.pop("flags")
-        ),
-        house=tuple(_house_rule(entry) for entry in raw.pop("house")),
+        options=tuple(_option(entry) for entry in raw.pop("options", ())),
+        flags=read_flags(raw.pop("flags", []), raw.pop("conditions", {}), str(path)),
+        house=tuple(_house_rule(entry) for entry in raw.pop("house", ())),
         pattern_groups=tuple(
             PatternGroup(
                 group["id"],
@@ -328,10 +297,12 @@ def load(path: Path) -> Declared:
             )
             for group in raw.pop("pattern_groups")
         ),
-        readings=tuple(ReadingNote(r["rule"], r["name"], _text(r["text"])) for r in raw.pop("readings")),
+        readings=tuple(ReadingNote(r["rule"], r["name"], _text(r["text"])) for r in raw.pop("readings", ())),
         notes=tuple(Note(tuple(n["rules"]), _text(n["text"])) for n in raw.pop("notes", ())),
-        texts={name: {code: _text(text) for code, text in table.items()} for name, table in raw.pop("texts").items()},
-        labels={code: (_text(label["name"]), _text(label["note"])) for code, label in raw.pop("labels").items()},
+        texts={
+            name: {code: _text(text) for code, text in table.items()} for name, table in raw.pop("texts", {}).items()
+        },
+        labels={code: (_text(label["name"]), _text(label["note"])) for code, label in raw.pop("labels", {}).items()},
         table=_table(raw.pop("table")),
         parts=tuple(Part(part_id, _text(label)) for part_id, label in raw.pop("parts", {}).items()),
         data=raw,
@@ -368,13 +339,21 @@ def _table(raw: dict) -> TableDeclared:
         "outside_label": _maybe_text(raw.pop("outside_label", None)),
         "outside_help": _maybe_text(raw.pop("outside_help", None)),
         "outside_parts": frozenset(raw.pop("outside_parts", ())),
-        "parts": {code: _text(text) for code, text in raw.pop("parts").items()},
-        "end_reasons": tuple(EndReason(code, _text(text)) for code, text in raw.pop("end_reasons").items()),
+        "parts": {code: _text(text) for code, text in raw.pop("parts", {}).items()},
+        "end_reasons": tuple(EndReason(code, _text(text)) for code, text in raw.pop("end_reasons", {}).items()),
         "streak_option": raw.pop("streak_option", None),
         "multiplier_label": _maybe_text(raw.pop("multiplier_label", None)),
         "leave_label": _maybe_text(raw.pop("leave_label", None)),
+        "after_draw": _after_draw(raw.pop("after_draw", None)),
     }
     return TableDeclared(**known, data=raw)
+
+
+def _after_draw(raw: str | dict | None) -> AfterDraw | None:
+    """`after_draw = "keep"` / `"pass"`, or `after_draw = { house = "<rule>" }` (checked when registered)."""
+    if raw is None:
+        return None
+    return AfterDraw(house=raw.get("house")) if isinstance(raw, dict) else AfterDraw(fixed=raw)
 
 
 def _choices(raw: list[dict]) -> tuple[Choice, ...]:

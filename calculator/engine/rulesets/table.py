@@ -108,13 +108,25 @@ class TableRules(ABC):
     def settle(self, book: Book, result: dict, card: CardFacts) -> None:
         """Apply a scored win (an engine answer with `win: true`) to the account, and end the game if it ends."""
 
-    @abstractmethod
     def keeps_deal(self, result: dict) -> bool:
-        """Whether the dealer keeps the deal after this win (the streak grows); else the 下家 deals, streak 1."""
+        """Whether the dealer keeps the deal after this win (the streak grows); else the 下家 deals, streak 1. By
+        default the dealer keeps it on a win of its own (RULES.md §2.6); a game may say otherwise (§1.7)."""
+        request = result["request"]
+        return request["winner"] == request["dealer"]
+
+    def pay_from_stakes(self, book: Book, result: dict, card: CardFacts, ended: str) -> None:
+        """A win's payments out of the stakes, each capped at what the payer has left, the game over (`ended`) when
+        a player is at 0; at a table without a stake, running totals, uncapped."""
+        room = card.stake is not None
+        book.pay_rows(result["payments"], capped=room)
+        if room and any(book.balances[seat] == 0 for seat in SEATS):
+            book.end(ended)
 
     def keeps_deal_on_draw(self, card: CardFacts) -> bool:
-        """After a drawn hand (流局): the house rule `draw_dealer` (RULES.md §5), which every game declares."""
-        return card.options["house"]["draw_dealer"] == "keep"
+        """After a drawn hand (流局): as the game's `[table] after_draw` says, always the same or by a house rule
+        of the card (RULES.md §5: `draw_dealer`); the registry has checked that it is declared."""
+        after = self.declared.after_draw
+        return (card.options["house"][after.house] if after.house else after.fixed) == "keep"
 
     def leave(self, book: Book, seat: str, dealer_streak: int, card: CardFacts) -> None:
         """A player leaves mid-game: the penalty (only a game with a `leave_label` has one)."""

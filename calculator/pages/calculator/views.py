@@ -16,11 +16,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django_htmx.http import replace_url
 
+from calculator.engine.flags import Situation, unmet
 from calculator.engine.hand import KONG_TYPES
-from calculator.engine.rulesets import DEFAULT, RULESETS
-from calculator.engine.rulesets.flags import Situation, unmet
+from calculator.engine.rulesets import DEFAULT, RULESETS, every_flag
 from calculator.engine.tiles import ALL_TILES, SEATS
-from calculator.pages.forms import HandForm, flag_labels
+from calculator.pages.forms import HandForm
 from calculator.plumbing import edit_tokens
 from calculator.plumbing.django_locale import local, page_locale, page_path
 from calculator.presentation import cards
@@ -80,14 +80,14 @@ def flag_states(request: dict) -> list[dict]:
         frozenset(request["flags"]),
     )
     states = []
-    for code, label in flag_labels().items():
+    for code, (declared, games) in every_flag().items():  # the registry's union, each flag with its games
         flag = ruleset.flag_by_id.get(code)
         failed = unmet(flag, situation) if flag else []
         states.append(
             {
                 "code": code,
-                "label": local(label),
-                "rulesets": rulesets_with(lambda r, code=code: code in r.flag_ids),
+                "label": local(declared.label),
+                "rulesets": games,
                 "checked": code in request["flags"],
                 "reason": local(failed[0].reason) if failed else "",
             }

@@ -77,7 +77,7 @@ class RuleCardForm(forms.Form):
         """The card as the API takes it (the ledger validates it again)."""
         d = self.cleaned_data
         options: dict = {option.id: d[option.id] for option in self.rules.table_options}
-        options = {key: value for key, value in options.items() if value != ""}  # empty: the default
+        options = {key: value for key, value in options.items() if value not in ("", None)}  # empty: the default
         options["house"] = {
             rule.id: choice.value
             for rule in self.rules.house

@@ -92,8 +92,8 @@ class TrainerPage:
     hint: str
     facts: list[Fact]
     hand: EnteredHand
-    question_query: str  # the question's own link (answers are sent to it)
-    spec: dict[str, str]  # the spec as the form's hidden fields
+    question_query: str  # the question's own link: its seed, game and kind (it deals this question again)
+    spec: dict[str, str]  # the spec as the form's hidden fields (the learner's filters kept: answers go to it)
     next_query: str
     games: list[Link]
     levels: list[Link]
@@ -149,7 +149,7 @@ def trainer_page(q: Question, graded: Grade | None, locale: Locale) -> TrainerPa
         hint=hint(),
         facts=situation_facts(q, locale),
         hand=entered_hand(q.request, locale),
-        question_query=urlencode(q.spec.query()),
+        question_query=urlencode(q.link.query()),
         spec=q.spec.query(),
         next_query="",
         games=game_filters(q.spec, lang),

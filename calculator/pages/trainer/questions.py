@@ -25,7 +25,7 @@ from random import Random
 
 from calculator.engine import score
 from calculator.engine.deal import change_one
-from calculator.engine.rulesets import DEALS, RULESETS
+from calculator.engine.rulesets import RULESETS, SERVED
 from calculator.engine.tiles import SEATS
 from calculator.pages.trainer.practice import Review
 from calculator.presentation.handquery import Query
@@ -106,9 +106,16 @@ class Question:
     topics: tuple[str, ...] = ()  # "<game>:<code>": the patterns the answer names
 
     @property
+    def link(self) -> Spec:
+        """The question's own link: its spec with the game and the kind it was dealt named, so that the link deals
+        it again whatever games are served or registered (with a focus, each deal draws its kind afresh: the kind
+        stays as the spec had it)."""
+        return replace(self.spec, game=self.game, kind=self.spec.kind if self.spec.focus else self.kind)
+
+    @property
     def id(self) -> str:
-        """One question's name (its spec), for the browser's count of what was answered."""
-        return "-".join(self.spec.query().values())
+        """One question's name (its own link), for the browser's count of what was answered."""
+        return "-".join(self.link.query().values())
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,11 +192,17 @@ def question(spec: Spec, lang: str = "zh") -> Question:
     most `ATTEMPTS` deals, then the first question made with the focus pattern, else the first one). With a focus
     each deal draws its kind afresh, as some patterns come up in one kind of question only (不够八支 never in a
     pay question). The engine's answer is in `lang`, the page's language (it explains the question); the
-    question itself is the same in every language."""
+    question itself is the same in every language.
+
+    A seed alone picks among the games the deployment serves (never a game only the tests register). The game
+    (unless a focus names it) and the kind are drawn even when the spec fixes them, so that a question's own
+    link, which names both (`Question.link`), deals the question its seed alone deals."""
     rng = Random(spec.seed)
     focus_game = spec.focus.partition(":")[0] if spec.focus else None
-    game = spec.game or focus_game or rng.choice(sorted(RULESETS))
-    kind = spec.asks or rng.choice(KINDS)
+    drawn_game = None if focus_game else rng.choice(sorted(SERVED))
+    drawn_kind = rng.choice(KINDS)
+    game = spec.game or focus_game or drawn_game
+    kind = spec.asks or drawn_kind
     resting = spec.review.resting() - {spec.focus}
     first = focused = None
     attempts = 0
@@ -223,7 +236,7 @@ def candidate(
     `demanding`, a hand no house rule changes)."""
     ruleset = RULESETS[game]
     favour = spec.focus.partition(":")[2] if spec.focus else None
-    dealt = DEALS[game](rng, favour)
+    dealt = ruleset.deal(rng, favour)
     if spec.level == HOUSE_LEVEL:
         dealt = {**dealt, "options": {**dealt["options"], "house": house_card(rng, game)}}
     kinds = sorted(ruleset.kinds)

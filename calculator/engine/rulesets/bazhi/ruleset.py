@@ -2,41 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cache
+from random import Random
 
-from ...card import HouseCard
 from ...decompose import decompositions, is_complete
 from ...explain import decomposition_groups, not_a_win_answer
 from ...hand import ScoreRequest
 from ...text import Text
 from ...tiles import Tile
 from ..base import Ruleset
+from . import deal as dealing
 from . import declarations as facts
+from . import shanten
 from .bao import liable_seat
 from .explain import explain, labels
 from .payments import payment_reason, payments_and_nets
 from .reading import Reading, best_reading, hand_facts, read_hand, waits_before_win, waits_from_counts, win_roles
 from .table import TABLE
-
-
-@dataclass(frozen=True)
-class BazhiOptions:
-    tariff: str = "315"
-    multi_jiao: bool = False
-    house: HouseCard = HouseCard(())
-
-    def to_dict(self) -> dict:
-        return {"tariff": self.tariff, "multi_jiao": self.multi_jiao, "house": self.house.to_dict()}
-
-    def with_card(self, card: HouseCard) -> BazhiOptions:
-        return _options(self.tariff, self.multi_jiao, card)
-
-
-@cache
-def _options(tariff: str, multi_jiao: bool, card: HouseCard) -> BazhiOptions:
-    """Each distinct options value built once (they are immutable): a few dozen in all."""
-    return BazhiOptions(tariff, multi_jiao, card)
 
 
 class Bazhi(Ruleset):
@@ -46,10 +27,8 @@ class Bazhi(Ruleset):
     allows_chow = False
     declared = facts.DECLARED
     table = TABLE
+    distance = shanten
     tariffs = facts.TARIFFS
-
-    def make_options(self, values: dict[str, object], card: HouseCard) -> BazhiOptions:
-        return _options(values["tariff"], values["multi_jiao"], card)
 
     def check_meld(self, tiles: tuple[Tile, ...], options, number: int, field: str) -> None:
         return None  # every bazhi meld shape is checked by the common rules
@@ -63,6 +42,9 @@ class Bazhi(Ruleset):
 
     def evaluate(self, request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
         return evaluate(request, lang, brief)
+
+    def deal(self, rng: Random, favour: str | None = None) -> dict:
+        return dealing.deal(rng, favour)
 
     def payment_reason(self, row, answer, lang, seat_word):
         return payment_reason(row, answer, lang, seat_word)

@@ -29,11 +29,11 @@ from ...hand import ScoreRequest
 from ...nearest import fill, standard
 from ...tiles import ALL_TILES
 from .declarations import BLOCKED
-from .ruleset import RULESET
+from .declarations import KINDS as GAME_KINDS
 
 EIGHT = 8
 SUITS = 3
-KINDS = tuple(sorted(RULESET.kinds))
+KINDS = tuple(sorted(GAME_KINDS))
 
 
 class Hand:
@@ -153,7 +153,7 @@ def blocked_by(request: ScoreRequest, waits: list, shanten: int | None) -> str |
     if shanten is None:
         return "no_bazhi"
     held = request.all_counts
-    if any(k in RULESET.kinds and held[k] < 4 for k in completing_kinds(request.concealed_counts)):
+    if any(k in GAME_KINDS and held[k] < 4 for k in completing_kinds(request.concealed_counts)):
         return "no_bazhi"
     return None
 
@@ -208,7 +208,7 @@ def nearest(request: ScoreRequest) -> dict | None:
         return any(sum(slots[suit * 9 : suit * 9 + 9]) + in_melds[suit] >= EIGHT for suit in range(SUITS))
 
     limits = copy_limits(tuple(meld_counts))
-    groups = standard(counts, limits, 0, 4 - melds, found, eight, RULESET.kinds)
+    groups = standard(counts, limits, 0, 4 - melds, found, eight, GAME_KINDS)
     nearest = fill(groups, counts, limits.soft, 0, None)
     nearest.shape = "standard"
     return nearest.to_dict()

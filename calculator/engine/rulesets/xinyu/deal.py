@@ -7,7 +7,19 @@ from __future__ import annotations
 
 from random import Random
 
-from ...deal import Dealt, FlagChances, Seats, Wall, laid_down, random_pair, random_set, shape_for, special_win, suited
+from ...deal import (
+    Dealt,
+    FlagChances,
+    Seats,
+    Wall,
+    laid_down,
+    random_pair,
+    random_set,
+    seven_pairs,
+    shape_for,
+    special_win,
+    suited,
+)
 from ...tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS
 from .declarations import ID, KINDS
 from .wilds import caishen_after
@@ -72,7 +84,7 @@ def _dealt(rng: Random, shape: str, caishen: int) -> Dealt | None:
     if shape in STANDARD:
         dealt = _standard(rng, wall, shape)
     elif shape == "qidui":
-        dealt = _pairs(rng, wall)
+        dealt = seven_pairs(rng, wall, KINDS)  # now and then all of one suit (清七对)
     elif shape == "shisanbuda":
         dealt = _spread(rng, caishen)
     elif shape == "quanfeng":
@@ -110,19 +122,6 @@ def _standard(rng: Random, wall: Wall, style: str) -> Dealt | None:
         else:
             melds.append(laid_down(rng, wall, group))
     return Dealt([k for group in sets[count:] for k in group] + list(pair), melds)
-
-
-def _pairs(rng: Random, wall: Wall) -> Dealt | None:
-    """七对: seven pairs, now and then all of one suit (清七对)."""
-    main = rng.randrange(3)
-    kinds = [suited(main, r) for r in range(1, 10)] if rng.random() < 0.25 else sorted(KINDS)
-    tiles: list[int] = []
-    for _ in range(7):
-        pair = random_pair(rng, wall, kinds)
-        if not pair:
-            return None
-        tiles += pair
-    return Dealt(tiles)
 
 
 def _spread(rng: Random, caishen: int) -> Dealt | None:

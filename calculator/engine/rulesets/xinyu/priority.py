@@ -12,10 +12,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ...errors import ScoreError, pick
+from ...explain import seat_name
 from ...hand import ScoreRequest
 from ...notation import InvalidNotationError, parse_tiles
 from ...request import parse_request
-from ...tiles import NUM_KINDS, SEAT_NAMES_EN, SEAT_NAMES_ZH, SEATS, Tile, seats_after
+from ...tiles import NUM_KINDS, SEATS, Tile, seats_after
 from .declarations import BONUS_BY_CODE
 from .ruleset import PRIORITY_LEVEL_1, PRIORITY_LEVEL_2, evaluate, priority_level
 
@@ -53,10 +54,6 @@ class Claim:
 
 def _bad(zh: str, en: str, field: str) -> ScoreError:
     return ScoreError("bad_claim", zh, en, field)
-
-
-def _seat_name(seat: str, lang: str) -> str:
-    return pick(lang, SEAT_NAMES_ZH[seat] + "家", SEAT_NAMES_EN[seat])
 
 
 CLAIMS_KEYS = frozenset(["discarder", "tile", "claims"])  # the body's fields (each claim is a score request)
@@ -220,7 +217,7 @@ def _level_text(claim: Claim, lang: str) -> str:
 def reason_text(winner: Claim | None, code: str, claims: list[Claim], lang: str) -> str:
     if winner is None:
         return pick(lang, "没有人能胡这张牌", "nobody can win on this discard")
-    who = _seat_name(winner.seat, lang)
+    who = seat_name(winner.seat, lang)
     level = f"{_level_text(winner, lang)}（{pick(lang, '级别', 'level')} {winner.level}）"
     if lang == "en":
         level = f"{_level_text(winner, lang)} (level {winner.level})"
@@ -228,9 +225,9 @@ def reason_text(winner: Claim | None, code: str, claims: list[Claim], lang: str)
         return pick(lang, f"只有{who}能胡：{level}", f"only {who} can win: {level}")
     others = [c for c in claims if c.wins and c is not winner]
     if code == "higher_level":
-        beaten = "、".join(f"{_seat_name(c.seat, lang)} {c.level}" for c in others)
+        beaten = "、".join(f"{seat_name(c.seat, lang)} {c.level}" for c in others)
         if lang == "en":
-            beaten = ", ".join(f"{_seat_name(c.seat, lang)} {c.level}" for c in others)
+            beaten = ", ".join(f"{seat_name(c.seat, lang)} {c.level}" for c in others)
         return pick(
             lang,
             f"{who}的{level}高于其他人（{beaten}）：小的不能拦大的",

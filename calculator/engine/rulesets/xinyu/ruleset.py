@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from random import Random
 
-from ...card import HouseCard
 from ...errors import ScoreError
 from ...explain import not_a_win_answer
 from ...hand import ScoreRequest
@@ -12,7 +11,9 @@ from ...payments import nets
 from ...text import Text
 from ...tiles import Tile
 from ..base import Ruleset
+from . import deal as dealing
 from . import declarations as facts
+from . import shanten
 from .explain import explain, groups_of, labels
 from .payments import PARTS, liable_rule, payment_reason, payments_for, table_base
 from .reading import Reading, best_reading, readings
@@ -23,25 +24,6 @@ PRIORITY_LEVEL_1 = ("dandiao", "qingyise", "qingqidui")  # 拦胡 (§2.5)
 PRIORITY_LEVEL_2 = ("quanfeng",)
 
 
-@dataclass(slots=True)
-class XinyuOptions:
-    caishen: Tile
-    indicator: Tile | None = None
-    dealer_streak: int = 1
-    house: HouseCard = HouseCard(())
-
-    def to_dict(self) -> dict:
-        body: dict = {"caishen": self.caishen.notation}
-        if self.indicator is not None:
-            body["indicator"] = self.indicator.notation
-        body["dealer_streak"] = self.dealer_streak
-        body["house"] = self.house.to_dict()
-        return body
-
-    def with_card(self, card: HouseCard) -> XinyuOptions:
-        return XinyuOptions(self.caishen, self.indicator, self.dealer_streak, card)
-
-
 class Xinyu(Ruleset):
     id = facts.ID
     rules_section = "§2"
@@ -49,8 +31,9 @@ class Xinyu(Ruleset):
     allows_chow = True
     declared = facts.DECLARED
     table = TABLE
+    distance = shanten
 
-    def make_options(self, values: dict[str, object], card: HouseCard) -> XinyuOptions:
+    def complete_options(self, values: dict[str, object]) -> dict[str, object]:
         """The 财神 is given as itself or by the turned indicator (both may be given if they agree)."""
         caishen, indicator = values["caishen"], values["indicator"]
         if caishen is None and indicator is None:
@@ -69,8 +52,8 @@ class Xinyu(Ruleset):
                     f"indicator {indicator} makes {derived} the 财神, not {caishen}",
                     "options.caishen",
                 )
-            caishen = derived
-        return XinyuOptions(caishen, indicator, values["dealer_streak"], card)
+            return {**values, "caishen": derived}
+        return values
 
     resolves_claims = True
 
@@ -85,7 +68,7 @@ class Xinyu(Ruleset):
         """The turned indicator decides the 财神 (§2.1)."""
         return caishen_after(value) if option_id == "indicator" else None
 
-    def check_meld(self, tiles: tuple[Tile, ...], options: XinyuOptions, number: int, field: str) -> None:
+    def check_meld(self, tiles: tuple[Tile, ...], options, number: int, field: str) -> None:
         if options.caishen in tiles:
             raise ScoreError(
                 "caishen_in_meld",
@@ -102,6 +85,9 @@ class Xinyu(Ruleset):
 
     def evaluate(self, request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
         return evaluate(request, lang, brief)
+
+    def deal(self, rng: Random, favour: str | None = None) -> dict:
+        return dealing.deal(rng, favour)
 
     def payment_reason(self, row, answer, lang, seat_word):
         return payment_reason(row, answer, lang, seat_word)

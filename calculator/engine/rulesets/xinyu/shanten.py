@@ -33,7 +33,7 @@ from ...distance import (
 from ...hand import ScoreRequest
 from ...nearest import fill, honours_of, kept_tiles, pairs, silong, standard
 from ...tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS
-from .ruleset import RULESET
+from .declarations import KINDS as GAME_KINDS
 
 PAIRS = 7
 MAX_WILD = 4
@@ -41,7 +41,7 @@ SILONG = 4
 SHISANBUDA_NATURAL = FULL_HAND - MAX_WILD  # four 财神 at most: ten natural tiles at least
 HONOURS = NUM_KINDS - FIRST_HONOUR
 SUIT_BASES = (0, 9, 18)
-KINDS = tuple(sorted(RULESET.kinds))
+KINDS = tuple(sorted(GAME_KINDS))
 
 
 class Hand:

@@ -1,10 +1,10 @@
-"""xinyu at a table (RULES.md §2.6): the 冲击 room or an ordinary table, 全缴, the leaving penalty, the deal.
+"""xinyu at a table (RULES.md §2.6): the 冲击 room or an ordinary table, 全缴, the leaving penalty, the deal (a
+dealer win → streak + 1, another player's win → the 下家 deals, streak 1: `TableRules.keeps_deal`).
 The table's words, parts and the penalty's 50 are declared in declarations.toml (`[table]`)."""
 
 from __future__ import annotations
 
 from ...text import Text
-from ...tiles import SEATS
 from ..table import Book, CardFacts, TableRules, losers_of, penalty_shares
 from .declarations import DECLARED
 
@@ -22,14 +22,7 @@ class XinyuTable(TableRules):
                 book.transfer(seat, winner, book.balances[seat], "quanjiao", self.reason("quanjiao"))
             book.end("quanjiao")
             return
-        book.pay_rows(result["payments"], capped=room)
-        if room and any(book.balances[seat] == 0 for seat in SEATS):
-            book.end("bust")
-
-    def keeps_deal(self, result: dict) -> bool:
-        """§2.6: a dealer win → streak + 1; another player's win → the 下家 deals, streak 1."""
-        request = result["request"]
-        return request["winner"] == request["dealer"]
+        self.pay_from_stakes(book, result, card, "bust")
 
     def leave(self, book: Book, seat: str, dealer_streak: int, card: CardFacts) -> None:
         """§2.6: ordinary table −50 × the dealer's streak × the multiplier; 冲击 room: the leaver loses all that is
