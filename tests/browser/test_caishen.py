@@ -15,7 +15,6 @@ from urllib.parse import urlencode
 
 import pytest
 
-from tests.browser.conftest import SIZES, open_page
 from tests.browser.phone import assert_on_screen, expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -41,15 +40,6 @@ WILD_AS_NORTH = {  # the 财神 (5p) stands for the winning 北's third copy
 }
 
 
-@pytest.fixture(params=[(size, lang) for size in SIZES for lang in ("zh", "en")], ids=lambda p: f"{p[0]}-{p[1]}")
-def phone_in(request, browser, live_server):
-    size, lang = request.param
-    context, page = open_page(browser, live_server, SIZES[size], lang=lang)
-    page.words = WORDS[lang]
-    yield page
-    context.close()
-
-
 def tap(page, selector: str) -> None:
     """A finger's tap at the element's place (no scrolling first)."""
     found = page.locator(selector).bounding_box()
@@ -65,12 +55,12 @@ def xinyu(page, query: dict | None = None) -> None:
 def test_the_caishen_is_chosen_one_way_and_named_once(phone_in):
     page = phone_in
     xinyu(page)
-    expect(page.locator("#wild-xinyu .wild-label")).to_have_text(page.words["wild"])
+    expect(page.locator("#wild-xinyu .wild-label")).to_have_text(WORDS[page.lang]["wild"])
     expect(page.locator('#wild-xinyu [data-mode-switch="caishen"]')).to_be_visible()
     expect(page.locator('select[name="caishen"]')).to_be_hidden()  # the keyboard's tap instead
     expect(page.locator('select[name="indicator"]')).to_be_hidden()
     options = '.game-options[data-rulesets="xinyu"]'  # the game's options (its flags' names are elsewhere)
-    shown = page.locator(f"{options} label, {options} .wild-label").filter(has_text=page.words["wild"])
+    shown = page.locator(f"{options} label, {options} .wild-label").filter(has_text=WORDS[page.lang]["wild"])
     expect(shown.locator("visible=true")).to_have_count(1)
     assert page.console.errors == []
 
@@ -89,7 +79,7 @@ def test_picking_the_caishen_says_it_above_the_keys_and_the_page_stays(phone_in)
     tap(page, '#wild-xinyu [data-mode-switch="caishen"]')
     tap(page, 'button[data-tile="5p"]')
     hint = page.locator("#mode-hint")
-    expect(hint).to_have_text(page.words["picked"])
+    expect(hint).to_have_text(WORDS[page.lang]["picked"])
     assert_on_screen(page, "#mode-hint")
     assert page.evaluate("window.scrollY") == scrolled  # the page did not jump
     expect(page.locator('select[name="caishen"]')).to_have_value("5p")
@@ -106,6 +96,8 @@ def test_a_keyboard_opened_for_the_pick_folds_back_over_the_waits(phone_in):
     expect(page.locator("#result [data-error]")).to_be_visible()  # no 财神 yet
     tap(page, "#key-toggle")
     expect(page.locator("#keyboard")).to_have_class("keyboard dock js-only is-folded")
+    # the picker may have scrolled above the screen while the hand was entered: the player scrolls back to it
+    page.locator('#wild-xinyu [data-mode-switch="caishen"]').scroll_into_view_if_needed()
     tap(page, '#wild-xinyu [data-mode-switch="caishen"]')
     expect(page.locator("#keyboard-body")).to_be_visible()  # opened to tap the tile on
     tap(page, 'button[data-tile="5p"]')
@@ -129,7 +121,7 @@ def test_the_caishen_held_in_the_hand_is_marked(phone_in):
     tap(page, 'button[data-tile="5p"]')
     expect(held).to_have_class("tile t-5p is-wild")
     expect(page.locator("#hand-tiles .tile.t-1m")).to_have_class("tile t-1m")
-    expect(page.locator("#hand-tiles button:has(.t-5p)")).to_have_attribute("aria-label", page.words["held"])
+    expect(page.locator("#hand-tiles button:has(.t-5p)")).to_have_attribute("aria-label", WORDS[page.lang]["held"])
     expect(held).to_have_css("outline-style", "solid")
     page.reload()  # drawn by the server from the share link: marked the same
     expect(page.locator("#hand-tiles .tile.t-5p")).to_have_class("tile t-5p is-wild")
@@ -141,7 +133,7 @@ def test_under_a_caishen_the_tile_it_stands_for_is_drawn_within_its_width(phone_
     page.goto(page.base + "/?" + urlencode(WILD_AS_NORTH))
     box = page.locator(".groups-card .tile-box").filter(has=page.locator(".tile-caption"))
     caption, wild = box.locator(".tile-caption"), box.locator(".tile.is-wild")
-    expect(caption).to_have_attribute("title", page.words["as north"])  # the tile's name, not "as N"
+    expect(caption).to_have_attribute("title", WORDS[page.lang]["as north"])  # the tile's name, not "as N"
     expect(caption.locator(".tile.t-N")).to_be_visible()
     tile, under = wild.bounding_box(), caption.bounding_box()
     assert under["x"] >= tile["x"] - 0.5 and under["x"] + under["width"] <= tile["x"] + tile["width"] + 0.5

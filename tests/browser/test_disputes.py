@@ -12,12 +12,10 @@ HB1 (RULES.md §5.1): 1113m123456789p won on 2m, 南 wins on 西's discard; 压�
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
 import pytest
 
-from tests.browser.conftest import SIZES, open_page
-from tests.browser.phone import B1, expect
+from tests.browser.conftest import open_page
+from tests.browser.phone import B1, expect, link
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -49,25 +47,12 @@ WORDS = {
 }
 
 
-@pytest.fixture(params=[(size, lang) for size in SIZES for lang in ("zh", "en")], ids=lambda p: f"{p[0]}-{p[1]}")
-def phone_in(request, browser, live_server):
-    size, lang = request.param
-    context, page = open_page(browser, live_server, SIZES[size], lang=lang)
-    page.words = WORDS[lang]
-    yield page
-    context.close()
-
-
-def link(page, query: dict) -> str:
-    return page.base + "/?" + urlencode(query)
-
-
 def test_a_win_that_no_house_rule_changes_says_so(phone_in):
     page = phone_in
     page.goto(link(page, B1))
     section = page.locator('#result [data-alternatives="0"]')
     expect(section).to_be_visible()
-    expect(section.locator("[data-no-alternatives]")).to_have_text(page.words["none"])
+    expect(section.locator("[data-no-alternatives]")).to_have_text(WORDS[page.lang]["none"])
     assert page.console.errors == []
 
 
@@ -80,7 +65,7 @@ def test_a_win_that_another_reading_changes_lists_it(phone_in):
 
 
 def test_a_rule_changed_in_the_open_card_marks_it_at_once_and_says_the_new_nets(phone_in):
-    page, words = phone_in, phone_in.words
+    page, words = phone_in, WORDS[phone_in.lang]
     page.goto(link(page, HB1))
     expect(page.locator('#result [data-seat="S"]')).to_have_attribute("data-net", "17")
     page.locator("#rule-card-bazhi summary").click()
@@ -103,7 +88,7 @@ def test_a_rule_changed_in_the_open_card_marks_it_at_once_and_says_the_new_nets(
 
 
 def test_a_rule_that_changes_nothing_says_payments_unchanged(phone_in):
-    page, words = phone_in, phone_in.words
+    page, words = phone_in, WORDS[phone_in.lang]
     page.goto(link(page, B1))
     expect(page.locator('#result [data-seat="S"]')).to_have_attribute("data-net", "19")
     page.locator("#rule-card-bazhi summary").click()
@@ -116,7 +101,7 @@ def test_a_rule_that_changes_nothing_says_payments_unchanged(phone_in):
 
 def test_a_page_opened_with_a_changed_card_is_marked_and_says_what_the_change_does(phone_in):
     """A reload (or a share link) of a changed card: the same marks, the effect said from the other readings."""
-    page, words = phone_in, phone_in.words
+    page, words = phone_in, WORDS[phone_in.lang]
     page.goto(link(page, {**HB1, "house_yadang_wait": "any"}))
     card = page.locator("#rule-card-bazhi")
     expect(card).to_have_attribute("open", "")

@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from tests.browser.conftest import SIZES, open_page
+from tests.browser.conftest import open_page
 from tests.browser.phone import B1, expect, no_horizontal_scroll
 from tests.ledger.client import Api
 
@@ -31,16 +31,6 @@ SEAT_WORDS = {
     "en": {"E": "East", "S": "South", "W": "West", "N": "North"},
 }
 HAND = {k: v for k, v in B1.items() if k not in ("ruleset", "dealer")}  # 南 wins on 西's discard
-
-
-@pytest.fixture(params=[(size, lang) for size in SIZES for lang in ("zh", "en")], ids=lambda p: f"{p[0]}-{p[1]}")
-def phone_in(request, browser, live_server):
-    """A phone at both sizes, in both languages (`phone.lang`)."""
-    size, lang = request.param
-    context, page = open_page(browser, live_server, SIZES[size], lang=lang)
-    page.lang = lang
-    yield page
-    context.close()
 
 
 def table_of(client, names: dict[str, str] = NAMES, hands: int = 1) -> Api:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import SIZES, open_page
 from tests.browser.phone import B1, expect, link
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -52,17 +51,8 @@ HEARD = {
 }
 
 
-@pytest.fixture(params=[(size, lang) for size in SIZES for lang in ("zh", "en")], ids=lambda p: f"{p[0]}-{p[1]}")
-def phone_in(request, browser, live_server):
-    size, lang = request.param
-    context, page = open_page(browser, live_server, SIZES[size], lang=lang)
-    page.heard = HEARD[lang]
-    yield page
-    context.close()
-
-
 def test_the_strip_names_the_tile_a_tap_added_or_took_out(phone_in):
-    page, heard = phone_in, phone_in.heard
+    page, heard = phone_in, HEARD[phone_in.lang]
     page.goto(page.base + "/")
     strip = page.locator("#strip")
     expect(strip).to_have_attribute("role", "status")
@@ -76,7 +66,7 @@ def test_the_strip_names_the_tile_a_tap_added_or_took_out(phone_in):
 
 
 def test_the_winning_tile_is_named_as_such(phone_in):
-    page, heard = phone_in, phone_in.heard
+    page, heard = phone_in, HEARD[phone_in.lang]
     query = {k: v for k, v in B1.items() if k != "win_tile"}  # 13 tiles: the next tap is the winning tile
     page.goto(link(page, query))
     expect(page.locator("#result [data-waits]")).to_be_visible()
@@ -89,5 +79,5 @@ def test_the_winning_tile_is_named_as_such(phone_in):
 def test_the_who_pays_picture_reads_as_sentences(phone_in):
     page = phone_in
     page.goto(link(page, B1))
-    expect(page.locator("#result .compass")).to_match_aria_snapshot(page.heard["picture"])
+    expect(page.locator("#result .compass")).to_match_aria_snapshot(HEARD[page.lang]["picture"])
     assert page.console.errors == []

@@ -9,22 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import SIZES, open_page
+from tests.browser.conftest import open_page
 from tests.browser.phone import assert_on_screen, expect
 from tests.ledger.client import Api
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 HAND = {"hand": "111345789p79m55s", "win_tile": "8m", "winner": "S", "discarder": "W"}
-
-
-@pytest.fixture(params=[(size, lang) for size in SIZES for lang in ("zh", "en")], ids=lambda p: f"{p[0]}-{p[1]}")
-def phone_in(request, browser, live_server):
-    size, lang = request.param
-    context, page = open_page(browser, live_server, SIZES[size], lang=lang)
-    page.lang = lang
-    yield page
-    context.close()
 
 
 def edit_page(page, api: Api) -> None:

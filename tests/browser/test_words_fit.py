@@ -10,21 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import SIZES, open_page
 from tests.browser.phone import B1, expect, link
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SUMMARY = {"zh": "每家 5 番 · 不交", "en": "5 fan per loser · no jiao"}
-
-
-@pytest.fixture(params=[(size, lang) for size in SIZES for lang in ("zh", "en")], ids=lambda p: f"{p[0]}-{p[1]}")
-def phone_in(request, browser, live_server):
-    size, lang = request.param
-    context, page = open_page(browser, live_server, SIZES[size], lang=lang)
-    page.lang = lang
-    yield page
-    context.close()
 
 
 def box(locator) -> dict:
