@@ -99,6 +99,7 @@ def start_server(
     threads: int = 2,
     extra_env: dict | None = None,
     limits: str = "unreached",
+    log: Path | None = None,
 ) -> subprocess.Popen:
     env = dict(
         os.environ,
@@ -138,8 +139,9 @@ def start_server(
     }
     command = [part.format(**fields) for part in shlex.split(template)]
     # a session of its own: stop() can end the server with every worker it started
+    output = open(log, "w", encoding="utf-8") if log else subprocess.DEVNULL  # noqa: SIM115 (the server's to close)
     return subprocess.Popen(
-        command, cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+        command, cwd=root, env=env, stdout=output, stderr=subprocess.STDOUT if log else output, start_new_session=True
     )
 
 
@@ -722,6 +724,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--root", type=Path, default=ROOT, help="serve this checkout instead (an older commit, to compare)"
     )
+    parser.add_argument(
+        "--server-log", type=Path, help="write the server's log here (one JSON line per request, with its duration)"
+    )
     parser.add_argument("--ledger-hands", type=int, default=1000, help="hands in the ledger scenario (default 1000)")
     parser.add_argument(
         "--client", choices=["wrk", "python"], default="wrk" if shutil.which("wrk") else "python", help="load client"
@@ -740,7 +745,17 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("run the starve scenario on its own: it runs with the production rate limits")
     limits = "production" if "starve" in scenarios else "unreached"
     rate_limit = args.rate_limit or limits == "production"
-    server = start_server(port, database, args.workers, rate_limit, args.server, args.root, args.threads, limits=limits)
+    server = start_server(
+        port,
+        database,
+        args.workers,
+        rate_limit,
+        args.server,
+        args.root,
+        args.threads,
+        limits=limits,
+        log=args.server_log,
+    )
     lines = [
         f"{args.server} server from {args.root}, {args.workers} workers × {args.threads} threads, {HOST}:{port}; "
         f"load {os.getloadavg()[0]:.2f}; client {args.client}{' (a connection per request)' if args.close else ''}; "

@@ -2,36 +2,43 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from .frozen import FrozenDict
 
 JsonValue = str | bool | int | None
 
 
-@dataclass(frozen=True, slots=True)
-class HouseCard(Mapping):
-    """Every house rule of one ruleset with its value, in the ruleset's order.
+class HouseCard(FrozenDict):
+    """Every house rule of one ruleset with its value, in the ruleset's order: `HouseCard(((rule_id, value), …))`.
 
-    Immutable and hashable, so remembered answers and lines can be keyed on it.
+    A dict nobody can change (`FrozenDict`), and hashable, so remembered answers and lines can be keyed on it. The
+    rules read it as any mapping (`card["haidi"]`), a dict's own look-up.
     """
 
-    values: tuple[tuple[str, JsonValue], ...]
+    __slots__ = ("_hash",)
 
-    def __getitem__(self, key: str) -> JsonValue:
-        for rule_id, value in self.values:
-            if rule_id == key:
-                return value
-        raise KeyError(key)
-
-    def __iter__(self) -> Iterator[str]:
-        return (rule_id for rule_id, _ in self.values)
-
-    def __len__(self) -> int:
-        return len(self.values)
+    def __hash__(self) -> int:
+        """Worked out on first use and kept: the options holding the card are looked up by it once a request."""
+        try:
+            return self._hash
+        except AttributeError:
+            self._hash = hash(frozenset(self.items()))
+            return self._hash
 
     def replace(self, rule_id: str, value: JsonValue) -> HouseCard:
         """The same card with one rule set to `value`."""
-        return HouseCard(tuple((key, value if key == rule_id else old) for key, old in self.values))
+        return HouseCard({**self, rule_id: value})
 
     def to_dict(self) -> dict[str, JsonValue]:
-        return dict(self.values)
+        return dict(self)
+
+    def __copy__(self) -> HouseCard:
+        return self  # nobody can change it
+
+    def __deepcopy__(self, memo) -> HouseCard:
+        return self
+
+    def __reduce__(self):
+        return (HouseCard, (dict(self),))
+
+    def __repr__(self) -> str:
+        return f"HouseCard({tuple(self.items())!r})"

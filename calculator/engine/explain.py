@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TypedDict
 
 from .decompose import Decomposition
+from .frozen import FrozenDict
 from .hand import ScoreRequest
 from .notation import format_tiles
 from .text import Text
@@ -22,24 +24,25 @@ class Line(TypedDict):
 
 
 def decomposition_groups(request: ScoreRequest, decomposition: Decomposition, win_role: str | None) -> list[dict]:
-    """The hand as groups for display: concealed pair and sets (the winning tile marked), then melds."""
+    """The hand as groups for display: concealed pair and sets (the winning tile marked), then melds. The groups
+    are the remembered ones (FrozenDicts, shared between answers); the list is the caller's."""
     win = request.win_tile.index if request.win_tile is not None else None
-    pair = decomposition.pair
-    groups = [{"type": "pair", "tiles": _PAIR_TEXT[pair], "concealed": True, "win": False}]
-    for kind, first in decomposition.sets:
-        if kind == "seq":
-            groups.append({"type": "sequence", "tiles": _SEQUENCE_TEXT[first], "concealed": True, "win": False})
-        else:
-            groups.append({"type": "triplet", "tiles": _TRIPLET_TEXT[first], "concealed": True, "win": False})
     marked = _group_of_win(decomposition, win, win_role)
-    if marked is not None:
-        groups[marked]["win"] = True
+    groups = [_CONCEALED_GROUPS["pair"][marked == 0][decomposition.pair]]
+    for number, (kind, first) in enumerate(decomposition.sets, start=1):
+        groups.append(_CONCEALED_GROUPS[kind][number == marked][first])
     for meld in request.melds:
-        body = {"type": meld.type, "tiles": meld.notation, "concealed": meld.type == "kong_concealed", "win": False}
-        if meld.from_seat:
-            body["from"] = meld.from_seat
-        groups.append(body)
+        groups.append(meld_group(meld.type, meld.notation, meld.from_seat))
     return groups
+
+
+@lru_cache(maxsize=4096)
+def meld_group(kind: str, notation: str, from_seat: str | None) -> FrozenDict:
+    """A meld as a display group (remembered per meld, as the group texts are)."""
+    body = {"type": kind, "tiles": notation, "concealed": kind == "kong_concealed", "win": False}
+    if from_seat:
+        body["from"] = from_seat
+    return FrozenDict(body)
 
 
 def _group_of_win(decomposition: Decomposition, win: int | None, win_role: str | None) -> int | None:
@@ -63,6 +66,22 @@ _TRIPLET_TEXT = tuple(format_tiles((tile,) * 3) for tile in ALL_TILES)
 _SEQUENCE_TEXT = tuple(
     format_tiles(ALL_TILES[i : i + 3]) if i < FIRST_HONOUR and i % 9 <= 6 else "" for i in range(NUM_KINDS)
 )
+
+
+def _concealed_group(kind: str, tiles: str, win: bool) -> FrozenDict:
+    return FrozenDict({"type": kind, "tiles": tiles, "concealed": True, "win": win})
+
+
+# Every concealed group as an answer shows it, made once and shared by the answers (FrozenDicts): by the
+# decomposition's kind of group, whether it shows the winning tile, and its first tile.
+_CONCEALED_GROUPS = {
+    kind: tuple(tuple(_concealed_group(name, text, win) for text in texts) for win in (False, True))
+    for kind, name, texts in (
+        ("pair", "pair", _PAIR_TEXT),
+        ("tri", "triplet", _TRIPLET_TEXT),
+        ("seq", "sequence", _SEQUENCE_TEXT),
+    )
+}
 
 
 def line(lang: str, code: str, label: Text | str, detail: Text | str, value: int, rule: str) -> Line:

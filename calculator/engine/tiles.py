@@ -133,3 +133,14 @@ def counts_of(tiles: tuple[Tile, ...] | list[Tile]) -> list[int]:
     for tile in tiles:
         counts[tile.index] += 1
     return counts
+
+
+def kinds_held(counts: list[int], copies: int, below: int = NUM_KINDS) -> list[int]:
+    """The kinds (below index `below`) that `counts` holds exactly `copies` times, in index order."""
+    found = []
+    start = 0
+    while copies in counts[start:below]:
+        start = counts.index(copies, start, below)
+        found.append(start)
+        start += 1
+    return found

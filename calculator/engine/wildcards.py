@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
+from operator import and_, not_, or_
 from typing import NamedTuple
 
 from .decompose import suit_splits
@@ -135,54 +136,84 @@ def block_counts(natural: list[int] | tuple[int, ...]) -> list[tuple[int, ...]]:
     return [tuple(natural[base : base + size]) for base, size, _ in BLOCKS]
 
 
+def empty_blocks(blocks: list[tuple[int, ...]]) -> tuple[bool, ...]:
+    """Per block: it holds no natural tile."""
+    return tuple(map(not_, map(any, blocks)))
+
+
+def fits_colour(empty: tuple[bool, ...], colour: Colour) -> bool:
+    """The natural tiles lie in the colour's blocks: every block is allowed or empty."""
+    return all(map(or_, colour.allowed, empty))
+
+
 def _fits_colour(blocks: list[tuple[int, ...]], colour: Colour) -> bool:
-    return all(allowed or not any(block) for block, allowed in zip(blocks, colour.allowed, strict=True))
+    return fits_colour(empty_blocks(blocks), colour)
+
+
+def _missing(empty: tuple[bool, ...], colour: Colour) -> int:
+    """Blocks the colour requires that hold no natural tile: the 财神 must supply them."""
+    return sum(map(and_, colour.required, empty))
+
+
+def block_needs(blocks: list[tuple[int, ...]], sequences: bool = True) -> tuple[tuple[int, int], ...]:
+    """`block_need` of each block: (wild tiles for sets only, for sets plus the pair); no sequences among the
+    honours, nor anywhere without `sequences` (大对对)."""
+    return tuple(block_need(block, sequences and b != HONOUR_BLOCK) for b, block in enumerate(blocks))
 
 
 def standard_plan(
     blocks: list[tuple[int, ...]], wild: int, colour: Colour = ANY_COLOUR, sequences: bool = True
 ) -> tuple[int, tuple[int, ...]] | None:
-    """Pair + sets with `wild` 财神: (the block holding the pair, wild tiles per block), or None.
+    """Pair + sets with `wild` 财神: (the block holding the pair, wild tiles per block), or None."""
+    return plan_of(block_needs(blocks, sequences), empty_blocks(blocks), wild, colour)
+
+
+def plan_of(
+    needs: tuple[tuple[int, int], ...], empty: tuple[bool, ...], wild: int, colour: Colour = ANY_COLOUR
+) -> tuple[int, tuple[int, ...]] | None:
+    """`standard_plan` from the blocks' needs (`block_needs`) and their emptiness (`empty_blocks`), which one
+    hand's readings work out once and ask under every colour.
 
     Each block needs its table minimum; more wild tiles join three at a time as a triplet, so the
     hand works when the minimums for one choice of pair block add up to at most `wild`.
     """
-    if not _fits_colour(blocks, colour):
+    if not fits_colour(empty, colour):
         return None
-    sets_need, pair_need = [], []
-    for b, block in enumerate(blocks):
-        if not colour.allowed[b]:
-            sets_need.append(0)
-            pair_need.append(NEVER)
-            continue
-        s, p = block_need(block, sequences and b != HONOUR_BLOCK)
-        if colour.required[b] and not any(block):
-            s = 3  # an empty block that must hold tiles gets a whole triplet of 财神
-        sets_need.append(s)
-        pair_need.append(p)
+    allowed, required = colour.allowed, colour.required
+    # per block: 财神 for sets only (a required empty block takes a whole triplet), for sets and the pair
+    sets_need = [
+        (3 if need and hollow else s) if ok else 0
+        for (s, _), ok, need, hollow in zip(needs, allowed, required, empty, strict=True)
+    ]
+    pair_need = [p if ok else NEVER for (_, p), ok in zip(needs, allowed, strict=True)]
     total_sets = sum(sets_need)
-    best = None
+    least, pair_block = NEVER, None
     for b in range(4):
         need = total_sets - sets_need[b] + pair_need[b]
-        if need <= wild and (wild - need) % 3 == 0 and (best is None or need < best[0]):
-            best = (need, b)
-    if best is None:
+        if need < least and need <= wild and (wild - need) % 3 == 0:
+            least, pair_block = need, b
+    if pair_block is None:
         return None
-    need, pair_block = best
-    per_block = [pair_need[b] if b == pair_block else sets_need[b] for b in range(4)]
-    per_block[pair_block] += wild - need  # spare 财神 make triplets in the pair's block
+    per_block = list(sets_need)
+    per_block[pair_block] = pair_need[pair_block] + wild - least  # spare 财神 make triplets in the pair's block
     return pair_block, tuple(per_block)
+
+
+def odd_kinds(natural: list[int] | tuple[int, ...]) -> int:
+    """Kinds held an odd number of times (one or three: a kind has at most four copies)."""
+    return natural.count(1) + natural.count(3)
 
 
 def seven_pairs_plan(blocks: list[tuple[int, ...]], wild: int, colour: Colour = ANY_COLOUR) -> bool:
     """对对碰 with 财神: each odd count takes one 财神; the spare 财神 pair up (as a needed colour first)."""
-    if not _fits_colour(blocks, colour):
+    return seven_pairs_fit(odd_kinds([c for block in blocks for c in block]), empty_blocks(blocks), wild, colour)
+
+
+def seven_pairs_fit(odd: int, empty: tuple[bool, ...], wild: int, colour: Colour = ANY_COLOUR) -> bool:
+    """`seven_pairs_plan` from the kinds held an odd number of times (`odd_kinds`) and the empty blocks."""
+    if not fits_colour(empty, colour) or odd > wild:
         return False
-    odd = sum(c % 2 for block in blocks for c in block)
-    if odd > wild:
-        return False
-    missing = sum(1 for b, block in enumerate(blocks) if colour.required[b] and not any(block))
-    return wild - odd >= 2 * missing
+    return wild - odd >= 2 * _missing(empty, colour)
 
 
 def shisanbuda_natural(blocks: list[tuple[int, ...]]) -> bool:
@@ -190,21 +221,29 @@ def shisanbuda_natural(blocks: list[tuple[int, ...]]) -> bool:
 
     The 财神 are outside the rule (the seed: 不得重复（除财神）… 财神与风牌除外), so they are not checked.
     """
-    for b, block in enumerate(blocks):
-        if any(c > 1 for c in block):
+    return all(_spread_block(block, b != HONOUR_BLOCK) for b, block in enumerate(blocks))
+
+
+@lru_cache(maxsize=20_000)
+def _spread_block(counts: tuple[int, ...], suited: bool) -> bool:
+    """One block of a 十三不搭: no two alike and, in a suit, ranks at least 3 apart."""
+    if any(c > 1 for c in counts):
+        return False
+    if suited:
+        ranks = [r for r, c in enumerate(counts) if c]
+        if any(later - earlier < 3 for earlier, later in zip(ranks, ranks[1:], strict=False)):
             return False
-        if b != HONOUR_BLOCK:
-            ranks = [r for r, c in enumerate(block) if c]
-            if any(later - earlier < 3 for earlier, later in zip(ranks, ranks[1:], strict=False)):
-                return False
     return True
 
 
 def shisanbuda_plan(blocks: list[tuple[int, ...]], wild: int, colour: Colour = ANY_COLOUR) -> bool:
-    if not _fits_colour(blocks, colour) or not shisanbuda_natural(blocks):
-        return False
-    missing = sum(1 for b, block in enumerate(blocks) if colour.required[b] and not any(block))
-    return wild >= missing
+    return shisanbuda_fit(shisanbuda_natural(blocks), empty_blocks(blocks), wild, colour)
+
+
+def shisanbuda_fit(spread: bool, empty: tuple[bool, ...], wild: int, colour: Colour = ANY_COLOUR) -> bool:
+    """`shisanbuda_plan` from whether the natural tiles are spread (`shisanbuda_natural`) and the empty blocks:
+    the 财神 fill the kinds the hand lacks, a required colour among them."""
+    return spread and fits_colour(empty, colour) and wild >= _missing(empty, colour)
 
 
 # --------------------------------------------------------------------------- the concrete reading
@@ -229,41 +268,48 @@ def _spare_kind(block: tuple[int, ...]) -> int:
 def standard_groups(
     blocks: list[tuple[int, ...]], plan: tuple[int, tuple[int, ...]], sequences: bool = True
 ) -> list[Group]:
-    """The pair and sets of a standard reading, each 财神 placed."""
+    """The pair and sets of a standard reading, each 财神 placed: the pair first, then the sets block by block."""
     pair_block, per_block = plan
     pair: list[Group] = []
     sets: list[Group] = []
-    for b, (base, _, seqs) in enumerate(BLOCKS):
-        block, wild = blocks[b], per_block[b]
-        is_pair = b == pair_block
-        if not any(block) and not wild:
-            continue
-        used, raw = block_fill(block, sequences and seqs, is_pair)
-        raw_groups = list(raw)
-        spare = _spare_kind(block)
-        if not any(block) and is_pair:
-            raw_groups = [("pair", spare, (spare, spare))]
-        for _ in range((wild - used) // 3):
-            raw_groups.append(("triplet", spare, (spare,) * 3))
-        for kind, first, wild_ranks in raw_groups:
-            width = {"pair": 2, "triplet": 3, "sequence": 3}[kind]
-            ranks = [first] * width if kind != "sequence" else [first, first + 1, first + 2]
-            group = Group(
-                kind, tuple(ALL_TILES[base + r] for r in ranks), tuple(ALL_TILES[base + r] for r in wild_ranks)
-            )
-            (pair if kind == "pair" else sets).append(group)
+    for b, block in enumerate(blocks):
+        for group in block_groups(b, block, sequences, b == pair_block, per_block[b]):
+            (pair if group.type == "pair" else sets).append(group)
     return pair + sets
 
 
+@lru_cache(maxsize=20_000)
+def block_groups(b: int, block: tuple[int, ...], sequences: bool, is_pair: bool, wild: int) -> tuple[Group, ...]:
+    """Block `b` of a standard reading as groups, its `wild` 财神 placed (the pair among them if `is_pair`).
+    Remembered per block's counts and 财神, as the shape tables are."""
+    if not any(block) and not wild:
+        return ()
+    base, _, seqs = BLOCKS[b]
+    used, raw = block_fill(block, sequences and seqs, is_pair)
+    raw_groups = list(raw)
+    spare = _spare_kind(block)
+    if not any(block) and is_pair:
+        raw_groups = [("pair", spare, (spare, spare))]
+    for _ in range((wild - used) // 3):
+        raw_groups.append(("triplet", spare, (spare,) * 3))
+    groups = []
+    for kind, first, wild_ranks in raw_groups:
+        width = {"pair": 2, "triplet": 3, "sequence": 3}[kind]
+        ranks = [first] * width if kind != "sequence" else [first, first + 1, first + 2]
+        groups.append(
+            Group(kind, tuple(ALL_TILES[base + r] for r in ranks), tuple(ALL_TILES[base + r] for r in wild_ranks))
+        )
+    return tuple(groups)
+
+
 def seven_pairs_groups(blocks: list[tuple[int, ...]], wild: int, colour: Colour = ANY_COLOUR) -> list[Group]:
+    """The pairs of a 对对碰 (七对) reading, each 财神 placed: the hand's pairs block by block (an odd kind paired
+    with a 财神), then the spare 财神 as pairs of their own."""
     groups: list[Group] = []
-    for (base, _, _), block in zip(BLOCKS, blocks, strict=True):
-        for r, c in enumerate(block):
-            tile = ALL_TILES[base + r]
-            groups.extend(Group("pair", (tile, tile)) for _ in range(c // 2))
-            if c % 2:
-                groups.append(Group("pair", (tile, tile), (tile,)))
-                wild -= 1
+    for b, block in enumerate(blocks):
+        if any(block):
+            groups.extend(block_pairs(b, block))
+            wild -= block.count(1) + block.count(3)  # an odd kind takes one 财神
     # spare 财神 pairs: first into a colour that must still appear, then beside the hand's own colour
     targets = [b for b, block in enumerate(blocks) if colour.required[b] and not any(block)]
     targets += [b for b in range(4) if colour.allowed[b] and any(blocks[b])] or [0]
@@ -275,6 +321,20 @@ def seven_pairs_groups(blocks: list[tuple[int, ...]], wild: int, colour: Colour 
         wild -= 2
         i += 1
     return groups
+
+
+@lru_cache(maxsize=20_000)
+def block_pairs(b: int, block: tuple[int, ...]) -> tuple[Group, ...]:
+    """Block `b` of a 对对碰 reading as pairs, in rank order, an odd kind's pair holding one 财神. Remembered per
+    block's counts, as the standard reading's `block_groups` are."""
+    base = BLOCKS[b][0]
+    groups = []
+    for r, c in enumerate(block):
+        tile = ALL_TILES[base + r]
+        groups.extend(Group("pair", (tile, tile)) for _ in range(c // 2))
+        if c % 2:
+            groups.append(Group("pair", (tile, tile), (tile,)))
+    return tuple(groups)
 
 
 def loose_groups(natural: list[int] | tuple[int, ...], wild_tiles: tuple[Tile, ...]) -> list[Group]:

@@ -439,12 +439,12 @@ def _whole_param(value: object, name: str, default: int, low: int, high: int | N
 EXPORTED = ("request", "bao", "bao_reason")  # what an export shows of every hand's answer, besides its facts
 
 
-def exported_entries(table: Table, fact_fields: tuple[str, ...] | None) -> list[Hand | Event]:
-    """Every entry of the table in its order, each hand's `result` holding only what an export shows of it (its
-    request, 包 and why, and `fact_fields`, the game's TableRules.fact_fields): the database hands over those
-    fields, not the whole answer with its explanation (most of what a hand stores)."""
-    events = list(Event.objects.filter(table=table).defer("idempotency_key", "body_hash"))
-    hands = Hand.objects.filter(table=table).defer("request", "idempotency_key", "body_hash")
+def exported_entries(table: Table, fact_fields: tuple[str, ...] | None, first: int = 1) -> list[Hand | Event]:
+    """The table's entries from number `first` on, in their order, each hand's `result` holding only what an export
+    shows of it (its request, 包 and why, and `fact_fields`, the game's TableRules.fact_fields): the database hands
+    over those fields, not the whole answer with its explanation (most of what a hand stores)."""
+    events = list(Event.objects.filter(table=table, seq__gte=first).defer("idempotency_key", "body_hash"))
+    hands = Hand.objects.filter(table=table, seq__gte=first).defer("request", "idempotency_key", "body_hash")
     if fact_fields is None:
         hands = list(hands)
     else:

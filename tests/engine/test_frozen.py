@@ -65,3 +65,25 @@ def test_an_answers_shared_lines_cannot_be_changed_and_the_next_answer_is_unharm
     again = score(B1)
     assert again["explanation"] and again["payments"][-1] != {"from": "E"}
     assert again["net"] == {"E": -7, "S": 19, "W": -7, "N": -5}  # case B1
+
+
+X1 = {
+    "ruleset": "xinyu",
+    "options": {"caishen": "5p", "dealer_streak": 2},
+    "hand": "5p5p123m456s789sEE",
+    "win_tile": "E",
+    "winner": "S",
+    "dealer": "E",
+    "discarder": None,
+}
+
+
+def test_every_xinyu_explanation_line_is_shared_and_cannot_be_changed():
+    first = score(X1)
+    assert first["win"] and all(isinstance(line, FrozenDict) for line in first["explanation"])
+    with pytest.raises(TypeError):
+        first["explanation"][0]["value"] = 0
+    first["explanation"].clear()  # the list is the answer's own
+    again = score(X1)
+    assert [line["code"] for line in again["explanation"]][:2] == ["long_tiles", "shape"]
+    assert again["explanation"][0]["value"] == 2  # two 财神, one 龙 each

@@ -20,7 +20,6 @@ visit (a redirect adds `key=`), so the confirmation can be sent once only, whate
 
 from __future__ import annotations
 
-import io
 import secrets
 from functools import lru_cache
 from urllib.parse import urlencode
@@ -34,13 +33,12 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from calculator import ledger
 from calculator.engine import score
-from calculator.engine.hand import MELD_NAMES
 from calculator.engine.rulesets import RULESETS
 from calculator.engine.tiles import SEATS
-from calculator.models import Event, Hand, Table
+from calculator.models import Event, Table
 from calculator.pages.forms import HandForm
+from calculator.pages.tables import export
 from calculator.pages.tables import presenter as pages
-from calculator.pages.tables import spreadsheet
 from calculator.pages.tables.forms import NewTableForm, RuleCardForm
 from calculator.pages.tables.qr import qr_data_uri
 from calculator.plumbing import ratelimit
@@ -136,7 +134,9 @@ def live_context(request: HttpRequest, read: Read, token: str | None) -> dict:
         "live_url": reverse("ledger_live", args=[table.id]),
         "version": table.version,
     }
-    context["history_html"] = entries_html("history.html", history=context["history"])
+    context["history_html"] = jinja_html("history.html", history=context["history"])
+    if context["chart"]:
+        context["chart_html"] = jinja_html("chart.html", chart=context["chart"])
     if token:
         base = reverse("ledger_edit", args=[table.id, token])
         context["actions"] = {k: f"{base}{k}/" for k in ("draw", "next", "undo", "redo", "leave", "card", "record")}
@@ -144,7 +144,7 @@ def live_context(request: HttpRequest, read: Read, token: str | None) -> dict:
         context["keys"] = {kind: secrets.token_urlsafe(16) for kind in ("draw", "leave")}
         context["last"] = entries[0] if entries and page.last >= state.entries else store.last_entry(table)
         if context["last"]:
-            context["last_line"] = entries_html(
+            context["last_line"] = jinja_html(
                 "entry_line.html", item=pages.history_item(context["last"], table, cards, lang)
             )
         context["redo"] = table.redo
@@ -170,9 +170,10 @@ def _chart_at(table_id: str, version: int, lang: str) -> dict | None:
     return pages.chart(snapshot.table, snapshot.totals, lang)
 
 
-def entries_html(template: str, **context) -> str:
-    """A table's entries drawn by a Jinja2 template (jinja2/history.html, entry_line.html): a page of 100 entries
-    is most of what the live part costs to draw, and Jinja2 draws it several times faster (docs/PERFORMANCE.md)."""
+def jinja_html(template: str, **context) -> str:
+    """What the live part repeats most drawn by a Jinja2 template (jinja2/history.html, entry_line.html, chart.html):
+    a page of 100 entries and a chart of up to 4,000 points are most of what it costs to draw, and Jinja2 draws them
+    several times faster than Django's templates (docs/PERFORMANCE.md)."""
     return mark_safe(jinja_template(template, page_locale()).render(**context))  # the environment escapes
 
 
@@ -431,69 +432,6 @@ def _preview(table: Table, state: ledger.State, body: dict, data: QueryDict, lan
 # ---------------------------------------------------------------------------------------------------------
 # CSV
 
-CSV_HEADERS = {
-    "zh": {
-        "seq": "序号",
-        "game": "第几底/局",
-        "kind": "类别",
-        "card": "规则卡版本",
-        "n": "第几手",
-        "winner": "胡牌",
-        "discarder": "放铳",
-        "dealer": "庄家（之前）",
-        "streak": "连庄（之前）",
-        "hand": "手牌",
-        "win_tile": "胡的牌",
-        "melds": "副露",
-        "flags": "特殊",
-        "options": "本手选项",
-        "facts": "计分",
-        "bao": "包牌",
-        "change": "变动",
-        "paid_for": "替人付",
-        "capped": "封顶少付",
-        "balance": "余",
-        "outside": "底外",
-        "total": "总计",
-        "settlement": "结算",
-        "from": "付",
-        "to": "收",
-        "amount": "金额",
-    },
-    "en": {
-        "seq": "entry",
-        "game": "game",
-        "kind": "kind",
-        "card": "card version",
-        "n": "hand no.",
-        "winner": "winner",
-        "discarder": "discarder",
-        "dealer": "dealer before",
-        "streak": "streak before",
-        "hand": "tiles",
-        "win_tile": "win tile",
-        "melds": "melds",
-        "flags": "flags",
-        "options": "hand options",
-        "facts": "scoring",
-        "bao": "liable (pays for all)",
-        "change": "change",
-        "paid_for": "paid for others",
-        "capped": "not paid (cap)",
-        "balance": "left",
-        "outside": "outside",
-        "total": "total",
-        "settlement": "settlement",
-        "from": "from",
-        "to": "to",
-        "amount": "amount",
-    },
-}
-KIND_WORDS = {
-    "zh": {"hand": "胡牌", "draw": "流局", "leave": "离场", "next": "下一底/局", "card": "改规则"},
-    "en": {"hand": "hand", "draw": "drawn", "leave": "left", "next": "next game", "card": "new card"},
-}
-
 
 @require_http_methods(["GET", "HEAD"])
 def export_csv(request: HttpRequest, table_id: str) -> HttpResponse:
@@ -503,125 +441,10 @@ def export_csv(request: HttpRequest, table_id: str) -> HttpResponse:
         snapshot = _read(request, table_id, entries=False)[0]
         with ratelimit.heavy_read(request, snapshot.state.entries):
             try:
-                text = csv_text(table_id, snapshot.version, lang)
+                text = export.csv_text(table_id, snapshot.version, lang)
             except snapshots.Moved:
                 continue
         response = HttpResponse(text, content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="table-{table_id}.csv"'
         return response
     raise snapshots.Moved(table_id)
-
-
-@lru_cache(maxsize=16)
-def csv_text(table_id: str, version: int, lang: str) -> str:
-    """The export of a table at `version`, in `lang`: written once per version and language and process, then a
-    lookup (it holds no token and no key; a write makes a new version). Moved if the table moved meanwhile."""
-    snapshot = snapshots.at(table_id, version)
-    table, state, cards = snapshot.table, snapshot.state, snapshot.cards
-    words = CSV_HEADERS[lang]
-    table_rules = RULESETS[table.ruleset].table
-    parts = list(table_rules.parts.items())
-    names = [table.players[s] for s in SEATS]
-    response = io.StringIO()
-    response.write("\ufeff")  # a BOM, so that spreadsheet programs read the Chinese names as UTF-8
-    writer = spreadsheet.SafeWriter(response)  # no cell a spreadsheet would run as a formula
-    per_seat = (
-        ["change"]
-        + [f"part:{p}" for p, _ in parts]
-        + ["paid_for", "capped", "balance"]
-        + (["outside"] if table_rules.outside_label else [])
-        + ["total"]
-    )
-    part_label = {f"part:{p}": label(lang) for p, label in parts}
-    writer.writerow(
-        [words[k] for k in ("seq", "game", "kind", "card", "n", "winner", "discarder", "dealer", "streak")]
-        + [words[k] for k in ("hand", "win_tile", "melds", "flags", "options", "facts", "bao")]
-        + [f"{part_label.get(column) or words[column]} {name}" for name in names for column in per_seat]
-    )
-    before = ledger.start(state.config).to_dict()
-    entries = store.exported_entries(table, table_rules.fact_fields)
-    if snapshots.version_of(table_id) != version:
-        raise snapshots.Moved(table_id)
-    for entry in entries:
-        writer.writerow(_csv_row(entry, before, cards, table, lang, per_seat))
-        before = entry.after
-    writer.writerow([])
-    writer.writerow([words["settlement"], words["from"], words["to"], words["amount"]])
-    for t in ledger.settlement(state.totals):
-        writer.writerow(["", table.players[t["from"]], table.players[t["to"]], t["amount"]])
-    return response.getvalue()
-
-
-def _csv_row(entry, before: dict, cards: dict, table: Table, lang: str, per_seat: list[str]) -> list:
-    players = table.players
-    card = cards[entry.card_version]
-    hand = [""] * 7
-    kind = "hand"
-    if isinstance(entry, Hand):
-        request = entry.result["request"]
-        table_options = {o.id for o in card.rules.table_options} | {"house"}
-        hand_options = {k: v for k, v in request.get("options", {}).items() if k not in table_options}
-        # in the page's language: 碰 CCC ← 小南; 杠后开花; 财神 5p (the notation stays notation)
-        melds = "; ".join(
-            f"{MELD_NAMES[m['type']](lang)} {m['tiles']}" + (f" ← {players[m['from']]}" if m.get("from") else "")
-            for m in request.get("melds", [])
-        )
-        rules = card.rules
-        options = {o.id: o for o in rules.options}
-        bao = entry.result.get("bao")
-        hand = [
-            request.get("hand", ""),
-            request.get("win_tile", ""),
-            melds,
-            " ".join(rules.flag_by_id[f].label(lang) for f in request.get("flags", [])),
-            " ".join(f"{options[k].label(lang)} {v}" if k in options else f"{k}={v}" for k, v in hand_options.items()),
-            " · ".join(fact(lang) for fact in card.table.hand_facts(entry.result)),
-            f"{players[bao]} ({bao_reason(rules, entry.result.get('bao_reason'), lang)})" if bao else "",
-        ]
-        winner, discarder = players[request["winner"]], players.get(request.get("discarder") or "", "")
-    else:
-        kind, winner, discarder = entry.kind, "", players.get(entry.seat, "") if entry.seat else ""
-    head = [
-        entry.seq,
-        entry.after["game"],
-        KIND_WORDS[lang][kind],
-        entry.card_version,
-        entry.n if isinstance(entry, Hand) else "",
-        winner,
-        discarder,
-        players[before["dealer"]],
-        before["dealer_streak"],
-    ]
-    return head + hand + _seat_values(entry, per_seat)
-
-
-def bao_reason(rules, code: str | None, lang: str) -> str:
-    """Why one seat paid for everyone, in words (the game's declared texts), or the answer's code."""
-    text = rules.declared.texts.get("bao_reasons", {}).get(code or "")
-    return text(lang) if text else code or ""
-
-
-def _seat_values(entry, per_seat: list[str]) -> list[int]:
-    """The per-seat columns of an entry, seat after seat (one pass over its transfers)."""
-    after = entry.after
-    values = {
-        seat: {
-            "change": entry.applied[seat],
-            "paid_for": 0,
-            "capped": 0,
-            "balance": after["balances"][seat],
-            "outside": after["outside"][seat],
-            "total": after["totals"][seat],
-            **{column: 0 for column in per_seat if column.startswith("part:")},
-        }
-        for seat in SEATS
-    }
-    for r in entry.rows:
-        payer, payee, part = values[r["from"]], values[r["to"]], f"part:{r.get('part')}"
-        payer["capped"] += r["owed"] - r["amount"]
-        if r.get("on_behalf_of"):
-            payer["paid_for"] += r["amount"]
-        if part in payer:
-            payer[part] -= r["amount"]
-            payee[part] += r["amount"]
-    return [values[seat][column] for seat in SEATS for column in per_seat]

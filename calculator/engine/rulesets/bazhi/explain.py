@@ -12,7 +12,7 @@ from ...explain import Line, line, seat_name
 from ...frozen import FrozenDict
 from ...hand import MELD_NAMES, ScoreRequest
 from ...text import Text
-from ...tiles import Tile
+from ...tiles import ALL_TILES, Tile
 from .declarations import BAO_REASONS, JIAO_TRIGGERS, LABELS, TARIFFS, ZUI, Tariff
 from .reading import Reading
 
@@ -42,16 +42,7 @@ def explain(
     lines = [_zhi_count_line(*counts.values(), lang)]
     add = lines.append
     if reading.yadang is not None:
-        if unique:
-            detail = Text(
-                f"{win.name_zh}是顺子的中张，且只听这一张", f"{win} is the middle of a sequence and the only wait"
-            )
-        else:  # house rule yadang_wait=any
-            detail = Text(
-                f"{win.name_zh}是顺子的中张（桌规：压档不要求只听一张）",
-                f"{win} is the middle of a sequence (house rule: no unique wait needed)",
-            )
-        add(line(lang, "yadang", YADANG, detail, reading.yadang, "§1.2"))
+        add(_yadang_line(win.index, unique, lang))
     elif reading.win_role == "middle":
         waits_text = " ".join(t.notation for t in waits)
         detail = Text(
@@ -60,8 +51,7 @@ def explain(
         )
         add(line(lang, "yadang", YADANG, detail, 0, "§1.2"))
     if reading.dandiao:
-        detail = Text(f"胡{win.name_zh}成将，且只听这一张", f"{win} completes the pair and is the only wait")
-        add(line(lang, "dandiao", Text("单吊", "pair wait"), detail, 1, "§1.2"))
+        add(_dandiao_line(win.index, lang))
     add(_zhi_fan_line(tariff.name, max(counts.values()), reading.yadang, reading.zhi_fan, lang))
     if reading.zui:
         lines.extend(_zui_lines(tuple(reading.zui), tuple(reading.sihe_kinds), tariff.zui, lang))
@@ -94,12 +84,43 @@ def explain(
         )
     )
     if bao:
-        payer, reason = bao
-        name = seat_name(payer, lang)
-        said = BAO_REASONS[reason]
-        detail = Text(f"{said.zh}：{name}一家付全部", f"{said.en}: {name} pays everything")
-        add(line(lang, "bao", Text("包牌", "liable payer"), detail, 0, "§1.6"))
+        add(_bao_line(*bao, lang))
     return lines
+
+
+@cache
+def _yadang_line(win: int, unique: bool, lang: str) -> FrozenDict:
+    """压档: the win tile (kind `win`) is the middle of its sequence and the only wait, or (house rule
+    yadang_wait=any) the middle alone; its value is the tile's rank."""
+    tile = ALL_TILES[win]
+    if unique:
+        detail = Text(
+            f"{tile.name_zh}是顺子的中张，且只听这一张", f"{tile} is the middle of a sequence and the only wait"
+        )
+    else:
+        detail = Text(
+            f"{tile.name_zh}是顺子的中张（桌规：压档不要求只听一张）",
+            f"{tile} is the middle of a sequence (house rule: no unique wait needed)",
+        )
+    return FrozenDict(line(lang, "yadang", YADANG, detail, tile.rank, "§1.2"))
+
+
+@cache
+def _dandiao_line(win: int, lang: str) -> FrozenDict:
+    """单吊: the win tile completes the pair and is the only wait."""
+    tile = ALL_TILES[win]
+    detail = Text(f"胡{tile.name_zh}成将，且只听这一张", f"{tile} completes the pair and is the only wait")
+    return FrozenDict(line(lang, "dandiao", Text("单吊", "pair wait"), detail, 1, "§1.2"))
+
+
+@cache
+def _bao_line(payer: str, reason: str, lang: str) -> FrozenDict:
+    """包牌: who pays everything, and by which row of the table (§1.6)."""
+    said = BAO_REASONS[reason]
+    detail = Text(
+        f"{said.zh}：{seat_name(payer, 'zh')}一家付全部", f"{said.en}: {seat_name(payer, 'en')} pays everything"
+    )
+    return FrozenDict(line(lang, "bao", Text("包牌", "liable payer"), detail, 0, "§1.6"))
 
 
 def labels(request: ScoreRequest, lang: str) -> list[dict]:

@@ -11,7 +11,7 @@ from typing import NamedTuple
 from ...decompose import Decomposition, completing_kinds
 from ...hand import ScoreRequest
 from ...payments import round_half_up
-from ...tiles import ALL_TILES, RED_DRAGON, SUITS, Tile
+from ...tiles import ALL_TILES, FIRST_HONOUR, RED_DRAGON, SUITS, Tile, kinds_held
 from .declarations import KINDS, Tariff
 from .jiao import jiao_count, jiao_triggers
 
@@ -71,13 +71,12 @@ class HandFacts(NamedTuple):
 
 
 def hand_facts(request: ScoreRequest, tariff: Tariff, unique_wait: bool) -> HandFacts:
-    counts = request.all_counts
     four_held: tuple[int, ...] = ()
     pung_kinds: frozenset[int] = frozenset()
-    # 四核 needs a suited kind held four times: rare, so asked once before looking (红中 is the only honour)
-    if 4 in counts and counts.index(4) < 27:
+    held_four = kinds_held(request.all_counts, 4, FIRST_HONOUR)  # 四核 needs a suited kind held four times
+    if held_four:
         kong_kinds = {m.kind.index for m in request.kongs}
-        four_held = tuple(k for k in range(27) if counts[k] == 4 and k not in kong_kinds)
+        four_held = tuple(k for k in held_four if k not in kong_kinds)
         pung_kinds = frozenset(m.kind.index for m in request.melds if m.type == "pung")
     kongs = request.kongs
     flags = request.flags

@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from ...explain import Line, line, seat_name
+from ...frozen import FrozenDict
 from ...hand import ScoreRequest
 from ...notation import format_tiles
 from ...payments import PaymentRow
 from ...text import Text
-from ...tiles import SUIT_NAMES_EN, SUIT_NAMES_ZH, Tile
+from ...tiles import ALL_TILES, SUIT_NAMES_EN, SUIT_NAMES_ZH
 from ...wildcards import CappedPlan, Group, loose_groups, seven_pairs_groups, standard_groups
 from .declarations import BONUS_BY_CODE, LABELS, SHAPE_NAMES
 from .payments import table_base
@@ -29,15 +32,12 @@ def concrete_groups(wilds: Wilds, reading: Reading) -> list[Group]:
 
 def groups_of(request: ScoreRequest, wilds: Wilds, reading: Reading) -> list[dict]:
     """Concealed groups (what each 财神 stands for, the winning tile marked once), then the melds."""
-    win = request.win_tile
-    win_is_wild = win == wilds.caishen
+    win = request.win_tile.index
+    win_is_wild = win == wilds.caishen.index
     out = []
     marked = False
     for group in concrete_groups(wilds, reading):
-        holds = (win_is_wild and bool(group.wild)) or (
-            not win_is_wild and win in group.tiles and _natural_copies(group, win)
-        )
-        holds = bool(holds) and not marked
+        holds = not marked and _shows_win(group, win, win_is_wild)
         marked = marked or holds
         out.append(
             {
@@ -62,8 +62,12 @@ def groups_of(request: ScoreRequest, wilds: Wilds, reading: Reading) -> list[dic
     return out
 
 
-def _natural_copies(group: Group, tile: Tile) -> bool:
-    return group.tiles.count(tile) > group.wild.count(tile)
+def _shows_win(group: Group, win: int, win_is_wild: bool) -> bool:
+    """Whether the group can show the winning tile (kind `win`): a 财神 won sits in a group with a 财神, a natural
+    tile in a group that holds a natural copy of it."""
+    if win_is_wild:
+        return bool(group.wild)
+    return [t.index for t in group.tiles].count(win) > [t.index for t in group.wild].count(win)
 
 
 def labels(request: ScoreRequest, reading: Reading, lang: str) -> list[dict]:
@@ -85,55 +89,106 @@ def _label(code: str, lang: str) -> dict:
 def explain(
     request: ScoreRequest, wilds: Wilds, reading: Reading, unit: int, payments: list[PaymentRow], lang: str
 ) -> list[Line]:
-    lines = []
-    cs = wilds.caishen
-    if wilds.count:
-        detail = Text(f"财神 {cs.name_zh}（{cs}）{wilds.count} 张，每张 1 龙", f"{wilds.count} 财神 ({cs}), 1 龙 each")
-    else:
-        detail = Text(f"没有财神（{cs}）：无龙算2龙", f"no 财神 ({cs}) in hand: counts as 2 龙")
+    """Every number of the answer, in the order a referee checks them. Each line is a remembered one, written
+    once per the few small values it says (FrozenDicts, shared between answers, as bazhi's are); the list is the
+    caller's."""
     base = long_from_tiles(wilds.count)
-    lines.append(line(lang, "long_tiles", Text("龙（财神）", "龙 from 财神"), detail, base, "§2.1"))
-    lines.append(line(lang, "shape", Text("牌型", "shape"), SHAPE_NAMES[reading.shape], 0, "§2.2"))
+    lines = [_long_tiles_line(wilds.caishen.index, wilds.count, lang), _shape_line(reading.shape, lang)]
+    add = lines.append
     for code, value in reading.patterns:
-        name = BONUS_BY_CODE[code].name
-        lines.append(line(lang, "long_bonus", name, pattern_detail(request, code, reading), value, "§2.3"))
-    total = base + reading.bonus
-    parts = " + ".join([str(base)] + [str(v) for _, v in reading.patterns])
-    lines.append(line(lang, "long", Text("龙（合计）", "龙 (total)"), f"{parts} = {total}", total, "§2.3"))
-    lines.append(di_long_line(request, lang))
+        add(_bonus_line(code, value, *_detail_facts(request, code, reading), lang))
+    values = tuple([value for _, value in reading.patterns])
+    add(_total_line(base, values, lang))
+    options = request.options
+    streak_ignored = (
+        options.dealer_streak != 1 and options.house["dilong"] == "dealer_only" and request.winner != request.dealer
+    )
     dl = table_base(request)
-    lines.append(line(lang, "unit", Text("P（每份）", "P (one share)"), f"{dl} + {total} = {unit}", unit, "§2.4"))
+    add(_di_long_line(options.dealer_streak, streak_ignored, dl, lang))
+    add(_unit_line(dl, base + reading.bonus, unit, lang))
     for one in payments:
-        label = f"{seat_name(one['from'], lang)} → {seat_name(one['to'], lang)}"
-        lines.append(line(lang, one["code"], label, one["reason"], one["amount"], "§2.4"))
+        add(_payment_line(one["from"], one["to"], one["code"], one["reason"], one["amount"], lang))
     return lines
 
 
-def di_long_line(request: ScoreRequest, lang: str) -> Line:
-    streak = request.options.dealer_streak
-    dl = table_base(request)
+@cache
+def _long_tiles_line(caishen: int, count: int, lang: str) -> FrozenDict:
+    """龙 from the 财神 held: one each, or 2 when there are none (无龙算2龙)."""
+    cs = ALL_TILES[caishen]
+    if count:
+        detail = Text(f"财神 {cs.name_zh}（{cs}）{count} 张，每张 1 龙", f"{count} 财神 ({cs}), 1 龙 each")
+    else:
+        detail = Text(f"没有财神（{cs}）：无龙算2龙", f"no 财神 ({cs}) in hand: counts as 2 龙")
+    return FrozenDict(
+        line(lang, "long_tiles", Text("龙（财神）", "龙 from 财神"), detail, long_from_tiles(count), "§2.1")
+    )
+
+
+@cache
+def _shape_line(shape: str, lang: str) -> FrozenDict:
+    return FrozenDict(line(lang, "shape", Text("牌型", "shape"), SHAPE_NAMES[shape], 0, "§2.2"))
+
+
+@cache
+def _bonus_line(
+    code: str, value: int, shapeless: bool, suit: str | None, honours_filled: bool, lang: str
+) -> FrozenDict:
+    """One 龙 bonus with what it is for this hand (`pattern_detail`'s facts)."""
+    detail = pattern_detail(code, shapeless, suit, honours_filled)
+    return FrozenDict(line(lang, "long_bonus", BONUS_BY_CODE[code].name, detail, value, "§2.3"))
+
+
+@cache
+def _total_line(base: int, values: tuple[int, ...], lang: str) -> FrozenDict:
+    """龙 in all: the 财神's and every bonus's."""
+    total = base + sum(values)
+    parts = " + ".join([str(base)] + [str(v) for v in values])
+    return FrozenDict(line(lang, "long", Text("龙（合计）", "龙 (total)"), f"{parts} = {total}", total, "§2.3"))
+
+
+@cache
+def _di_long_line(streak: int, streak_ignored: bool, dl: int, lang: str) -> FrozenDict:
+    """底龙 from the dealer's streak, or 11 when the house rule counts the streak only for the dealer's own win."""
     label = Text("底龙", "base 龙")
-    if streak != 1 and request.options.house["dilong"] == "dealer_only" and request.winner != request.dealer:
+    if streak_ignored:
         detail = Text(
             f"闲家胡：11（桌规：连庄 {streak} 只在庄家胡时算）",
             f"a non-dealer won: 11 (house rule: the streak of {streak} counts only when the dealer wins)",
         )
-        return line(lang, "di_long", label, detail, dl, "§5.2")
-    return line(lang, "di_long", label, f"11 + 10 × ({streak} − 1) = {dl}", dl, "§2.4")
+        return FrozenDict(line(lang, "di_long", label, detail, dl, "§5.2"))
+    return FrozenDict(line(lang, "di_long", label, f"11 + 10 × ({streak} − 1) = {dl}", dl, "§2.4"))
 
 
-def pattern_detail(request: ScoreRequest, code: str, reading: Reading) -> Text:
+@cache
+def _unit_line(dl: int, total: int, unit: int, lang: str) -> FrozenDict:
+    """P, one share: 底龙 + 龙."""
+    return FrozenDict(line(lang, "unit", Text("P（每份）", "P (one share)"), f"{dl} + {total} = {unit}", unit, "§2.4"))
+
+
+@cache
+def _payment_line(payer: str, payee: str, code: str, reason: str, amount: int, lang: str) -> FrozenDict:
+    """One payment row as a line: who pays whom, why, how much."""
+    label = f"{seat_name(payer, lang)} → {seat_name(payee, lang)}"
+    return FrozenDict(line(lang, code, label, reason, amount, "§2.4"))
+
+
+def _detail_facts(request: ScoreRequest, code: str, reading: Reading) -> tuple[bool, str | None, bool]:
+    """What `pattern_detail` says of a bonus beyond its code: a shapeless reading, the suit of its colour, and
+    whether 财神 filled missing honours (七风齐 under the house rule)."""
+    return reading.shape == "none", reading.colour.suit, code == "qifengqi" and 0 in request.concealed_counts[27:34]
+
+
+def pattern_detail(code: str, shapeless: bool, suit: str | None, honours_filled: bool) -> Text:
     """What a bonus is, for this hand: its pattern's meaning, with the suit of a colour and 4龙's shape."""
     if code == "silong":
-        if reading.shape != "none":
+        if not shapeless:
             return Text(
                 "四张财神自摸 +10，另有牌型再 +10", "four 财神 by self-draw +10, and +10 more with a legal shape"
             )
         return Text("四张财神自摸，无需牌型", "four 财神 by self-draw, no shape needed")
     what = BONUS_BY_CODE[code].what
-    if code in ("qingyise", "hunyise") and reading.colour.suit:
-        suit = reading.colour.suit
+    if code in ("qingyise", "hunyise") and suit:
         return Text(f"{what.zh}（{SUIT_NAMES_ZH[suit]}）", f"{what.en} ({SUIT_NAMES_EN[suit]})")
-    if code == "qifengqi" and 0 in request.concealed_counts[27:34]:
+    if honours_filled:
         return Text(f"{what.zh}（桌规：财神补缺的字牌）", f"{what.en} (house rule: 财神 fill the missing honours)")
     return what

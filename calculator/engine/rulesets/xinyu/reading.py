@@ -4,16 +4,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+from typing import NamedTuple
 
 from ...hand import ScoreRequest
-from ...wildcards import ANY_COLOUR, Colour, seven_pairs_plan, shisanbuda_plan
+from ...wildcards import ANY_COLOUR, Colour, seven_pairs_fit, shisanbuda_fit
 from .declarations import BONUSES
-from .wilds import Wilds, is_quanfeng, is_silong, plan_standard
+from .wilds import Wilds, is_quanfeng, is_silong, natural_of, plan_standard
 
 BIG = 10  # the +10 龙 bonuses
 SILONG_WITH_SHAPE = 20  # 4龙 +10, and +10 more when the hand is also a legal shape
 QUANFENG = 50
-PATTERN_ORDER = tuple(pattern.code for pattern in BONUSES)
+PATTERN_RANK = {pattern.code: rank for rank, pattern in enumerate(BONUSES)}  # the order an answer lists them in
 SUIT_BLOCKS = "mps"
 
 
@@ -24,9 +26,14 @@ class ColourChoice:
     suit: str | None = None
 
 
-def colour_choices(wilds: Wilds) -> list[ColourChoice]:
+def colour_choices(wilds: Wilds) -> tuple[ColourChoice, ...]:
     """The colour patterns the natural tiles and melds leave open; 财神 may supply a missing colour."""
-    present = wilds.present
+    return _colour_choices(wilds.present)
+
+
+@cache
+def _colour_choices(present: tuple[bool, bool, bool, bool]) -> tuple[ColourChoice, ...]:
+    """`colour_choices` of the blocks that hold a natural or meld tile (16 ways at most, each worked out once)."""
     need = tuple(not p for p in present)
     choices = [ColourChoice(None, ANY_COLOUR)]
     suited = [b for b in range(3) if present[b]]
@@ -43,22 +50,21 @@ def colour_choices(wilds: Wilds) -> list[ColourChoice]:
         hun_allowed = tuple(i in (b, 3) for i in range(4))
         hun_required = tuple(i in (b, 3) and need[i] for i in range(4))
         choices.append(ColourChoice("hunyise", Colour(hun_allowed, hun_required), SUIT_BLOCKS[b]))
-    return choices
+    return tuple(choices)
 
 
-@dataclass(frozen=True)
-class Reading:
-    """One legal way to read the hand: its shape, colour and all-triplets choice, and the patterns they give."""
+class Reading(NamedTuple):
+    """One legal way to read the hand: its shape, colour and all-triplets choice, and the patterns they give.
+
+    A NamedTuple (immutable, and cheap to build: a crowded hand has a dozen readings).
+    """
 
     shape: str  # "standard" | "qidui" | "shisanbuda" | "none"
     colour: ColourChoice
     triplets: bool
     patterns: tuple[tuple[str, int], ...]
+    bonus: int  # the patterns' 龙, summed once: the best reading is chosen on it
     plan: object = None  # the standard shape's plan (pair block and 财神 per block; groups when capped)
-
-    @property
-    def bonus(self) -> int:
-        return sum(value for _, value in self.patterns)
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -119,10 +125,17 @@ def shape_patterns(
     return found
 
 
-def _reading(request, wilds, shape, choice, triplets, plan=None) -> Reading:
-    patterns = shape_patterns(request, wilds, shape, choice, triplets) + flag_patterns(request)
-    patterns.sort(key=lambda item: PATTERN_ORDER.index(item[0]))
-    return Reading(shape, choice, triplets, tuple(patterns), plan)
+def _reading(request, wilds, shape, choice, triplets, plan=None, flags=None) -> Reading:
+    """The reading of one class; `flags` are the hand's `flag_patterns` (worked out once for all its readings)."""
+    patterns = shape_patterns(request, wilds, shape, choice, triplets) + (
+        flag_patterns(request) if flags is None else flags
+    )
+    patterns.sort(key=_listed_rank)
+    return Reading(shape, choice, triplets, tuple(patterns), sum([value for _, value in patterns]), plan)
+
+
+def _listed_rank(pattern: tuple[str, int]) -> int:
+    return PATTERN_RANK[pattern[0]]
 
 
 def _colour_supplied(wilds: Wilds, choice: ColourChoice) -> bool:
@@ -138,28 +151,31 @@ def readings(request: ScoreRequest, wilds: Wilds) -> list[Reading]:
     """
     found: list[Reading] = []
     choices = colour_choices(wilds)
-    if plan_standard(wilds) is not None:
-        no_chow = all(m.type != "chow" for m in request.melds)
+    flags = flag_patterns(request)
+    no_chow = all(m.type != "chow" for m in request.melds)
+    natural = natural_of(wilds, triplets=no_chow)
+    if plan_standard(wilds, natural=natural) is not None:
         for choice in choices:
             for triplets in (False, True) if no_chow else (False,):
-                plan = plan_standard(wilds, choice.colour, sequences=not triplets)
+                plan = plan_standard(wilds, choice.colour, not triplets, natural)
                 if plan is not None:
-                    found.append(_reading(request, wilds, "standard", choice, triplets, plan))
+                    found.append(_reading(request, wilds, "standard", choice, triplets, plan, flags))
     if not request.melds:
         for choice in choices:
-            if seven_pairs_plan(wilds.blocks, wilds.count, choice.colour):
-                found.append(_reading(request, wilds, "qidui", choice, False))
+            if seven_pairs_fit(natural.odd, natural.empty, wilds.count, choice.colour):
+                found.append(_reading(request, wilds, "qidui", choice, False, flags=flags))
         for choice in choices:
-            if shisanbuda_plan(wilds.blocks, wilds.count, choice.colour):
-                found.append(_reading(request, wilds, "shisanbuda", choice, False))
+            if shisanbuda_fit(natural.spread, natural.empty, wilds.count, choice.colour):
+                found.append(_reading(request, wilds, "shisanbuda", choice, False, flags=flags))
     if is_quanfeng(wilds):
-        found.append(_reading(request, wilds, "none", next(c for c in choices if c.code == "quanfeng"), False))
+        quanfeng = next(c for c in choices if c.code == "quanfeng")
+        found.append(_reading(request, wilds, "none", quanfeng, False, flags=flags))
     elif is_silong(request, wilds):
         # house rule shapeless_colours (default true): 混一色 / 清一色 read on the tiles of a shapeless 4龙 too
         colours = choices if request.options.house["shapeless_colours"] else choices[:1]
         for choice in colours:
             if _colour_supplied(wilds, choice):
-                found.append(_reading(request, wilds, "none", choice, False))
+                found.append(_reading(request, wilds, "none", choice, False, flags=flags))
     return found
 
 

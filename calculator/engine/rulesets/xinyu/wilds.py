@@ -6,7 +6,7 @@ wild_fifth_copy=false the standard shape is asked of the capped tables instead (
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ...hand import ScoreRequest
 from ...tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS, Tile
@@ -16,7 +16,11 @@ from ...wildcards import (
     Colour,
     block_counts,
     block_need,
+    block_needs,
     capped_standard_plan,
+    empty_blocks,
+    odd_kinds,
+    plan_of,
     seven_pairs_plan,
     shisanbuda_natural,
     shisanbuda_plan,
@@ -37,8 +41,7 @@ def caishen_after(indicator: Tile) -> Tile:
     return Tile.honour(cycle[(cycle.index(indicator.notation) + 1) % len(cycle)])
 
 
-@dataclass(frozen=True)
-class Wilds:
+class Wilds(NamedTuple):
     """The concealed part split into natural tiles and 财神, with the blocks the shape tables read."""
 
     caishen: Tile
@@ -90,11 +93,40 @@ def is_quanfeng(wilds: Wilds) -> bool:
     return not any(wilds.present[:3])
 
 
-def plan_standard(wilds: Wilds, colour: Colour = ANY_COLOUR, sequences: bool = True):
-    """The standard shape's plan (pair block, 财神 per block), capped when the card forbids fifth copies."""
-    if wilds.room is None:
+class Natural(NamedTuple):
+    """What the shape questions ask of one hand's natural tiles, worked out once for all its readings (`natural_of`):
+    each reading asks them again under its colour."""
+
+    empty: tuple[bool, ...]  # per block: no natural tile
+    with_sequences: tuple[tuple[int, int], ...]  # the blocks' `block_need`
+    triplets_only: tuple[tuple[int, int], ...] | None  # the same without sequences (大对对), if asked for
+    odd: int  # kinds held an odd number of times: the 财神 that 对对碰 takes first
+    spread: bool  # 十三不搭 on the natural tiles
+
+
+def natural_of(wilds: Wilds, triplets: bool) -> Natural:
+    """The hand's `Natural`; the needs without sequences only if `triplets` (大对对 can be read)."""
+    blocks = wilds.blocks
+    return Natural(
+        empty_blocks(blocks),
+        block_needs(blocks),
+        block_needs(blocks, sequences=False) if triplets else None,
+        odd_kinds(wilds.natural),
+        shisanbuda_natural(blocks),
+    )
+
+
+def plan_standard(
+    wilds: Wilds, colour: Colour = ANY_COLOUR, sequences: bool = True, natural: Natural | None = None
+) -> object:
+    """The standard shape's plan (pair block, 财神 per block), capped when the card forbids fifth copies;
+    `natural` (the hand's, when its readings ask under many colours) spares working out the blocks again."""
+    if wilds.room is not None:
+        return capped_standard_plan(wilds.blocks, wilds.room, wilds.count, colour, sequences)
+    if natural is None:
         return standard_plan(wilds.blocks, wilds.count, colour, sequences)
-    return capped_standard_plan(wilds.blocks, wilds.room, wilds.count, colour, sequences)
+    needs = natural.with_sequences if sequences else natural.triplets_only
+    return plan_of(needs, natural.empty, wilds.count, colour)
 
 
 def has_standard(wilds: Wilds) -> bool:
