@@ -44,7 +44,8 @@ def test_axe_finds_no_violation_of_any_impact_on_any_page(view, client):
         if violations:
             found[name] = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in violations]
     assert found == {}
-    assert view.console.errors == []
+    # (a table page's poll of its live part, cut when the next page opens, is no error of a page)
+    assert [e for e in view.console.errors if not ("/live/" in e and "ERR_ABORTED" in e)] == []
 
 
 def test_axe_finds_nothing_on_the_calculator_while_it_is_used(view):
