@@ -5,19 +5,24 @@
 // keyboard, the seats and the flags work there, and the rules page reads as it was. Answers need the server (the
 // strip says so when it cannot be reached) unless this phone keeps the offline pack (issue 22, static/js/
 // offline.js): its parts live in caches of their own ("mahjong-offline-pack-<version>"), put there by the page
-// after their hashes were checked, and are answered from there. Nothing else is kept: table pages carry edit
-// tokens and live figures. Any other page of the site asked for without a network (the trainer, a table's pages)
-// gets the app's own page saying so (no-network/, kept with the pages), not the browser's error page.
+// after their hashes were checked, and are answered from there, with the trainer's page (offline.js keeps a copy
+// there: the phone draws its questions). Nothing else is kept: table pages carry edit tokens and live figures.
+// Any other page of the site asked for without a network (the trainer without the pack, a table's pages) gets
+// the app's own page saying so (no-network/, kept with the pages), not the browser's error page.
 "use strict";
 
 const CACHE = "mahjong-offline-v2";
 const PACK_CACHES = "mahjong-offline-pack-"; // the offline pack's, kept and dropped by offline.js alone
 // The pages kept for offline use, relative to this file (the site's root).
 const PAGES = ["./", "./rules/", "./tables/"];
+// The pages kept with the offline pack only, by offline.js in the pack's cache: offline, the phone draws their
+// content (the trainer's questions); without the pack they need the server.
+const PACK_PAGES = ["./trainer/"];
 const NO_NETWORK = "./no-network/"; // the app's page for the site's other pages while there is no network
 
 const scoped = (path) => new URL(path, self.registration.scope).href;
 const isPage = (url) => PAGES.some((page) => scoped(page) === url.origin + url.pathname);
+const isPackPage = (url) => PACK_PAGES.some((page) => scoped(page) === url.origin + url.pathname);
 const isStatic = (url) => url.origin === self.location.origin && url.pathname.includes("/static/");
 // The pack's parts: the runtime (static files under offline/) and the app (under the site's offline/).
 const isPack = (url) =>
@@ -88,6 +93,13 @@ self.addEventListener("fetch", (event) => {
         return new Response(null, { status: 204, headers: { "X-Offline": "answered-in-the-phone" } });
       })
     );
+  } else if (request.mode === "navigate" && isPackPage(url)) {
+    // from the network; offline, the copy kept with the pack (any question: offline.js draws the link's own)
+    event.respondWith(
+      fetch(request).catch((error) =>
+        caches.match(url.origin + url.pathname, { ignoreVary: true }).then((kept) => kept || noNetwork(error))
+      )
+    );
   } else if (request.mode === "navigate" && isPage(url)) {
     event.respondWith(
       fetch(request)
@@ -109,9 +121,11 @@ self.addEventListener("fetch", (event) => {
 // language than the kept copy's (the language switch), so it speaks the language last seen.
 
 function orNoNetwork(request) {
-  return fetch(request).catch((error) =>
-    caches.match(scoped(NO_NETWORK), { ignoreVary: true }).then((kept) => kept || Promise.reject(error))
-  );
+  return fetch(request).catch(noNetwork);
+}
+
+function noNetwork(error) {
+  return caches.match(scoped(NO_NETWORK), { ignoreVary: true }).then((kept) => kept || Promise.reject(error));
 }
 
 async function keepNoNetworkIn(language) {

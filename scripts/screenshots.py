@@ -5,7 +5,8 @@ table's bound calculator with long names on its seats at 360×640 in both langua
 
     .venv/bin/python scripts/screenshots.py            # writes docs/phone-*.png, docs/screenshot-result.png, …
     .venv/bin/python scripts/screenshots.py screenshot-history-en.png   # only the files named
-    (docs/offline-*.png, issue 22: the offline pack must be built; made only when named or when all are)
+    (docs/offline-*.png, issue 22: the offline pack must be built, `manage.py build_offline_pack`; made only
+    when named or when all are: the offer, an answer, the trainer, a table's queue and a changed hand to confirm)
 
 Starts the app (runserver, a throwaway SQLite database) on a free port of 127.0.0.1, drives Debian's Chromium as
 a phone (device scale 2) and saves what the screen shows, not the whole page: what a player sees.
@@ -37,7 +38,11 @@ SIZES = {"360": {"width": 360, "height": 640}, "390": {"width": 390, "height": 8
 B1 = {"ruleset": "bazhi", "hand": "111345789p79m55s", "win_tile": "8m", "winner": "S", "dealer": "E", "discarder": "W"}
 ENTERING = ["1p", "1p", "1p", "3p", "4p", "5p", "7p", "8p", "9p"]
 WANTED: set[str] = set()  # the files to write (empty: all)
-OFFLINE_SHOTS = {f"offline-{what}-360{suffix}.png" for what in ("offer", "answer") for suffix in ("", "-en")}
+OFFLINE_SHOTS = {
+    f"offline-{what}-360{suffix}.png"
+    for what in ("offer", "answer", "queue", "confirm", "trainer")
+    for suffix in ("", "-en")
+}
 PLAYERS = {"E": "Alice", "S": "Bob", "W": "Carol", "N": "Dave"}
 # An evening's first hands at a bazhi table: B1, a dealer's self-draw with 交, and a 包牌 win on a discard.
 HANDS = [
@@ -214,7 +219,65 @@ def shoot_offline(browser, base: str) -> list[Path]:
         expect(page.locator('#strip [data-strip-seat="S"]')).to_have_attribute("data-strip-net", "19")
         page.evaluate("window.scrollTo(0, 0)")
         written.append(save(page, f"offline-answer-360{suffix}.png"))
+        written += shoot_offline_trainer(context, page, base, suffix)
+        written += shoot_offline_table(context, page, base, lang, suffix)
     context.close()
+    return written
+
+
+def shoot_offline_trainer(context, page, base: str, suffix: str) -> list[Path]:
+    """The trainer with the network cut: a question dealt, answered and explained in the phone."""
+    context.set_offline(False)
+    page.goto(base + "/trainer/?seed=20&level=2")  # seen online: the page is kept in this language
+    expect(page.locator("html")).to_have_attribute("data-offline-trainer-kept", re.compile("."), timeout=60_000)
+    context.set_offline(True)
+    page.goto(base + "/trainer/?seed=20&level=2")
+    expect(page.locator("html")).to_have_attribute("data-offline-ready", "snapshot", timeout=60_000)
+    page.click('button[name="answer"][value="none"]')
+    expect(page.locator("#trainer-verdict")).to_be_visible()
+    page.evaluate("window.scrollTo(0, 0)")
+    return [save(page, f"offline-trainer-360{suffix}.png")]
+
+
+# A table's two hands recorded offline while another phone records one: the first pays otherwise after it (the
+# dealer moved), the second does not (tests/browser/test_offline.py proves which).
+OFFLINE_HANDS = [("S", "W"), ("W", "N")]
+OTHER_PHONE_HAND = ("S", "W")
+NAMES = {"zh": {"E": "阿东", "S": "小南", "W": "老西", "N": "北北"}, "en": PLAYERS}
+
+
+def shoot_offline_table(context, page, base: str, lang: str, suffix: str) -> list[Path]:
+    """A table opened with its edit link, then scored offline: its hands waiting to send; back online after
+    another phone recorded a hand, the hand that pays otherwise now, both payments shown for the referee."""
+    written = []
+    table = post(base, "/api/tables", {"ruleset": "bazhi", "players": NAMES[lang]})
+    context.set_offline(False)
+    page.goto(f"{base}/tables/{table['id']}/edit/{table['edit_token']}/")  # kept for scoring without network
+    expect(page.locator("#ledger")).to_have_attribute("data-offline-kept", re.compile("."))
+    context.set_offline(True)
+    with urllib.request.urlopen(f"{base}/api/tables/{table['id']}?limit=1") as answer:
+        version = json.loads(answer.read())["version"]
+    page.goto(f"{base}/?table={table['id']}&token={table['edit_token']}&at={version}")
+    expect(page.locator("#offline-table")).to_be_visible(timeout=60_000)
+    for n, (winner, discarder) in enumerate(OFFLINE_HANDS, start=1):
+        page.locator("#notation").evaluate("(box) => { box.open = true; }")
+        page.check(f'input[name="winner"][value="{winner}"]')
+        page.check(f'input[name="discarder"][value="{discarder}"]')
+        page.fill('input[name="hand"]', B1["hand"])
+        page.fill('input[name="win_tile"]', B1["win_tile"])
+        page.click("#record-hand")
+        expect(page.locator("#offline-queue li")).to_have_count(n)
+    page.locator("#offline-table").scroll_into_view_if_needed()
+    written.append(save(page, f"offline-queue-360{suffix}.png"))
+    winner, discarder = OTHER_PHONE_HAND
+    hand = {"hand": B1["hand"], "win_tile": B1["win_tile"], "winner": winner, "discarder": discarder}
+    post(base, f"/api/tables/{table['id']}/hands", hand, table["edit_token"])
+    context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    confirm = page.locator("#offline-queue li[data-queue-state='confirm']")
+    expect(confirm).to_be_visible(timeout=60_000)
+    page.locator("#offline-table").scroll_into_view_if_needed()
+    written.append(save(page, f"offline-confirm-360{suffix}.png"))
     return written
 
 

@@ -6,6 +6,7 @@ errors. Built from the acceptance cases and hands the games deal themselves (see
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 from random import Random
 
@@ -74,19 +75,23 @@ def requests(count: int = COUNT) -> list[tuple[dict, str]]:
     return [(request, "en" if n % 2 else "zh") for n, request in enumerate(found[:count])]
 
 
-def kinds_covered(pairs: list[tuple[dict, str]]) -> set[str]:
-    """What the list holds, as the server answers it (the test checks each kind is there)."""
-    kinds = set()
+def kinds_covered(pairs: list[tuple[dict, str]]) -> Counter[str]:
+    """What the list holds, as the server answers it, and how many of each (the test checks each kind is there):
+    the games, wins and their `alternatives`, 13-tile hands with their `waits` (ready) or their `shanten` and
+    `draws` (not ready), 14-tile hands that are no win with their `discards` and `nearest`, errors."""
+    kinds: Counter[str] = Counter()
     for request, lang in pairs:
         answer = score(request, lang)
-        if "error" in answer:
-            kinds.add("error")
-        elif "waits" in answer:
-            kinds.add("draws" if answer.get("draws") else "waits")
-        elif answer.get("win"):
-            kinds.add("alternatives" if answer.get("alternatives") else "win")
-        else:
-            kinds.add("nearest" if answer.get("nearest") else "no win")
         if request["ruleset"] in RULESETS:
-            kinds.add(request["ruleset"])
+            kinds[request["ruleset"]] += 1
+        if "error" in answer:
+            kinds["error"] += 1
+            continue
+        if "waits" in answer:
+            kinds["waits" if answer["waits"] else "not ready"] += 1
+        elif answer.get("win"):
+            kinds["win"] += 1
+        else:
+            kinds["no win"] += 1
+        kinds.update(key for key in ("alternatives", "shanten", "draws", "discards", "nearest") if answer.get(key))
     return kinds

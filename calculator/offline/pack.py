@@ -3,8 +3,9 @@
 Two parts, each checked by its SHA-256 in the phone before it is kept:
 - the runtime: the pinned Pyodide's own files (npm's `pyodide` package, installed by `npm ci` from the committed
   package-lock.json, which holds its integrity hash), served as static files under `offline/pyodide/`;
-- the app: one zip of the project's Python as the server runs it (the engine, the presentation package, the
-  phone's entry point), the Jinja2 templates of the card and the strip, the compiled message catalogues, the
+- the app: one zip of the project's Python as the server runs it (the engine, the presentation package with the
+  trainer's questions, the phone's entry point), the Jinja2 templates of the card, the strip and the trainer's
+  question, the compiled message catalogues, the
   static URLs the card links to, and Jinja2 and MarkupSafe from the server's own environment (pure Python;
   MarkupSafe's optional C speed-up is left out, it falls back to its Python twin).
 
@@ -37,7 +38,7 @@ APP_DATA = (".py", ".toml")
 LEFT_OUT = ("calculator/offline/served.py",)  # serving the pack: Django's side
 # Libraries taken from the server's environment, as the server runs them (pure Python).
 LIBRARIES = ("jinja2", "markupsafe")
-TEMPLATES = ("jinja2/result.html", "jinja2/strip.html")
+TEMPLATES = ("jinja2/result.html", "jinja2/strip.html", "jinja2/trainer.html")
 WORKER = "static/js/offline-worker.js"  # the Web Worker that runs the pack, copied beside the app's zip
 PAGES = ("calculator", "rules", "trainer")  # the pages the card may link to, by name
 MANIFEST = "manifest.json"

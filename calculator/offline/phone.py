@@ -10,12 +10,14 @@ from __future__ import annotations
 import json
 from functools import cached_property
 from pathlib import Path
-from random import Random
+from random import Random, SystemRandom
+from urllib.parse import urlencode
 
 from calculator.engine import score
 from calculator.engine.rulesets import RULESETS
 from calculator.presentation.handquery import Fields, HandInput, query_string
 from calculator.presentation.locale import ENGINE_LANGS, Locale
+from calculator.presentation.trainer.questions import MAX_SEED, read_spec
 
 URLS = "urls.json"  # in the pack: {"static": {a path under static/: its URL}, "pages": {a page's name: its path}}
 # The catalogue that translates the web layer's words into an engine language; English is the source language.
@@ -82,7 +84,20 @@ class Phone:
             return json.dumps(tables.record(data, json.loads(hand), lang), sort_keys=True, ensure_ascii=False)
         raise ValueError(f"no table action {action!r}")
 
-    def warm(self, rounds: int = 1) -> None:
+    def trainer(self, query: str, lang: str) -> str:
+        """The trainer's question of a trainer link (its query string), dealt, graded when the link sends an answer,
+        and drawn as the server's page draws it (#trainer). A link the server would send on to a clean one (no
+        seed, a part not understood) is drawn for that clean link, with a fresh seed as the server picks one:
+        JSON text {html, link}, `link` the query string drawn (the page puts it in the address)."""
+        from calculator.presentation.trainer.render import trainer_html
+
+        fields = Fields.of(query)
+        spec, clean = read_spec(fields, lambda: SystemRandom().randrange(MAX_SEED))
+        link = query.removeprefix("?") if clean else urlencode(spec.query())
+        html = trainer_html(spec, fields if clean else Fields.of(link), self.locales[lang], link)
+        return json.dumps({"html": html, "link": link}, ensure_ascii=False)
+
+    def warm(self, rounds: int = 1, trainer: bool = False) -> None:
         """Read the catalogues and draw answers in each language, so that the first tap after the pack is ready
         costs what every tap costs: templates compiled and caches filled (before the snapshot), and, after one is
         restored, WebAssembly compiled for what a tap runs (the browser compiles each function when first called
@@ -93,6 +108,9 @@ class Phone:
             for lang in [lang for _ in range(rounds) for lang in self.locales]:
                 self.score(json.dumps(request), lang)
                 self.answer(query, lang, where)
+        if trainer:  # once, before the snapshot: its template compiled and its words read
+            for lang in self.locales:
+                self.trainer("seed=1&kind=waits&answer=none", lang)
 
 
 def warm_hands() -> list[dict]:

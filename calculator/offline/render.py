@@ -7,26 +7,14 @@ table kept in this phone, bound as the server binds one: see static/js/offline.j
 
 from __future__ import annotations
 
-from calculator.presentation.cards import ask_engine, result_card
-from calculator.presentation.handquery import Query, parse_query, query_string
+from calculator.presentation.handquery import Query
 from calculator.presentation.locale import Locale
-from calculator.presentation.render import CardLinks, card_html, render_hand, strip_html
+from calculator.presentation.render import draw_hand
 
 
 def render_answer(fields: Query, locale: Locale, context: dict) -> dict:
-    """{card, strip, share_query} for the calculator's fields, in the locale's language."""
-    table = context.get("table")
-    if not table:
-        strip, card = render_hand(fields, locale, context["origin"])
-        return {"card": card, "strip": strip, "share_query": query_string(parse_query(fields))}
-    # A bound calculator's card (its "record this hand" button): the key of the record is the phone's own
-    # (static/js/offline.js gives each queued hand one), so the card carries none.
-    hand = parse_query(fields)
-    share_query = query_string(hand)
-    card = result_card(hand, ask_engine(hand, locale.lang), locale)
-    share_url = f"{context['origin']}{locale.page('calculator')}?{share_query}"
-    return {
-        "card": card_html(card, locale, CardLinks(share_query, share_url, table)),
-        "strip": strip_html(card, locale),
-        "share_query": share_query,
-    }
+    """{card, strip, share_query} for the calculator's fields, in the locale's language. On a calculator bound to a
+    table kept in this phone the card has its "record this hand" (the key of the record is the phone's own:
+    static/js/offline.js gives each queued hand one, so the card carries none)."""
+    drawn = draw_hand(fields, locale, context["origin"], context.get("table") or None)
+    return {"card": drawn.card, "strip": drawn.strip, "share_query": drawn.share_query}

@@ -70,6 +70,7 @@ def offer(built: Manifest | None) -> dict | None:
     return {
         "version": built.version,
         "manifest_url": reverse("offline_manifest"),
+        "trainer_url": reverse("trainer"),  # its page is kept with the pack: the phone draws its questions
         "megabytes": f"{built.gzip_size / 1_000_000:.1f}",
     }
 
@@ -102,6 +103,7 @@ def words() -> dict:
         ),
         "before": _("scored offline"),
         "now": _("at the table now"),
+        "when": _("%(when)s:"),  # before the nets scored then
         "confirm": _("Record with the new payments"),
         "drop": _("Do not record this hand"),
         "dropped": _("not recorded (the referee decided)"),

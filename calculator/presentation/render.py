@@ -3,7 +3,7 @@ environment of their own, given a `Locale` (its translations, static and page UR
 
 The server's pages and htmx partial render them here with the locale Django's translations make
 (calculator/plumbing/django_locale.py); the phone renders the same templates with the same code under Pyodide
-(issue 22), with a locale read from the compiled catalogue: `render_hand` is its one call.
+(issue 22), with a locale read from the compiled catalogue: `draw_hand` is its one call.
 """
 
 from __future__ import annotations
@@ -68,13 +68,29 @@ def strip_html(card: ResultCard, locale: Locale, oob: bool = False) -> str:
     return template("strip.html", locale).render(strip=strip(card, locale), oob=oob)
 
 
-def render_hand(fields: Query | str, locale: Locale, origin: str = "") -> tuple[str, str]:
+@dataclass(frozen=True, slots=True)
+class DrawnHand:
+    """One hand drawn: the inside of #strip, the inside of #result (the card and its share box), the share query."""
+
+    strip: str
+    card: str
+    share_query: str
+
+
+def draw_hand(fields: Query | str, locale: Locale, origin: str = "", table: dict | None = None) -> DrawnHand:
     """The strip and the result card (HTML) of one hand given as the calculator's fields, a `Query` or a query
-    string (a share link's): scored by the engine and drawn as the htmx partial draws them, the strip without
-    its out-of-band wrapper (the inside of #strip), the card with its share box (the inside of #result).
-    `origin` ("https://example.org") makes the share link absolute, as the server writes it."""
+    string (a share link's): scored by the engine and drawn as the htmx partial draws them. `origin`
+    ("https://example.org") makes the share link absolute, as the server writes it; `table` is the binding of a
+    calculator bound to a ledger table (CardLinks), if any. The hand is read and its share query written once."""
     hand = parse_query(Fields.of(fields) if isinstance(fields, str) else fields)
     share_query = query_string(hand)
     card = result_card(hand, ask_engine(hand, locale.lang), locale)
     share_url = f"{origin}{locale.page('calculator')}?{share_query}"
-    return strip_html(card, locale), card_html(card, locale, CardLinks(share_query, share_url))
+    links = CardLinks(share_query, share_url, table)
+    return DrawnHand(strip_html(card, locale), card_html(card, locale, links), share_query)
+
+
+def render_hand(fields: Query | str, locale: Locale, origin: str = "") -> tuple[str, str]:
+    """The strip (without its out-of-band wrapper) and the card of one hand, as `draw_hand` draws them."""
+    drawn = draw_hand(fields, locale, origin)
+    return drawn.strip, drawn.card

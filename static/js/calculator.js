@@ -86,14 +86,21 @@
     }
   }
 
+  // Only the fields whose value changed are written: the browser's form tracking (autofill) does its work for every
+  // field set, even to the value it has, before the answer can be drawn (docs/PERFORMANCE.md)
+  function put(name, value) {
+    const input = field(name);
+    if (input.value !== value) input.value = value;
+  }
+
   function writeFields() {
-    field("hand").value = notation(state.hand);
-    field("win_tile").value = state.win || "";
+    put("hand", notation(state.hand));
+    put("win_tile", state.win || "");
     for (let n = 1; n <= MAX_MELDS; n++) {
       const m = state.melds[n - 1];
-      field("meld" + n).value = m ? m.type : "";
-      field("meld" + n + "_tiles").value = m ? notation(m.tiles) : "";
-      field("meld" + n + "_from").value = m && m.type !== "kong_concealed" ? m.from || "" : "";
+      put("meld" + n, m ? m.type : "");
+      put("meld" + n + "_tiles", m ? notation(m.tiles) : "");
+      put("meld" + n + "_from", m && m.type !== "kong_concealed" ? m.from || "" : "");
     }
   }
 

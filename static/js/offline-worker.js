@@ -8,6 +8,7 @@
 //   {type: "score", id, request, lang}                -> {type: "scored", id, json}      (API.md, sorted keys)
 //   {type: "answer", id, query, lang, context}        -> {type: "answered", id, json}    (card, strip, share_query)
 //   {type: "table", id, action, table, hand, lang}    -> {type: "tabled", id, json}      (calculator/offline/table.py)
+//   {type: "trainer", id, query, lang}                -> {type: "trained", id, json}     (html, link: the trainer)
 // and {type: "failed", id, message} when something went wrong.
 //
 // Loading the interpreter and importing the app takes seconds on a phone; what it leaves in memory is kept as a
@@ -65,15 +66,18 @@ async function load(message) {
   }
   const py = await loadPyodide({ ...options, _makeSnapshot: true });
   await start(py, app);
-  py.runPython("from calculator.offline.phone import Phone\nphone = Phone('/app')\nphone.warm()");
+  py.runPython("from calculator.offline.phone import Phone\nphone = Phone('/app')\nphone.warm(1, True)");
   const memory = py.makeMemorySnapshot();
   phone = py.globals.get("phone");
   await keepSnapshot(message.snapshot.cache, message.snapshot.url, memory).catch(() => {});
   return { how: "fresh", ms: performance.now() - begun };
 }
 
+const now = () => performance.timeOrigin + performance.now(); // the page's clock too (for its performance marks)
+
 self.addEventListener("message", async (event) => {
   const message = event.data;
+  const received = now();
   try {
     if (message.type === "load") {
       loading = loading || load(message);
@@ -84,10 +88,13 @@ self.addEventListener("message", async (event) => {
     } else if (message.type === "table") {
       const json = phone.table(message.action, message.table, message.hand, message.lang);
       self.postMessage({ type: "tabled", id: message.id, json });
+    } else if (message.type === "trainer") {
+      self.postMessage({ type: "trained", id: message.id, json: phone.trainer(message.query, message.lang) });
     } else if (message.type === "answer") {
-      const begun = performance.now();
+      const begun = now();
       const json = phone.answer(message.query, message.lang, message.context);
-      self.postMessage({ type: "answered", id: message.id, json, ms: performance.now() - begun });
+      const done = now();
+      self.postMessage({ type: "answered", id: message.id, json, ms: done - begun, at: [received, begun, done] });
     }
   } catch (error) {
     if (message.type === "load") loading = null;

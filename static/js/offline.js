@@ -70,11 +70,19 @@
 
   // Each part downloaded with `cache: "reload"` (the service worker and the HTTP cache are passed by), checked
   // against its SHA-256, and only then kept.
+  // A part this phone keeps already is copied, not downloaded: under its own URL (the runtime's do not change with
+  // the app), or under another URL of the pack it replaces with the same SHA-256 (the worker's script is named
+  // after the pack's version, and rarely changes).
+  async function keptCopy(item, url) {
+    const before = kept();
+    const same = before && (before.parts || []).find((old) => old.sha256 === item.sha256);
+    return (await caches.match(url)) || (same ? await caches.match(new URL(same.url, location.href).href) : undefined);
+  }
+
   async function download(manifest, cache, onBytes) {
     for (const item of manifest.parts) {
       const url = new URL(item.url, location.href).href;
-      // a part this phone keeps already (in this pack or the one it replaces: the runtime rarely changes)
-      const have = await caches.match(url);
+      const have = await keptCopy(item, url);
       if (have) {
         const body = await have.arrayBuffer();
         if ((await sha256(body)) === item.sha256) {
@@ -113,11 +121,32 @@
       progress(done, total);
       say((words.downloading || "%(percent)s%").replace("%(percent)s", Math.floor((100 * done) / total)));
     });
+    await keepTrainerPage(cache).catch(() => {}); // the trainer offline is a convenience: the pack stands without it
     progress(0, 0);
     const before = kept();
     keep(manifest);
     await dropOthers(manifest.version);
     if (before && before.version !== manifest.version) stopEngine();
+  }
+
+  // The trainer's page, kept in the pack's cache under its path (public/sw.js answers a trainer link from there
+  // while offline): its questions are drawn in the phone, so any kept copy will do; it goes with the pack. A
+  // copy of the answer, not the answer itself: /trainer/ is sent on to a question's link, and a navigation is
+  // never answered with a redirected response.
+  async function keepTrainerPage(cache, from) {
+    const path = offer && offer.dataset.trainer;
+    if (!path) return;
+    const response = await fetch(from || path, { cache: "no-store", credentials: "same-origin" });
+    if (!response.ok) return;
+    const html = await response.text();
+    const headers = new Headers(response.headers);
+    headers.delete("Content-Encoding");
+    headers.delete("Content-Length");
+    await cache.put(new URL(path, location.href).href, new Response(html, { headers }));
+    // and its scripts and styles (the calculator's page links others), in the pack's cache with it: asked through
+    // the service worker, which answers from its cache what it keeps already
+    const assets = Array.from(html.matchAll(/(?:src|href)="([^"#?]*\/static\/[^"#?]+)/g), (m) => new URL(m[1], location.href).href);
+    await cache.addAll(Array.from(new Set(assets)));
   }
 
   async function dropOthers(version) {
@@ -191,6 +220,7 @@
     worker = new Worker(manifest.worker_url, { type: "module" });
     worker.addEventListener("message", (event) => {
       const reply = event.data;
+      reply.got = performance.now(); // the answer's arrival in this thread (its wait for it included)
       const pending = waiting.get(reply.id);
       if (!pending) return;
       waiting.delete(reply.id);
@@ -212,6 +242,7 @@
     ready = ready || started(manifest);
     const done = await ready;
     root.dataset.offlineReady = done.how;
+    root.dataset.offlineVersion = manifest.version; // the pack this phone answers with
     root.dataset.offlineReadyMs = String(Math.round(done.ms)); // the worker's load
     root.dataset.offlineReadyAt = String(Math.round(performance.now())); // since the page was opened
     showInstalled(true);
@@ -231,6 +262,7 @@
   }
 
   const isReady = () => root.hasAttribute("data-offline-ready") && worker !== null;
+  const pageLang = () => (root.lang.startsWith("en") ? "en" : "zh"); // the engine's language of the page
 
   // ------------------------------------------------------------------ answers on the calculator
 
@@ -250,6 +282,7 @@
       if (response.status === 200) {
         serverAway = false;
         syncAll();
+        refreshTrainerPage();
       }
     } catch (error) {
       // still away
@@ -287,8 +320,14 @@
     performance.mark("offline:ask");
     let reply;
     try {
-      const answered = await ask({ type: "answer", query, lang: root.lang.startsWith("en") ? "en" : "zh", context: context() });
+      const answered = await ask({ type: "answer", query, lang: pageLang(), context: context() });
       root.dataset.offlineAnswerMs = String(Math.round(answered.ms * 10) / 10); // the worker's own time
+      // where the time went (tests/browser/tap_timer.js): the worker's moments on this page's clock
+      const [received, begun, done] = answered.at.map((t) => t - performance.timeOrigin);
+      performance.mark("offline:worker-received", { startTime: received });
+      performance.mark("offline:worker-begun", { startTime: begun });
+      performance.mark("offline:worker-done", { startTime: done });
+      performance.mark("offline:got", { startTime: answered.got });
       performance.mark("offline:replied");
       reply = JSON.parse(answered.json);
     } catch (error) {
@@ -306,8 +345,14 @@
   }
 
   if (form) {
-    form.addEventListener("calc:update", answerNow);
-    form.addEventListener("calc:typed", answerNow);
+    // before htmx's own listener (at the form, capture first): the phone is asked before htmx builds a request
+    // that offline it then drops
+    const question = () => {
+      serverAnswered = ""; // a new question: the server has not answered it yet
+      answerNow();
+    };
+    form.addEventListener("calc:update", question, true);
+    form.addEventListener("calc:typed", question, true);
     // While the server is out of reach (the service worker said so, or it has not answered yet), taps are not
     // sent to it: nothing else competes with the phone's answer for the phone's time.
     document.body.addEventListener("htmx:afterRequest", (event) => {
@@ -332,8 +377,7 @@
       }
       phoneAnswer = null;
     });
-    form.addEventListener("calc:update", () => { serverAnswered = ""; }, true);
-    form.addEventListener("calc:typed", () => { serverAnswered = ""; }, true);
+
   }
 
   // ------------------------------------------------------------------ a table kept in this phone
@@ -378,7 +422,7 @@
   // Bound here, in the phone: the page came from the service worker's cache (the server binds its own pages).
   const offlineBound = () => !!boundEntry() && !document.getElementById("table-banner");
   const table = (action, kept, hand) =>
-    ask({ type: "table", action, table: JSON.stringify(kept), hand: hand || "", lang: root.lang.startsWith("en") ? "en" : "zh" })
+    ask({ type: "table", action, table: JSON.stringify(kept), hand: hand || "", lang: pageLang() })
       .then((reply) => JSON.parse(reply.json));
 
   window.offlineTable = {
@@ -391,8 +435,16 @@
     },
   };
 
-  const seatText = (net) =>
-    ["E", "S", "W", "N"].map((s) => words.seats[s] + " " + (net[s] > 0 ? "+" + net[s] : net[s] < 0 ? "−" + -net[s] : "0")).join(" · ");
+  const signed = (n) => (n > 0 ? "+" + n : n < 0 ? "−" + -n : "0");
+  // a hand's nets, each seat's kept on one line
+  function seatNets(net) {
+    const nets = element("span", { class: "queue-nets" });
+    ["E", "S", "W", "N"].forEach((s, n) => {
+      if (n) nets.append(" · ");
+      nets.append(element("span", { class: "queue-net" }, words.seats[s] + " " + signed(net[s])));
+    });
+    return nets;
+  }
 
   function element(tag, attributes, ...children) {
     const el = document.createElement(tag);
@@ -409,14 +461,15 @@
     (entry ? entry.queue : []).forEach((item, n) => {
       const said = { waiting: words.waiting, sending: words.sending, sent: words.sent, dropped: words.dropped };
       const li = element("li", { "data-queue-key": item.key, "data-queue-state": item.state });
-      li.append(element("strong", {}, fill(words.hand, { n: n + 1 })), " · ", seatText(item.net), " · ");
-      if (item.state === "refused") li.append(fill(words.refused, { why: item.why || "" }));
-      else if (item.state !== "confirm") li.append(said[item.state] || item.state);
+      li.append(element("strong", {}, fill(words.hand, { n: n + 1 })));
+      if (item.state === "refused") li.append(" · ", fill(words.refused, { why: item.why || "" }));
+      else if (item.state !== "confirm") li.append(" · ", element("span", { class: "queue-state" }, said[item.state] || item.state));
+      if (item.state !== "confirm") li.append(seatNets(item.net));
       if (item.state === "confirm") {
         li.append(
           element("p", {}, words.changed),
-          element("p", { "data-before": "" }, words.before + ": " + seatText(item.net)),
-          element("p", { "data-now": "" }, words.now + ": " + seatText(item.offer.net))
+          element("p", { "data-before": "" }, fill(words.when, { when: words.before }), " ", seatNets(item.net)),
+          element("p", { "data-now": "" }, fill(words.when, { when: words.now }), " ", seatNets(item.offer.net))
         );
         const yes = element("button", { type: "button", class: "btn-small", "data-queue-confirm": "" }, words.confirm);
         const no = element("button", { type: "button", class: "btn-small", "data-queue-drop": "" }, words.drop);
@@ -639,6 +692,83 @@
     syncAll();
   });
 
+  // ------------------------------------------------------------------ the trainer offline
+  //
+  // While the server is out of reach, the trainer's links and its answer form are answered in the phone: the
+  // question dealt from the link, graded and drawn by the server's own Python (calculator/presentation/trainer/,
+  // jinja2/trainer.html), swapped in as htmx swaps the server's (#trainer, so trainer.js counts it), the address
+  // the link's. Online, the server answers as before. A trainer page opened offline comes from the pack's cache
+  // with the question it was kept with: until the phone has drawn the page's own link it is dimmed and inert. It
+  // is kept at install and again each time the trainer opens online: offline, it speaks the language seen last.
+
+  const trainerShell = document.querySelector(".trainer-shell");
+  const trainerSection = () => document.getElementById("trainer");
+  const linkOf = (path) => new URL(path, location.href).search.replace(/^\?/, "");
+
+  async function drawTrainer(link, how) {
+    const reply = await ask({ type: "trainer", query: link, lang: pageLang() });
+    const drawn = JSON.parse(reply.json);
+    const address = location.pathname + "?" + drawn.link;
+    if (how === "push") history.pushState({ offlineTrainer: true }, "", address);
+    else history.replaceState({ offlineTrainer: true }, "", address);
+    window.htmx.swap(trainerSection(), drawn.html, { swapStyle: "outerHTML" });
+    if (how === "push") window.scrollTo(0, 0);
+    root.dataset.offlineTrainer = drawn.link; // the link the phone drew last
+  }
+
+  function drawnHere(link) {
+    const section = trainerSection();
+    return section && section.dataset.link === link;
+  }
+
+  async function trainerReady() {
+    const section = trainerSection();
+    if (!trainerShell || !section) return;
+    if (!drawnHere(linkOf(location.href))) {
+      try {
+        await drawTrainer(linkOf(location.href), "replace");
+      } finally {
+        const now = trainerSection();
+        if (now) now.inert = false;
+        if (now) now.classList.remove("is-stale");
+      }
+    }
+  }
+
+  function refreshTrainerPage() {
+    const current = kept();
+    if (!trainerShell || !current || !drawnHere(linkOf(location.href))) return;
+    caches.open(cacheName(current.version))
+      .then((cache) => keepTrainerPage(cache, location.href))
+      .then(() => { root.dataset.offlineTrainerKept = root.lang; }) // in the language seen last, as the other pages
+      .catch(() => {});
+  }
+
+  if (trainerShell) {
+    // a kept page of another question: not to be answered until the phone has drawn this link's
+    const section = trainerSection();
+    if (section && !drawnHere(linkOf(location.href))) {
+      section.inert = true;
+      section.classList.add("is-stale");
+    }
+    trainerShell.addEventListener("htmx:beforeRequest", (event) => {
+      if (!serverAway || !isReady()) return;
+      event.preventDefault();
+      drawTrainer(linkOf(event.detail.pathInfo.finalRequestPath), "push");
+    });
+    // the network went away since the server last answered: the phone answers that link
+    trainerShell.addEventListener("htmx:sendError", (event) => {
+      serverAway = true;
+      if (isReady()) drawTrainer(linkOf(event.detail.pathInfo.finalRequestPath), "push");
+    });
+    window.addEventListener("popstate", (event) => {
+      if (!event.state || !event.state.offlineTrainer) return;
+      if (serverAway && isReady()) drawTrainer(linkOf(location.href), "replace");
+      else location.reload(); // an address the phone drew, back online: the server's page of it
+    });
+    document.addEventListener("offline:ready", trainerReady);
+  }
+
   // ------------------------------------------------------------------ wiring
 
   window.offlinePack = {
@@ -647,6 +777,8 @@
     score: (request, lang) => window.offlinePack.scoreText(request, lang).then(JSON.parse),
     // the strip and the card the phone draws for the calculator's fields (JSON text: card, strip, share_query)
     draw: (query, lang, where) => ask({ type: "answer", query, lang, context: where }).then((r) => r.json),
+    // the trainer's question the phone draws for a trainer link (JSON text: html, link)
+    trainer: (link, lang) => ask({ type: "trainer", query: link, lang }).then((r) => r.json),
     answer: answerNow,
     ready: () => ready,
     state: () => ({ serverAway, syncing: Array.from(syncing), rounds: syncRounds }), // for a look from the console
@@ -657,6 +789,12 @@
     part("install").addEventListener("click", installFromServer);
     part("remove").addEventListener("click", remove);
   }
-  if (kept()) startEngine().catch((error) => say((words.failed || "%(why)s").replace("%(why)s", error.message)));
+  if (kept()) {
+    startEngine().catch((error) => {
+      say((words.failed || "%(why)s").replace("%(why)s", error.message));
+      const section = trainerSection();
+      if (section) section.inert = false; // what the page shows is all there is
+    });
+  }
   else if (offer && offer.dataset.asked) installFromServer();
 })();

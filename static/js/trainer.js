@@ -1,6 +1,6 @@
 // The trainer (issue 13 §3, issue 21 §9): progress and streaks in this browser (localStorage, nothing on the
 // server), with the level chosen and the patterns under review. Which question comes next is the server's (the
-// review travels in the links: calculator/pages/trainer/practice.py); this script only keeps the level and the
+// review travels in the links: calculator/presentation/trainer/practice.py); this script only keeps the level and the
 // review between visits: a trainer link that names neither is opened again with the ones kept here. The page works
 // without this script; htmx (hx-boost on .trainer-shell) swaps each question in place.
 (function () {

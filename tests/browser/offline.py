@@ -75,17 +75,23 @@ def offline_phone(browser, live_server, offline_pack, django_db_setup, django_db
     """A phone that installed the pack through the calculator's offer (the service worker in control); its
     `installed_ms` is the install's first load (the snapshot made)."""
     with django_db_blocker.unblock():
-        phone = Phone(browser.browser_type, tmp_path_factory.mktemp("phone-profile"), live_server.url)
-        page = phone.context.new_page()
-        page.goto(phone.base + "/")
-        page.evaluate(CONTROLLED)
-        page.click("[data-offline-install]")
-        expect(page.locator("html")).to_have_attribute("data-offline-ready", "fresh", timeout=INSTALL_TIMEOUT)
-        phone.installed_ms = int(page.locator("html").get_attribute("data-offline-ready-ms"))
+        phone = installed_phone(browser, live_server.url, tmp_path_factory.mktemp("phone-profile"))
         phone.manifest = offline_pack
-        page.close()
         yield phone
         phone.close()
+
+
+def installed_phone(browser, base: str, profile: Path) -> Phone:
+    """A new phone (its own profile) that installed the pack the server offers now, through the calculator's offer."""
+    phone = Phone(browser.browser_type, profile, base)
+    page = phone.context.new_page()
+    page.goto(phone.base + "/")
+    page.evaluate(CONTROLLED)
+    page.click("[data-offline-install]")
+    expect(page.locator("html")).to_have_attribute("data-offline-ready", "fresh", timeout=INSTALL_TIMEOUT)
+    phone.installed_ms = int(page.locator("html").get_attribute("data-offline-ready-ms"))
+    page.close()
+    return phone
 
 
 def open_ready(phone: Phone, path: str = "/", *, offline: bool = True, lang: str = "zh", ready: bool = True):

@@ -10,17 +10,36 @@ import os
 import re
 import statistics
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from django.test import Client
 
+from calculator.engine.rulesets import RULESETS, SERVED
 from calculator.presentation.handquery import HandInput, query_string
+from calculator.presentation.trainer.questions import Spec, question
 from tests.browser.offline import open_ready
 from tests.browser.phone import B1, B1_NETS, B1_TAPS, expect, expect_nets, tap_seats, tap_tiles
+from tests.browser.tracing import traced
 from tests.offline_requests import kinds_covered, requests
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+# Both games, house rules with their other readings, waits of a ready hand, a hand not ready with its distance
+# (shanten) and the draws that help, 14 tiles that are no win with the discards and the nearest win, errors.
+KINDS = (
+    "bazhi",
+    "xinyu",
+    "alternatives",
+    "waits",
+    "not ready",
+    "shanten",
+    "draws",
+    "no win",
+    "discards",
+    "nearest",
+    "error",
+)
 SCORE_ALL = """(pairs) => Promise.all(pairs.map(([request, lang]) => offlinePack.scoreText(request, lang)))"""
 
 
@@ -36,7 +55,9 @@ def server_json(request: dict, lang: str) -> str:
 def test_300_requests_scored_in_the_phone_offline_equal_the_servers_json(offline_phone):
     pairs = requests()
     assert len(pairs) == 300
-    assert {"bazhi", "xinyu", "alternatives", "waits", "nearest", "error"} <= kinds_covered(pairs)
+    kinds = kinds_covered(pairs)
+    for kind in KINDS:  # the issue's list: each kind at least 20 times
+        assert kinds[kind] >= 20, (kind, kinds)
     page = open_ready(offline_phone)
     answers = page.evaluate(SCORE_ALL, [[request, lang] for request, lang in pairs])
     differ = [
@@ -70,29 +91,45 @@ def test_the_pack_answers_within_5_s_of_opening_offline_warm_and_cold(offline_ph
 
 TAP_TIMER = Path(__file__).with_name("tap_timer.js")
 ROUNDS = 7
+TAP_GOAL_MS = 30  # issue 22: the 14th tile's click to the four nets in the DOM, median
 
 
-def test_offline_the_14th_tap_is_answered_in_the_phone_under_150_ms(offline_phone):
-    """The issue's goal is a median under 30 ms; on this shared 2-core machine the figure is 37-225 ms with the
-    load at 9-31 (docs/PERFORMANCE.md, where `-s` figures go). As test_speed does, the test holds a budget any
-    machine meets (the online tap's) and prints the figure."""
+def test_offline_the_14th_tap_costs_the_page_and_the_engine_under_30_ms_of_cpu(offline_phone):
+    """The issue's goal, a median under 30 ms from the click to the nets, is a wall time on a machine with a core
+    for each of the tap's two threads (the page's and the engine's Web Worker). On this shared 2-core machine the
+    wall time is mostly the two threads waiting for a core, so the test holds the goal's 30 ms against the time the
+    two threads ran from the click to the nets (their CPU time in a trace of the renderer, tests/browser/
+    tracing.py), which the load does not lengthen: it fails when the page or the engine does 30 ms of work for a
+    tap, as it did while each tap painted every tile picture of the page again (docs/PERFORMANCE.md). The wall
+    times are printed beside it (`-s`)."""
     offline_phone.context.add_init_script(path=str(TAP_TIMER))
     page = open_ready(offline_phone)
     tap_seats(page, "S", "E", "W")
     tap_tiles(page, B1_TAPS[:-1])
     expect(page.locator("#result [data-waits]")).to_be_visible()
-    for _ in range(ROUNDS):
-        page.click('button[data-tile="8m"]')  # the 14th tile
-        expect_nets(page, B1_NETS)
-        page.locator("#hand-win button").click()  # take it back
-        expect(page.locator("#result [data-waits]")).to_be_visible()
-    times = page.evaluate("window.__offlineTaps")
-    wins = times[-ROUNDS:]
-    report(
-        "offline tap to the four nets, ms", f"median {statistics.median(wins):.1f}, all {[round(t, 1) for t in wins]}"
-    )
+    with traced(offline_phone.context, page) as trace:
+        for _ in range(ROUNDS):
+            page.click('button[data-tile="8m"]')  # the 14th tile
+            expect_nets(page, B1_NETS)
+            page.locator("#hand-win button").click()  # take it back
+            expect(page.locator("#result [data-waits]")).to_be_visible()
+    wins = page.evaluate("window.__offlineTapParts")[-ROUNDS:]  # the 14th tile's answers
     assert len(wins) == ROUNDS
-    assert statistics.median(wins) < 150
+    pid, tid = trace.page_thread("offline:ask")
+    offset = trace.offset_us("offline:ask")
+    workers = trace.worker_threads(pid)
+    assert workers, "the engine's thread is in the trace"
+    cpu = []
+    for tap in wins:
+        start, end = offset + tap["at"] * 1000, offset + tap["seen"] * 1000
+        cpu.append(trace.cpu_ms((pid, tid), start, end) + sum(trace.cpu_ms(w, start, end) for w in workers))
+    report(
+        "offline tap to the four nets, ms",
+        f"wall median {statistics.median(t['total'] for t in wins):.1f}, all {[round(t['total'], 1) for t in wins]}; "
+        f"CPU of the page's and the engine's threads median {statistics.median(cpu):.1f}, all {[round(c, 1) for c in cpu]}",
+    )
+    assert statistics.median(cpu) < TAP_GOAL_MS
+    assert statistics.median(t["python"] for t in wins) < TAP_GOAL_MS  # the engine's answer alone, wall time
     assert page.console.errors == []
     page.close()
 
@@ -228,3 +265,64 @@ def test_online_with_the_pack_the_phone_answers_first_and_the_servers_answer_agr
     expect(page.locator("html")).not_to_have_attribute("data-offline-differs", re.compile(".*"))
     assert page.console.errors == []
     page.close()
+
+
+def server_trainer_page(link: str, lang: str) -> str:
+    """The server's trainer page for `link` as a deployment draws it: with the games it serves, which the pack
+    carries (not the test-only game tests/conftest.py registers beside them, which the page's filters would list)."""
+    client = Client()
+    client.cookies["django_language"] = "en" if lang == "en" else "zh-hans"
+    with mock.patch.dict(RULESETS, {game: RULESETS[game] for game in SERVED}, clear=True):
+        return client.get(f"/trainer/?{link}").content.decode()
+
+
+TRAINER_WORDS = {"zh": ("答对了", "下一题"), "en": ("Right!", "Next question")}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_offline_the_trainer_deals_grades_and_explains_a_question_as_the_server_does(offline_phone, lang):
+    """The network cut, the trainer's page comes from the pack's cache; the phone deals a question for a link
+    without a seed (as the server sends it on to a fresh one), grades the answer tapped, explains it with the
+    calculator's card, and deals the next: each drawn as the server's page draws the same link. The trainer's
+    page is kept in the language it was last seen in (opened online first)."""
+    online = open_ready(offline_phone, "/trainer/?seed=1", offline=False, lang=lang)
+    expect(online.locator("html")).to_have_attribute(
+        "data-offline-trainer-kept", online.locator("html").get_attribute("lang")
+    )
+    online.close()
+    page = open_ready(offline_phone, "/trainer/?level=3", lang=lang)
+    trainer = page.locator("#trainer")
+    # drawn by the phone (the kept page shows the question it was kept with until then)
+    expect(page.locator("html")).to_have_attribute("data-offline-trainer", re.compile(r"^seed=\d+&level=3$"))
+    link = page.locator("html").get_attribute("data-offline-trainer")
+    expect(trainer).to_have_attribute("data-link", link)
+    expect(trainer).to_have_attribute("data-kind", "pay")
+    expect(page).to_have_url(re.compile(re.escape(f"/trainer/?{link}") + "$"))  # the address is the question's
+    spec = Spec(int(link.split("&")[0].removeprefix("seed=")), level="3")
+    right = next(n for n, choice in enumerate(question(spec).choices) if not choice.situation.change)
+
+    page.click(f'button[name="answer"][value="{right}"]')  # the engine's nets: graded right
+    expect(trainer).to_have_attribute("data-graded", "true")
+    expect(trainer).to_have_attribute("data-correct", "true")
+    expect(page.locator("#trainer-verdict")).to_contain_text(TRAINER_WORDS[lang][0])
+    expect(page.locator("#trainer-explain [data-win]")).to_have_count(1)  # explained by the calculator's card
+    expect(page.locator("#trainer-progress")).not_to_be_empty()  # trainer.js counted it
+    answered = link_of(page.url)
+    assert trainer.get_attribute("data-link") == answered and f"answer={right}" in answered
+
+    page.click("#trainer-next")  # the next question, dealt in the phone too
+    expect(trainer).not_to_have_attribute("data-graded", "true")
+    following = link_of(page.url)
+    expect(trainer).to_have_attribute("data-link", following)
+
+    # what the phone drew for each of these links is the server's page for the same link, byte for byte
+    for shown in (link, answered, following):
+        drawn = json.loads(page.evaluate("([link, lang]) => offlinePack.trainer(link, lang)", [shown, lang]))
+        assert drawn["link"] == shown
+        assert drawn["html"] in server_trainer_page(shown, lang)
+    assert page.console.errors == []
+    page.close()
+
+
+def link_of(url: str) -> str:
+    return url.partition("?")[2]

@@ -289,3 +289,29 @@ def test_a_chinese_page_explains_nothing_inline(phone):
     phone.goto(link(phone, WIDE))
     expect(phone.locator('#result [data-win="true"]')).to_be_visible()
     assert phone.locator("dfn, .gloss").count() == 0
+
+
+# The page's positions of the seats' card and of each tile picture of the hand, before and after the 14th tile is
+# tapped (in one task: no answer can come in between); a picture drawn anew is another element (detached: at 0).
+FILL_WIN_BOX = """() => {
+  const seats = document.querySelector("section.seats");
+  const pictures = Array.from(document.querySelectorAll("#hand-tiles img"));
+  const at = () => [seats, ...pictures].map((el) => el.isConnected ? el.getBoundingClientRect().top + scrollY : 0);
+  const before = at();
+  document.querySelector('button[data-tile="8m"]').click();
+  return [before, at()];
+}"""
+
+
+def test_the_14th_tile_fills_the_win_box_and_moves_nothing_else(phone):
+    """The win tile's box keeps a tile's room while empty: the 14th tile moves neither the hand's tiles (kept, not
+    drawn anew) nor the page below, which the browser would otherwise paint again, every tile picture of it
+    (docs/PERFORMANCE.md: the offline tap)."""
+    phone.goto(phone.base + "/")
+    tap_seats(phone, "S", "E", "W")
+    tap_tiles(phone, B1_TAPS[:-1])
+    expect(phone.locator("#result [data-waits]")).to_be_visible()
+    before, after = phone.evaluate(FILL_WIN_BOX)
+    assert len(before) == 14  # the seats' card and the 13 tiles
+    assert after == before
+    expect(phone.locator("#hand-win img")).to_have_count(1)

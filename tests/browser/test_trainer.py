@@ -10,7 +10,7 @@ from urllib.parse import urlencode
 import pytest
 
 from calculator.engine import score
-from calculator.pages.trainer.questions import Spec, question
+from calculator.presentation.trainer.questions import Spec, question
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 expect = pytest.importorskip("playwright.sync_api").expect

@@ -14,8 +14,8 @@ import pytest
 
 from calculator.engine import score
 from calculator.engine.rulesets import RULESETS
-from calculator.pages.trainer.questions import KINDS, Spec, question
 from calculator.presentation.handquery import HandInput, query_string
+from calculator.presentation.trainer.questions import KINDS, Spec, question
 from tests.games.examples import hand_body, hands, table_body
 from tests.ledger.client import Api
 from tests.web.fields import B1, X1
@@ -24,10 +24,10 @@ from tests.web.wording import glossary_terms, unexplained
 pytestmark = pytest.mark.django_db
 
 # What may stay in Latin letters on a Chinese page: tile notation (111345789p, 8m, CCC, +9m, +E), a rule card's
-# version (v1), a section of a game's own rules written with a letter (§T.1), the names of formats, and what the
-# language switch says in its own language (lang="en").
+# version (v1), a section of a game's own rules written with a letter (§T.1), the names of formats, a size's unit
+# (the offline offer's MB), and what the language switch says in its own language (lang="en").
 ALLOWED = re.compile(
-    r"^(?:[+]?(?:\d+[mps])+[ESWNCFP]*|[+]?[ESWNCFP]+|[A-Za-z]|v\d+|[A-Z](?:\.\d+)+|CSV|JSON|JavaScript|QR)$"
+    r"^(?:[+]?(?:\d+[mps])+[ESWNCFP]*|[+]?[ESWNCFP]+|[A-Za-z]|v\d+|[A-Z](?:\.\d+)+|CSV|JSON|JavaScript|QR|MB)$"
 )
 WORD = re.compile(r"[\w+.'’-]*[A-Za-z][\w+.'’-]*")
 

@@ -73,6 +73,8 @@ def test_the_pack_holds_the_engine_presenter_ledger_templates_catalogues_and_jin
         "calculator/offline/phone.py",
         "jinja2/result.html",
         "jinja2/strip.html",
+        "jinja2/trainer.html",
+        "calculator/presentation/trainer/questions.py",
         "locale/zh_Hans/LC_MESSAGES/django.mo",
         "jinja2/__init__.py",
         "markupsafe/__init__.py",
@@ -87,19 +89,29 @@ def test_the_pack_is_at_most_7_mb_compressed(built):
     assert built[1].gzip_size <= 7_000_000
 
 
-def test_the_engine_in_the_pack_imports_no_django(built):
-    """The pack's Python, run from the unpacked zip alone (no project, no Django on the path)."""
+NOT_READY = {"ruleset": "bazhi", "hand": "2345678999p233s", "winner": "S", "dealer": "W", "discarder": "N"}  # not ready
+
+
+def test_the_pack_holds_every_module_it_runs_and_no_django(built):
+    """The pack's Python, run from the unpacked zip alone (no project, no site-packages, Django made unimportable):
+    every module in it imports, and it answers a win, and a hand not ready with its distance and the draws that help
+    (engine/distance.py, nearest.py, ways.py and each game's shanten.py)."""
     _, _, unpacked = built
     program = (
-        "import sys, json; sys.path[:0] = [sys.argv[1]]; sys.modules['django'] = None\n"
+        "import sys, json, pkgutil, importlib; sys.path[:0] = [sys.argv[1]]; sys.modules['django'] = None\n"
+        "import calculator\n"
+        "for module in pkgutil.walk_packages(calculator.__path__, 'calculator.'):\n"
+        "    importlib.import_module(module.name)\n"
         "from calculator.offline.phone import Phone\n"
-        "print(Phone(sys.argv[1]).score(json.dumps("
-        + json.dumps({"ruleset": "bazhi", **B1_HAND, "dealer": "E"})
-        + "), 'zh'))"
+        "phone = Phone(sys.argv[1])\n"
+        "print(json.dumps([json.loads(phone.score(json.dumps(r), 'zh')) for r in json.loads(sys.argv[2])]))"
     )
-    isolated = [sys.executable, "-I", "-S", "-c", program, str(unpacked)]
-    answer = json.loads(subprocess.run(isolated, capture_output=True, text=True, check=True).stdout)
-    assert answer["net"] == {"E": -7, "S": 19, "W": -7, "N": -5}
+    hands = [{"ruleset": "bazhi", **B1_HAND, "dealer": "E"}, NOT_READY]
+    isolated = [sys.executable, "-I", "-S", "-c", program, str(unpacked), json.dumps(hands)]
+    win, not_ready = json.loads(subprocess.run(isolated, capture_output=True, text=True, check=True).stdout)
+    assert win["net"] == {"E": -7, "S": 19, "W": -7, "N": -5}
+    assert not_ready == score(NOT_READY, "zh")
+    assert not_ready["waits"] == [] and not_ready["shanten"] >= 1 and not_ready["draws"]
 
 
 def test_the_phones_json_is_the_engines_with_sorted_keys(built):
@@ -108,6 +120,37 @@ def test_the_phones_json_is_the_engines_with_sorted_keys(built):
         assert phone.score(json.dumps(request), lang) == json.dumps(
             score(request, lang), sort_keys=True, ensure_ascii=False
         )
+
+
+# Trainer links of each kind and level, answered and not (a pay answer, waits tapped, a house-rules question).
+TRAINER_LINKS = [
+    "seed=5&kind=pay&answer=1",
+    "seed=7",
+    "seed=9&level=2&answer=tiles&tile=1m&tile=4m",
+    "seed=11&level=3&answer=0",
+    "seed=12&game=bazhi&kind=win&answer=win",
+    "seed=13&game=xinyu&level=2&answer=none",
+    "seed=14&focus=xinyu:qidui&review=xinyu:qidui.0.1,bazhi:duidui.2.0&answer=no",
+]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_phone_deals_grades_and_draws_the_trainers_question_as_the_servers_page(built, lang):
+    phone = Phone(built[2])
+    client = Client()
+    client.cookies["django_language"] = "en" if lang == "en" else "zh-hans"
+    for link in TRAINER_LINKS:
+        drawn = json.loads(phone.trainer(link, lang))
+        assert drawn["link"] == link
+        assert drawn["html"] in client.get(f"/trainer/?{link}").content.decode()
+
+
+def test_a_trainer_link_the_server_would_send_on_is_drawn_for_a_clean_link_with_a_fresh_seed(built):
+    phone = Phone(built[2])
+    drawn = json.loads(phone.trainer("level=2&game=nosuchgame", "zh"))
+    seed, level = drawn["link"].split("&")
+    assert seed.startswith("seed=") and seed.removeprefix("seed=").isdigit() and level == "level=2"
+    assert f'data-link="{seed}&amp;level=2"' in drawn["html"] and 'data-kind="waits"' in drawn["html"]
 
 
 def test_the_phone_reads_the_catalogue_and_the_static_urls(built):

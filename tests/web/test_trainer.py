@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from calculator.engine import score
 from calculator.engine.rulesets import RULESETS, SERVED
-from calculator.pages.trainer.questions import KINDS, MAX_SEED, Situation, Spec, question
+from calculator.presentation.trainer.questions import KINDS, MAX_SEED, Situation, Spec, question
 from tests.games.examples import examples
 
 PLAYED = 200
@@ -232,7 +232,7 @@ def spec_of(link: str) -> Spec:
     """The spec of a trainer link (its query)."""
     from django.http import QueryDict
 
-    from calculator.pages.trainer.questions import read_spec
+    from calculator.presentation.trainer.questions import read_spec
 
     spec, clean = read_spec(QueryDict(link.partition("?")[2]), lambda: 0)
     assert clean, link
@@ -265,7 +265,7 @@ def test_two_hundred_questions_space_out_a_missed_pattern_and_retire_it_after_th
     wrong answer starts its count again."""
     from random import Random
 
-    from calculator.pages.trainer.practice import MOST as MOST_UNDER_REVIEW
+    from calculator.presentation.trainer.practice import MOST as MOST_UNDER_REVIEW
 
     rng = Random(909)
     link = "?seed=4242"
@@ -328,7 +328,7 @@ def test_a_missed_pattern_is_not_asked_again_at_once_but_after_two_to_four_other
 
 
 def test_a_pattern_under_review_is_asked_for_when_it_is_due():
-    from calculator.pages.trainer.practice import Entry, Review
+    from calculator.presentation.trainer.practice import Entry, Review
 
     spec = Spec(77, "xinyu", review=Review((Entry("xinyu:qidui", 0, 1), Entry("xinyu:hunyise", 3, 0))))
     assert spec.next().focus == "xinyu:qidui"

@@ -5,6 +5,8 @@ is stored on the server and a question can be shared. A link without a seed (or 
 understood) is sent on to a clean one with a fresh seed. The page is a form that works without JavaScript, the
 level and the patterns under review included (they are in the links: practice.py); static/js/trainer.js makes it
 quick (htmx swaps the question in place) and keeps the learner's progress, level and review in the browser.
+The question itself is Django-free (calculator/presentation/trainer/), so the offline pack deals, grades and draws
+it in the phone with the same code (issue 22).
 """
 
 from __future__ import annotations
@@ -17,11 +19,12 @@ from django.shortcuts import redirect, render
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from calculator.pages.trainer.practice import RETIRE_AFTER
-from calculator.pages.trainer.presenter import topic_names, trainer_page
-from calculator.pages.trainer.questions import MAX_SEED, grade, question, read_spec, read_submission
 from calculator.plumbing.django_locale import page_locale, page_path
-from calculator.presentation.render import card_html
+from calculator.presentation.locale import Locale
+from calculator.presentation.trainer.practice import RETIRE_AFTER
+from calculator.presentation.trainer.presenter import topic_names
+from calculator.presentation.trainer.questions import MAX_SEED, read_spec
+from calculator.presentation.trainer.render import trainer_html
 
 
 def trainer(request: HttpRequest) -> HttpResponse:
@@ -29,22 +32,18 @@ def trainer(request: HttpRequest) -> HttpResponse:
     if not clean:
         return redirect(page_path("trainer") + "?" + urlencode(spec.query()))
     locale = page_locale()
-    q = question(spec, locale.lang)
-    submission = read_submission(q, request.GET)
-    page = trainer_page(q, grade(q, submission) if submission else None, locale)
+    link = request.META.get("QUERY_STRING", "")
     context = {
-        "page": page,
-        "card": mark_safe(card_html(page.result, locale)) if page.result else "",  # a rendered template
-        "calculator_page": page_path("calculator"),
-        "trainer_text": js_text(locale.lang),
+        "trainer": mark_safe(trainer_html(spec, request.GET, locale, link)),  # a rendered template
+        "trainer_text": js_text(locale),
     }
     return render(request, "trainer.html", context)
 
 
-def js_text(lang: str) -> dict:
+def js_text(locale: Locale) -> dict:
     """What trainer.js shows: the names of the patterns it may ask to practise, and its words."""
     return {
-        "topics": topic_names(lang),
+        "topics": topic_names(locale),
         "streak": _("Streak %(n)s"),
         "best": _("best %(n)s"),
         "score": _("%(right)s of %(total)s right"),

@@ -27,8 +27,8 @@ from calculator.engine import score
 from calculator.engine.deal import change_one
 from calculator.engine.rulesets import RULESETS, SERVED
 from calculator.engine.tiles import SEATS
-from calculator.pages.trainer.practice import Review
 from calculator.presentation.handquery import Query
+from calculator.presentation.trainer.practice import Review
 
 KINDS = ("win", "waits", "pay")
 LEVELS = {"1": "win", "2": "waits", "3": "pay"}  # a level's kind; "all": any kind, as without a level

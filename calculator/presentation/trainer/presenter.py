@@ -9,11 +9,14 @@ from random import Random
 from typing import NamedTuple
 from urllib.parse import urlencode
 
-from django.utils.translation import gettext as _
-
 from calculator.engine.rulesets import RULESETS
 from calculator.engine.tiles import ALL_TILES, SEATS
-from calculator.pages.trainer.questions import (
+from calculator.presentation.cards import ResultCard, result_card
+from calculator.presentation.entered import EnteredHand, entered_hand
+from calculator.presentation.handquery import HandInput, query_string
+from calculator.presentation.locale import Locale
+from calculator.presentation.tiles import TileView, short_name, tile_view
+from calculator.presentation.trainer.questions import (
     ALL_LEVELS,
     LEVELS,
     Choice,
@@ -23,12 +26,7 @@ from calculator.pages.trainer.questions import (
     Spec,
     right_answer,
 )
-from calculator.presentation.cards import ResultCard, result_card
-from calculator.presentation.entered import EnteredHand, entered_hand
-from calculator.presentation.handquery import HandInput, query_string
-from calculator.presentation.locale import Locale
-from calculator.presentation.tiles import TileView, short_name, tile_view
-from calculator.presentation.words import seat_labels, sign_class, signed
+from calculator.presentation.words import gettext_noop, seat_labels, sign_class, signed
 
 NO_NAMES = {seat: "" for seat in SEATS}
 
@@ -113,31 +111,32 @@ class TrainerPage:
     calculator_query: str = ""
 
 
-PROMPTS = {
-    "win": (lambda: _("Is this a win?"), lambda: _("Tap Win or Not a win.")),
+PROMPTS = {  # a kind of question: its prompt and its hint (translated where shown)
+    "win": (gettext_noop("Is this a win?"), gettext_noop("Tap Win or Not a win.")),
     "waits": (
-        lambda: _("Which tiles does it wait on?"),
-        lambda: _("Tap every tile that would win, then Check. If none would, tap Not ready."),
+        gettext_noop("Which tiles does it wait on?"),
+        gettext_noop("Tap every tile that would win, then Check. If none would, tap Not ready."),
     ),
     "pay": (
-        lambda: _("How much does each seat win or pay?"),
-        lambda: _("Tap the right table of nets (+ wins, − pays)."),
+        gettext_noop("How much does each seat win or pay?"),
+        gettext_noop("Tap the right table of nets (+ wins, − pays)."),
     ),
+}
+LEVEL_WORDS = {
+    ALL_LEVELS: gettext_noop("All levels"),
+    "1": gettext_noop("1 · Win or not"),
+    "2": gettext_noop("2 · Waits"),
+    "3": gettext_noop("3 · Who pays, house rules"),
 }
 
 
-def level_label(level: str) -> str:
-    return {
-        ALL_LEVELS: _("All levels"),
-        "1": _("1 · Win or not"),
-        "2": _("2 · Waits"),
-        "3": _("3 · Who pays, house rules"),
-    }[level]
+def level_label(level: str, locale: Locale) -> str:
+    return locale.gettext(LEVEL_WORDS[level])
 
 
 def trainer_page(q: Question, graded: Grade | None, locale: Locale) -> TrainerPage:
     """The page of a question, answered (`graded`) or not."""
-    lang = locale.lang
+    _, lang = locale.gettext, locale.lang
     ruleset = RULESETS[q.game]
     prompt, hint = PROMPTS[q.kind]
     page = TrainerPage(
@@ -145,15 +144,15 @@ def trainer_page(q: Question, graded: Grade | None, locale: Locale) -> TrainerPa
         game=q.game,
         game_title=ruleset.title(lang),
         kind=q.kind,
-        prompt=prompt(),
-        hint=hint(),
+        prompt=_(prompt),
+        hint=_(hint),
         facts=situation_facts(q, locale),
         hand=entered_hand(q.request, locale),
         question_query=urlencode(q.link.query()),
         spec=q.spec.query(),
         next_query="",
-        games=game_filters(q.spec, lang),
-        levels=level_filters(q.spec),
+        games=game_filters(q.spec, locale),
+        levels=level_filters(q.spec, locale),
         level=q.spec.level or "",
         review=q.spec.review.text(),
     )
@@ -164,7 +163,7 @@ def trainer_page(q: Question, graded: Grade | None, locale: Locale) -> TrainerPa
             q, given.tiles if given and given.choice == "tiles" else frozenset(), right.tiles, graded, locale
         )
     if q.kind == "pay":
-        page.choices = [choice_view(q.game, n, c, given, graded, lang) for n, c in enumerate(q.choices)]
+        page.choices = [choice_view(q.game, n, c, given, graded, locale) for n, c in enumerate(q.choices)]
     if graded:
         page.graded, page.correct, page.given = True, graded.correct, graded.submission.choice
         page.right = right.choice
@@ -183,7 +182,7 @@ def trainer_page(q: Question, graded: Grade | None, locale: Locale) -> TrainerPa
 
 def situation_facts(q: Question, locale: Locale) -> list[Fact]:
     """The game's options, the seats (not for waits: they do not change them) and the special wins."""
-    lang = locale.lang
+    _, lang = locale.gettext, locale.lang
     ruleset = RULESETS[q.game]
     request = q.request
     options = q.answer["request"]["options"]  # the engine's echo: defaults filled in, the 财神 of an indicator
@@ -239,17 +238,18 @@ def nets_of(net: dict[str, int], lang: str) -> list[Net]:
     return [Net(seats[s], signed(net[s]), sign_class(net[s])) for s in SEATS]
 
 
-def choice_view(game: str, number: int, choice: Choice, given, graded: Grade | None, lang: str) -> ChoiceView:
-    view = ChoiceView(str(number), nets_of(choice.net, lang))
+def choice_view(game: str, number: int, choice: Choice, given, graded: Grade | None, locale: Locale) -> ChoiceView:
+    view = ChoiceView(str(number), nets_of(choice.net, locale.lang))
     if graded:
         view.right = not choice.situation.change
         view.picked = given is not None and given.choice == str(number)
-        view.situation = "" if view.right else situation_text(game, choice.situation, lang)
+        view.situation = "" if view.right else situation_text(game, choice.situation, locale)
     return view
 
 
-def situation_text(game: str, situation: Situation, lang: str) -> str:
+def situation_text(game: str, situation: Situation, locale: Locale) -> str:
     """What a wrong table of nets would be right for."""
+    _, lang = locale.gettext, locale.lang
     seats = seat_labels(lang)
     change, value = situation.change, situation.value
     if change == "dealer":
@@ -274,6 +274,7 @@ def situation_text(game: str, situation: Situation, lang: str) -> str:
 
 def right_text(q: Question, locale: Locale) -> str:
     """The engine's answer in one line."""
+    _ = locale.gettext
     if q.kind == "win":
         return _("The engine says: a win.") if q.answer["win"] else _("The engine says: not a win.")
     if q.kind == "waits":
@@ -319,28 +320,31 @@ def filter_link(label: str, spec: Spec, current: bool) -> Link:
     return Link(label, "?" + urlencode(spec.query()), current)
 
 
-def game_filters(spec: Spec, lang: str) -> list[Link]:
+def game_filters(spec: Spec, locale: Locale) -> list[Link]:
     """A new question of either game, or of one (the level or kind and the review kept)."""
+    _, lang = locale.gettext, locale.lang
     out = [filter_link(_("Both games"), spec.next(game=None), spec.game is None)]
     for game, ruleset in RULESETS.items():
         out.append(filter_link(ruleset.title(lang), spec.next(game=game), spec.game == game))
     return out
 
 
-def level_filters(spec: Spec) -> list[Link]:
+def level_filters(spec: Spec, locale: Locale) -> list[Link]:
     """A new question of every level, or of one (the game and the review kept)."""
     current = spec.level or (ALL_LEVELS if not spec.kind else "")
     return [
-        filter_link(level_label(level), spec.next(kind=None, level=level), current == level) for level in LEVEL_CHOICES
+        filter_link(level_label(level, locale), spec.next(kind=None, level=level), current == level)
+        for level in LEVEL_CHOICES
     ]
 
 
 LEVEL_CHOICES = (ALL_LEVELS, *LEVELS)
 
 
-def topic_names(lang: str) -> dict[str, str]:
+def topic_names(locale: Locale) -> dict[str, str]:
     """Every pattern a question can name, "<game>:<code>" → its name and game (for the browser's list of what to
     practise)."""
+    _, lang = locale.gettext, locale.lang
     return {
         f"{game}:{code}": _("%(pattern)s (%(game)s)") % {"pattern": pattern.name(lang), "game": ruleset.title(lang)}
         for game, ruleset in RULESETS.items()
