@@ -1,4 +1,5 @@
 from django.urls import include, path
+from django.views.generic import TemplateView
 
 from calculator.api import score as api
 from calculator.api import tables as ledger_api
@@ -13,6 +14,8 @@ urlpatterns = [
     path("rules/", rules_views.rules, name="rules"),
     path("rules/RULES.md", rules_views.reading, name="rules_reading"),
     path("trainer/", trainer_views.trainer, name="trainer"),
+    # the app's page for a page that cannot be fetched offline (public/sw.js keeps it, shows it instead)
+    path("no-network/", TemplateView.as_view(template_name="no_network.html"), name="no_network"),
     path("offline/pack.json", offline.pack_manifest, name="offline_manifest"),
     path("offline/<str:version>/<str:name>", offline.pack_part, name="offline_part"),
     path("i18n/", include("django.conf.urls.i18n")),

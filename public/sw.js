@@ -7,6 +7,8 @@
 // offline.js): its parts live in caches of their own ("mahjong-offline-pack-<version>"), put there by the page
 // after their hashes were checked, and are answered from there, with the trainer's page (offline.js keeps a copy
 // there: the phone draws its questions). Nothing else is kept: table pages carry edit tokens and live figures.
+// Any other page of the site asked for without a network (the trainer without the pack, a table's pages) gets
+// the app's own page saying so (no-network/, kept with the pages), not the browser's error page.
 "use strict";
 
 const CACHE = "mahjong-offline-v2";
@@ -16,6 +18,7 @@ const PAGES = ["./", "./rules/", "./tables/"];
 // The pages kept with the offline pack only, by offline.js in the pack's cache: offline, the phone draws their
 // content (the trainer's questions); without the pack they need the server.
 const PACK_PAGES = ["./trainer/"];
+const NO_NETWORK = "./no-network/"; // the app's page for the site's other pages while there is no network
 
 const scoped = (path) => new URL(path, self.registration.scope).href;
 const isPage = (url) => PAGES.some((page) => scoped(page) === url.origin + url.pathname);
@@ -46,7 +49,7 @@ async function keepPage(cache, url) {
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(CACHE)
-      .then((cache) => Promise.all(PAGES.map((page) => keepPage(cache, scoped(page)))))
+      .then((cache) => Promise.all([...PAGES, NO_NETWORK].map((page) => keepPage(cache, scoped(page)))))
       .then(() => self.skipWaiting())
   );
 });
@@ -62,7 +65,8 @@ self.addEventListener("activate", (event) => {
 });
 
 // Static files: from the cache first (their names change with their content). The two pages: from the network
-// first (kept fresh), from the cache when offline; a calculator link with a hand opens the empty calculator then.
+// first (kept fresh), from the cache when offline; a calculator link with a hand opens the kept calculator then,
+// which puts the link's hand into its fields (static/js/calculator.js). Other pages: orNoNetwork below.
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
@@ -92,19 +96,44 @@ self.addEventListener("fetch", (event) => {
   } else if (request.mode === "navigate" && isPackPage(url)) {
     // from the network; offline, the copy kept with the pack (any question: offline.js draws the link's own)
     event.respondWith(
-      fetch(request).catch((error) => caches.match(url.origin + url.pathname, { ignoreVary: true }).then((kept) => {
-        if (!kept) throw error;
-        return kept;
-      }))
+      fetch(request).catch((error) =>
+        caches.match(url.origin + url.pathname, { ignoreVary: true }).then((kept) => kept || noNetwork(error))
+      )
     );
   } else if (request.mode === "navigate" && isPage(url)) {
     event.respondWith(
       fetch(request)
-        .then((response) => (url.search ? response : keep(request, response)))
+        .then((response) => {
+          event.waitUntil(keepNoNetworkIn(response.headers.get("Content-Language")));
+          return url.search ? response : keep(request, response);
+        })
         .catch(() => caches.match(url.origin + url.pathname, { ignoreVary: true }))
     );
+  } else if (request.mode === "navigate" && url.origin === self.location.origin) {
+    event.respondWith(orNoNetwork(request));
   }
 });
+
+// ------------------------------------------------------------------ the app's page for "no network"
+// (issue 21 §10) The trainer, a table's pages and any other page of the site that is not kept: from the network,
+// or, without one, the app's own page saying the page needs the network (with links to what works offline)
+// instead of the browser's error page. It is kept at install and again whenever a kept page comes in another
+// language than the kept copy's (the language switch), so it speaks the language last seen.
+
+function orNoNetwork(request) {
+  return fetch(request).catch(noNetwork);
+}
+
+function noNetwork(error) {
+  return caches.match(scoped(NO_NETWORK), { ignoreVary: true }).then((kept) => kept || Promise.reject(error));
+}
+
+async function keepNoNetworkIn(language) {
+  if (!language) return;
+  const cache = await caches.open(CACHE);
+  const kept = await cache.match(scoped(NO_NETWORK), { ignoreVary: true });
+  if (!kept || kept.headers.get("Content-Language") !== language) await keepPage(cache, scoped(NO_NETWORK));
+}
 
 function keep(request, response) {
   if (response.ok && !response.headers.get("Cache-Control")?.includes("no-store")) {

@@ -1,6 +1,7 @@
 """The phone screenshots of docs/ (issue 14): the calculator at 360×640 and 390×844, in Chinese and in English;
 the English trainer's explanation and an English table's history at 360×640 (issue 21); the tiles that help a
-hand not ready and an answered trainer question of level 2 at 360×640 in both languages (issue 21, learners).
+hand not ready and an answered trainer question of level 2 at 360×640 in both languages (issue 21, learners); a
+table's bound calculator with long names on its seats at 360×640 in both languages (issue 21 §1).
 
     .venv/bin/python scripts/screenshots.py            # writes docs/phone-*.png, docs/screenshot-result.png, …
     .venv/bin/python scripts/screenshots.py screenshot-history-en.png   # only the files named
@@ -159,6 +160,25 @@ def shoot_learners(browser, base: str) -> list[Path]:
     return written
 
 
+SEATED = {"E": "Alexandrina", "S": "欧阳娜娜", "W": "Bartholomew", "N": "李雷"}
+
+
+def shoot_seats(browser, base: str) -> list[Path]:
+    """Issue 21 §1 at 360×640 in both languages: a table's bound calculator with long Latin and Chinese names on
+    the seat buttons (the seat's word on one line, the name under it, cut short), B1 entered: 南 wins."""
+    written = []
+    table = post(base, "/api/tables", {"ruleset": "bazhi", "players": SEATED})
+    hand = {k: v for k, v in B1.items() if k not in ("ruleset", "dealer")}
+    for lang, suffix in (("zh", ""), ("en", "-en")):
+        context, page = phone(browser, base, "360", lang)
+        page.goto(f"{base}/?{urlencode({'table': table['id'], 'token': table['edit_token'], **hand})}")
+        expect(page.locator('#strip [data-strip-seat="S"]')).to_have_attribute("data-strip-net", "19")
+        page.locator('[data-seat-row="winner"]').evaluate("(e) => e.scrollIntoView({ block: 'center' })")
+        written.append(save(page, f"screenshot-seats-360{suffix}.png"))
+        context.close()
+    return written
+
+
 def shoot_offline(browser, base: str) -> list[Path]:
     """Issue 22 at 360×640: the offer of the offline pack, and an answer drawn in the phone with the network cut
     (`-en`: the same in English). One phone installs the pack once; the page it keeps is the one last seen."""
@@ -308,6 +328,7 @@ def main() -> None:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 shots = [*shoot(browser, base), *shoot_english(browser, base), *shoot_learners(browser, base)]
+                shots += shoot_seats(browser, base)
                 if not WANTED or WANTED & OFFLINE_SHOTS:  # the phone installs the pack first: only when asked
                     shots += shoot_offline(browser, base)
                 for path in shots:

@@ -270,12 +270,41 @@ def sprite(tiles):
     return "\n".join(parts)
 
 
+CSS = OUT.parent / "css" / "app.css"
+CSS_START = "/* the tiles in the sprite: written by tools/draw_tiles.py (sprite_css) */"
+CSS_END = "/* end of the tiles in the sprite */"
+
+
+def sprite_css():
+    """Where each tile sits in the sprite, for a tile drawn as the sprite's background (`<span class="tile
+    t-8m">`, static/css/app.css): the sprite is as wide as all its tiles side by side, so tile i of n shows at
+    i / (n - 1) of the way along. The page draws its tiles so rather than as `<img src="tiles.svg#8m">`: Chromium
+    paints an <img> of a view of the sprite anew each time (the whole sprite, ~1 ms a tile on the development
+    machine), a background once (docs/PERFORMANCE.md, the tap's answer)."""
+    last = len(SPRITE_ORDER) - 1
+    rules = [f".t-{name} {{ background-position-x: {f(100 * i / last)}%; }}" for i, name in enumerate(SPRITE_ORDER)]
+    return "\n".join([CSS_START, *rules, CSS_END])
+
+
+def write_sprite_css():
+    """The sprite's block of static/css/app.css, between its two marks, replaced (or added at the end)."""
+    text = CSS.read_text(encoding="utf-8")
+    if CSS_START in text:
+        before, rest = text.split(CSS_START, 1)
+        after = rest.split(CSS_END, 1)[1]
+        text = before + sprite_css() + after
+    else:
+        text = text.rstrip("\n") + "\n\n" + sprite_css() + "\n"
+    CSS.write_text(text, encoding="utf-8")
+
+
 def main():
     OUT.mkdir(parents=True, exist_ok=True)
     tiles = build()
     for name, data in tiles.items():
         (OUT / f"{name}.svg").write_text(data, encoding="utf-8")
     (OUT / "tiles.svg").write_text(sprite(tiles), encoding="utf-8")
+    write_sprite_css()
     sheet = Path(__file__).resolve().parent / "tile_sheet.html"
     sheet.write_text(contact_sheet(), encoding="utf-8")
     sizes = [len(d.encode()) for d in tiles.values()]

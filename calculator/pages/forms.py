@@ -26,6 +26,7 @@ from calculator.engine.rulesets import DEFAULT, RULESETS, every_flag
 from calculator.engine.rulesets.declarations import Option
 from calculator.engine.text import Text
 from calculator.engine.tiles import ALL_TILES, SEATS
+from calculator.ledger import MAX_NAME  # a table's players' names fill these fields
 from calculator.plumbing.django_locale import local
 from calculator.presentation.handquery import (
     FIELD_KINDS,
@@ -143,9 +144,7 @@ def hand_fields() -> dict[str, forms.Field]:
     for name in ("hand", "win_tile"):
         fields[name].widget.attrs.update(NO_AUTOFILL)
     for seat, label in seats:
-        fields[f"name_{seat}"] = forms.CharField(
-            label=label, max_length=24, required=False, strip=True
-        )  # a table's limit
+        fields[f"name_{seat}"] = forms.CharField(label=label, max_length=MAX_NAME, required=False, strip=True)
     return fields
 
 
@@ -200,14 +199,6 @@ class HandForm(forms.Form):
                 )
             )
         )
-
-    def name_seats(self, names: dict[str, str]) -> None:
-        """A ledger table's players on the seat buttons ("南 小南"); the values stay the seats."""
-        for name in ("winner", "dealer", "discarder"):
-            field = self.fields[name]
-            field.choices = [
-                (seat, f"{label} {names[seat]}" if names.get(seat) else label) for seat, label in field.choices
-            ]
 
     def fix(self, values: dict) -> None:
         """Fields decided elsewhere (a ledger table: game, options, dealer, streak, names): shown, not editable,

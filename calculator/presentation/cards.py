@@ -128,6 +128,17 @@ class AltRow:
 
 
 @dataclass(slots=True)
+class RuleEffect:
+    """What one rule of the card, changed from its default reading, does to this hand: nothing (`unchanged`), or
+    the nets it makes (`nets`: each seat's now, with what the default reading pays, AltNet.net)."""
+
+    rule: str  # the house rule's id
+    label: str
+    unchanged: bool
+    nets: list[AltNet] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class EmptyCard(ResultCard):
     """Nothing entered yet: how to begin."""
 
@@ -236,6 +247,8 @@ class WinCard(ResultCard):
     lines: list[LineView]
     notes: list[Note]
     alternatives: list[AltRow] = field(default_factory=list)
+    readings: bool = False  # the other readings of the rule card were looked at (none may change the hand)
+    rule_effects: list[RuleEffect] = field(default_factory=list)  # the card's changed rules and what they do
 
 
 # ------------------------------------------------------------------------------------------ the card
@@ -270,7 +283,25 @@ def result_card(hand: HandInput, answer: dict | None, locale: Locale) -> ResultC
         return with_nearest(card, answer, locale)
     card = win_card(answer, hand.names, locale)
     card.alternatives = alternative_rows(hand, answer, locale)
+    ruleset = RULESETS[answer["ruleset"]]
+    card.readings = "alternatives" in answer and any(rule.scoring for rule in ruleset.house)
+    card.rule_effects = rule_effects(hand, card.alternatives, locale)
     return card
+
+
+def rule_effects(hand: HandInput, rows: list[AltRow], locale: Locale) -> list[RuleEffect]:
+    """Each rule the card changes from its default reading, and whether that changes this hand: the engine's other
+    readings hold one back to the default only where it pays otherwise (its nets there are the default's)."""
+    ruleset = RULESETS[hand.request["ruleset"]]
+    changed = (hand.request.get("options") or {}).get("house") or {}
+    by_key = {row.key: row for row in rows}
+    effects = []
+    for rule in ruleset.house:
+        if rule.id not in changed or not rule.scoring:
+            continue
+        back = by_key.get(f"{rule.id}={field_text(rule.default)}")
+        effects.append(RuleEffect(rule.id, rule.label(locale.lang), back is None, back.nets if back else []))
+    return effects
 
 
 def alternative_rows(hand: HandInput, answer: dict, locale: Locale) -> list[AltRow]:

@@ -3,8 +3,9 @@ script keep it up to date as tiles are tapped)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from calculator.engine.rulesets import RULESETS
 from calculator.engine.tiles import Tile
 
 from .locale import Locale
@@ -29,13 +30,27 @@ class EnteredHand:
 
 def entered_hand(request: dict, locale: Locale) -> EnteredHand:
     """From the engine's normalised request echo when it answered (sorted, canonical notation), else from the
-    input as typed (sorted here; tiles that cannot be read are left out)."""
+    input as typed (sorted here; tiles that cannot be read are left out). The game's wild tile (xinyu's 财神) is
+    marked wherever it is held, its name saying so."""
+    ruleset = RULESETS.get(request.get("ruleset") or "")
+    wild = ruleset.wild_tile({"request": request}) if ruleset else None
+
+    def views(notation: str) -> list[TileView]:
+        return [marked(t, wild, request, locale) if t.n == wild else t for t in tile_views(notation, locale)]
+
     melds_said = card_words(locale)["melds"]
-    hand = sorted(tile_views(request.get("hand") or "", locale), key=lambda t: Tile.from_str(t.n).index)
-    win = tile_views(request.get("win_tile") or "", locale)
+    hand = sorted(views(request.get("hand") or ""), key=lambda t: Tile.from_str(t.n).index)
+    win = views(request.get("win_tile") or "")
     melds = [
-        MeldView(m["type"], melds_said[m["type"]], tile_views(m["tiles"], locale), m.get("from") or "")
+        MeldView(m["type"], melds_said[m["type"]], views(m["tiles"]), m.get("from") or "")
         for m in request.get("melds", [])
         if m["type"] in melds_said and m["tiles"]
     ]
     return EnteredHand(hand, win[0] if len(win) == 1 else None, melds)
+
+
+def marked(tile: TileView, wild: str, request: dict, locale: Locale) -> TileView:
+    """A held wild tile: marked, and named with the game's word for it ("五筒（财神）")."""
+    option = next(o for o in RULESETS[request["ruleset"]].options if o.kind == "tile")  # the wild tile's own
+    name = locale.gettext("%(tile)s (%(wild)s)") % {"tile": tile.name, "wild": option.label(locale.lang)}
+    return replace(tile, name=name, wild=True)

@@ -15,8 +15,9 @@ from .locale import Locale
 @dataclass(slots=True)
 class TileView:
     """One tile picture: notation, name (the alt text), picture URL; `wild` for a wild tile standing in, with
-    `caption` saying for what ("当北", written under it); `state` in a nearest win (issue 13): "missing" (a tile
-    still to draw) or "misfit" (a held tile that does not fit)."""
+    `caption` saying for what ("当北", "as North": its title) and `stands` the tile it stands for (drawn small under
+    it: a name is too wide to write under a tile); `state` in a nearest win (issue 13): "missing" (a tile still to
+    draw) or "misfit" (a held tile that does not fit)."""
 
     n: str
     name: str
@@ -24,6 +25,7 @@ class TileView:
     wild: bool = False
     caption: str = ""
     state: str = ""
+    stands: str = ""  # a wild tile standing in: the tile it stands for (notation), drawn small under it
 
 
 def tile_name(tile: Tile, lang: str) -> str:
@@ -68,18 +70,19 @@ def wild_in(tiles: list[TileView], stands_for: str, wild: str, locale: Locale) -
         tile = tiles[i]
         if tile.n == stands_for and not tile.wild:
             name = _("wild tile as %(tile)s") % {"tile": tile.name}
-            caption = stands_as(tile.n, locale) if tile.n != wild else ""
-            return [*tiles[:i], TileView(wild, name, tile_src(wild, locale), True, caption), *tiles[i + 1 :]]
+            caption, stands = (stands_as(tile.n, locale), tile.n) if tile.n != wild else ("", "")
+            view = TileView(wild, name, tile_src(wild, locale), True, caption, stands=stands)
+            return [*tiles[:i], view, *tiles[i + 1 :]]
     return tiles
 
 
 def stands_as(notation: str, locale: Locale) -> str:
-    """What a wild tile stands for, short enough to write under the tile: 当北, as N."""
+    """What a wild tile stands for, by the tile's name: 当北, as North."""
     _ = locale.gettext
-    return _("as %(tile)s") % {"tile": short_name(notation, locale)}
+    return _("as %(tile)s") % {"tile": tile_name(Tile.from_str(notation), locale.lang)}
 
 
 def short_name(notation: str, locale: Locale) -> str:
-    """A tile's name, short enough for a caption or a list: 北, 五条 (Chinese); N, 5s (English)."""
+    """A tile's name, short enough for a list: 北, 五条 (Chinese); N, 5s (English)."""
     tile = Tile.from_str(notation)
     return tile.notation if locale.lang == "en" else tile.name_zh

@@ -56,6 +56,7 @@ class SeatCell(Cell):
     net_text: str
     sign: str
     parts: str
+    says: str = ""  # the cell as one sentence, what a screen reader says instead of its pieces
 
 
 @dataclass(slots=True)
@@ -118,7 +119,16 @@ def compass(answer: dict, names: dict[str, str], labels: dict, said: dict, local
         roles = [Role(code, said["roles"][code]) for code, holder in seat_roles.items() if holder == seat]
         label = said["seats"][seat]
         cells[pos] = SeatCell(
-            pos, seat, label, names.get(seat, ""), roles, net[seat], signed(net[seat]), sign_class(net[seat]), shown
+            pos,
+            seat,
+            label,
+            names.get(seat, ""),
+            roles,
+            net[seat],
+            signed(net[seat]),
+            sign_class(net[seat]),
+            shown,
+            seat_says(labels[seat], roles, signed(net[seat]), shown, locale),
         )
 
     totals: dict[str, int] = {}  # what each payer pays the winner, in all and per part
@@ -141,8 +151,19 @@ def compass(answer: dict, names: dict[str, str], labels: dict, said: dict, local
             "winner": labels[winner],
             "amount": total,
         }
+        if carried:
+            comma = locale.pgettext("between the items of a list", ", ")
+            says = _("%(sentence)s (%(parts)s)") % {"sentence": says, "parts": comma.join(carried)}
         cells[pos] = ArrowCell(pos, ARROWS[(wx - px, wy - py)], total, carried, says)
     return [cells.get(pos) or EmptyCell(pos) for pos in CELL_ORDER]
+
+
+def seat_says(who: str, roles: list[Role], net: str, parts: str, locale: Locale) -> str:
+    """A seat of the picture as one sentence: "South · 小王, Winner, Dealer: +19 (fan +19 · jiao 0)"."""
+    _ = locale.gettext
+    comma = locale.pgettext("between the items of a list", ", ")
+    sentence = _("%(seat)s: %(net)s") % {"seat": comma.join([who, *(role.label for role in roles)]), "net": net}
+    return _("%(sentence)s (%(parts)s)") % {"sentence": sentence, "parts": parts} if parts else sentence
 
 
 def payment_rows(answer: dict, labels: dict, lang: str) -> list[PaymentRow]:

@@ -1,15 +1,17 @@
-"""The small words and numbers every page writes the same way: signed amounts, the seats' labels, a seat with its
-player's name, a rule's anchor on the rules page, and the result card's recurring words in one language."""
+"""The small words and numbers every page writes the same way: signed amounts, the seats' labels, a table's players'
+names, a seat with its player's name, a rule's anchor on the rules page, and the result card's recurring words in one language."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
 from functools import cache, lru_cache
 
 from calculator.engine.hand import MELD_NAMES
 from calculator.engine.text import Text
 from calculator.engine.tiles import SEAT_NAMES_EN, SEAT_NAMES_ZH, SEATS
+from calculator.ledger import DEFAULT_NAMES
 
 from .locale import Locale
 
@@ -25,9 +27,12 @@ def gettext_noop(message: str) -> str:
 GROUP_WORDS = {"pair": gettext_noop("Pair"), "sequence": gettext_noop("Sequence"), "triplet": gettext_noop("Triplet")}
 
 
-def signed(n: int) -> str:
-    """An amount as the pages show it: +19, −7 (a real minus sign, U+2212), 0. (CSV and JSON keep "-7".)"""
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+def signed(n: int, plus: bool = True) -> str:
+    """An amount as the pages show it: +19, −7 (a real minus sign, U+2212), 0; with `plus` off a number that is
+    not a change (a balance, a stake, a chart's scale) without its plus sign: 19, −7, 0. (CSV and JSON keep "-7".)"""
+    if n < 0:
+        return f"−{-n}"
+    return f"+{n}" if n > 0 and plus else str(n)
 
 
 def sign_class(n: int) -> str:
@@ -38,6 +43,13 @@ def sign_class(n: int) -> str:
 def seat_labels(lang: str) -> dict[str, str]:
     """The four seats' labels in the page's language ("zh" / "en")."""
     return SEAT_NAMES_EN if lang == "en" else SEAT_NAMES_ZH
+
+
+def player_names(players: Mapping[str, str], lang: str) -> dict[str, str]:
+    """A table's players as a page names them: an unnamed seat, which the ledger names with the seat's Chinese word
+    (东), by the seat's word in the page's language (East), whatever language the table was made in."""
+    words = seat_labels(lang)
+    return {seat: words[seat] if name == DEFAULT_NAMES[seat] else name for seat, name in players.items()}
 
 
 def with_name(label: str, name: str | None) -> str:

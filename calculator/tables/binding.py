@@ -23,6 +23,7 @@ from calculator.engine.tiles import SEATS
 from calculator.models import Table, hash_token
 from calculator.plumbing.django_locale import engine_lang
 from calculator.presentation import table_fields
+from calculator.presentation.words import player_names
 from calculator.tables.paths import token_paths
 
 
@@ -73,14 +74,15 @@ def table_at(table_id: str, version: int, lang: str) -> dict | None:
         return None
     state = table.current()
     card = state.card
+    names = player_names(table.players, lang)
     return {
         "id": table.id,
         "token_hash": table.edit_token_hash,
-        "title": f"{card.table.title(card.options, card.stake)(lang)}（{'、'.join(table.players[s] for s in SEATS)}）",
+        "title": f"{card.table.title(card.options, card.stake)(lang)}（{'、'.join(names[s] for s in SEATS)}）",
         "fixed": calculator_fields(table, state),
         "house": dict(card.house),
         "names": dict(table.players),
-        "dealer_name": table.players[state.dealer],
+        "dealer_name": names[state.dealer],
         "streak": state.dealer_streak if card.table.streak_option else None,
         "playing": state.status == "playing",
         "ended_text": card.table.ended_text(state.ended_reason, lang),

@@ -126,6 +126,8 @@
     $("mode-hint").textContent = text || "";
   }
 
+  let foldAfterPick = false; // the keyboard was folded when a pick of the wild tile opened it
+
   function setMode(mode) {
     state.mode = mode;
     form.querySelectorAll("[data-mode]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.mode === mode)));
@@ -144,6 +146,11 @@
     return 1;
   }
 
+  // What the last tap did to the hand, said with the answer in the strip (a screen reader hears the strip: a
+  // mis-key must be heard, not only seen), then forgotten.
+  let lastTap = "";
+  const tapSaid = (word, what) => { lastTap = word.replace("%(tile)s", what); };
+
   function tap(tile) {
     const c = counts();
     const mode = state.mode;
@@ -154,13 +161,21 @@
         if (o.gives === mode || (o.id !== mode && tileOptions().some((p) => p.id === mode && p.gives === o.id))) field(o.id).value = "";
       });
       setMode("hand");
+      // said above the keys, where the eye is (the wild tile's own box may be off the screen)
+      say(T.wildPicked.replace("%(wild)s", wildWord()).replace("%(tile)s", T.tileNames[wildTile()]));
+      if (foldAfterPick) fold(true); // the keyboard was opened for the pick: the answer comes back into view
+      foldAfterPick = false;
       return changed();
     }
     if (mode === "hand") {
       if ((c[tile] || 0) >= 4) return say(T.noCopies.replace("%(tile)s", T.tileNames[tile]));
-      if (state.hand.length < capacity()) state.hand.push(tile);
-      else if (!state.win) state.win = tile;
-      else return say(T.full);
+      if (state.hand.length < capacity()) {
+        state.hand.push(tile);
+        tapSaid(T.added, T.tileNames[tile]);
+      } else if (!state.win) {
+        state.win = tile;
+        tapSaid(T.addedWin, T.tileNames[tile]);
+      } else return say(T.full);
       return tapped();
     }
     if (state.melds.length >= MAX_MELDS) return say(T.tooManyMelds);
@@ -180,27 +195,55 @@
     const discarder = radio("discarder");
     const from = mode === "kong_concealed" ? "" : mode === "chow" ? upperOf(winner) : discarder || upperOf(winner);
     state.melds.push({ type: mode, tiles, from });
+    tapSaid(T.added, T.meldNames[mode] + " " + tiles.map((t) => T.tileNames[t]).join(" "));
     setMode("hand");
     return tapped();
   }
 
-  // After a tap on the keyboard the hand is in view above it (the page scrolls only if it is not).
+  // After a tap on the keyboard the hand is in view above it: the page scrolls only if it is not (an
+  // IntersectionObserver says so after each frame, so that a tap never forces a layout of its own to ask).
+  let handInView = true;
+  if (window.IntersectionObserver) {
+    new IntersectionObserver((seen) => { handInView = seen[seen.length - 1].intersectionRatio > 0.99; }, {
+      threshold: [0, 0.99, 1],
+    }).observe($("hand-view"));
+  }
   function tapped() {
     changed(true);
-    $("hand-view").scrollIntoView({ block: "nearest" });
+    if (!handInView) $("hand-view").scrollIntoView({ block: "nearest" });
   }
 
   function removeHandTile(tile) {
     const i = state.hand.indexOf(tile);
     if (i >= 0) state.hand.splice(i, 1);
+    tapSaid(T.takenOut, T.tileNames[tile]);
     changed(true);
   }
 
   function undo() {
-    if (state.win) state.win = null;
-    else if (state.hand.length) state.hand.pop();
-    else if (state.melds.length) state.melds.pop();
+    if (state.win) {
+      tapSaid(T.takenOut, T.tileNames[state.win]);
+      state.win = null;
+    } else if (state.hand.length) tapSaid(T.takenOut, T.tileNames[state.hand.pop()]);
+    else if (state.melds.length) tapSaid(T.takenOut, T.meldNames[state.melds.pop().type]);
     tapped();
+  }
+
+  // The strip (a status region) says the tap with the answer: one update, heard as one.
+  function sayTap() {
+    if (!lastTap) return;
+    const said = document.createElement("span");
+    said.className = "visually-hidden";
+    said.dataset.tapSaid = "";
+    said.textContent = lastTap + " ";
+    $("strip").prepend(said);
+    lastTap = "";
+  }
+
+  function clearWild() {
+    tileOptions().forEach((o) => { field(o.id).value = ""; });
+    say(T.wildCleared.replace("%(wild)s", wildWord()));
+    changed();
   }
 
   function clearAll() {
@@ -217,58 +260,55 @@
     const hadFocus = $("keyboard-body").contains(document.activeElement);
     $("keyboard").classList.toggle("is-folded", folded);
     $("key-toggle").setAttribute("aria-expanded", String(!folded));
-    if (folded && hadFocus) $("key-toggle").focus();
-    measure();
+    // the focused key is folded away: the focus goes to the toggle, in the next frame (focus() now would make the
+    // browser work out every style at once, and again after the rest of the tap's changes)
+    if (folded && hadFocus) requestAnimationFrame(() => $("key-toggle").focus());
   }
 
-  function tileImg(tile, small) {
-    const img = document.createElement("img");
-    img.src = T.tileUrls[tile];
-    img.alt = T.tileNames[tile];
-    img.className = small ? "tile tile-s" : "tile";
-    img.width = small ? 30 : 40;
-    img.height = small ? 40 : 53;
-    return img;
+  // A tile is the sprite as a background (app.css .t-8m): painting it costs nothing once the sprite is drawn.
+  function tilePicture(tile, small, label) {
+    const picture = document.createElement("span");
+    picture.className = (small ? "tile tile-s t-" : "tile t-") + tile;
+    if (label) {
+      picture.setAttribute("role", "img");
+      picture.setAttribute("aria-label", label);
+    }
+    return picture;
   }
 
   function tileButton(tile, onTap, label) {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "tile-btn";
+    b.dataset.handTile = tile;
     b.setAttribute("aria-label", label);
-    const img = tileImg(tile);
-    img.alt = "";
-    b.appendChild(img);
+    b.appendChild(tilePicture(tile));
     b.addEventListener("click", onTap);
     return b;
   }
 
-  // The tiles of `box` made `tiles` (in the keyboard's order), keeping the buttons of the tiles still there: a
-  // tile's picture is drawn again only where it is new (the browser paints each picture of the sprite at a cost,
-  // docs/PERFORMANCE.md). The page's own pictures (no data-tile-kept) are replaced by buttons.
-  function keepTiles(box, tiles, make) {
-    const had = Array.from(box.querySelectorAll(":scope > img, :scope > button"));
-    let i = 0;
-    tiles.forEach((t) => {
-      while (i < had.length && (!had[i].dataset.tileKept || byIndex(had[i].dataset.tileKept, t) < 0)) had[i++].remove();
-      if (i < had.length && had[i].dataset.tileKept === t) return void i++;
-      const b = make(t);
-      b.dataset.tileKept = t;
-      box.insertBefore(b, i < had.length ? had[i] : null);
-    });
-    had.slice(i).forEach((el) => el.remove());
+  // The hand's tiles as buttons, sorted: those already drawn stay (a tap adds or removes one tile), so that only
+  // what changed is laid out and painted again.
+  function renderHandTiles(box, sorted) {
+    const drawn = Array.from(box.children);
+    let same = 0;
+    while (same < drawn.length && same < sorted.length && drawn[same].dataset.handTile === sorted[same]) same++;
+    let tail = 0;
+    while (
+      tail < drawn.length - same && tail < sorted.length - same &&
+      drawn[drawn.length - 1 - tail].dataset.handTile === sorted[sorted.length - 1 - tail]
+    ) tail++;
+    drawn.slice(same, drawn.length - tail).forEach((b) => b.remove());
+    const before = drawn[drawn.length - tail] || null;
+    sorted.slice(same, sorted.length - tail).forEach((t) =>
+      box.insertBefore(tileButton(t, () => removeHandTile(t), T.remove.replace("%(tile)s", T.tileNames[t])), before)
+    );
   }
 
-  function render() {
-    const view = $("hand-view");
-    const controls = () => Array.from(view.querySelectorAll("button, select"));
-    const focused = controls().indexOf(document.activeElement);
-    const sorted = state.hand.slice().sort(byIndex);
-    keepTiles($("hand-tiles"), sorted, (t) => tileButton(t, () => removeHandTile(t), T.remove.replace("%(tile)s", T.tileNames[t])));
-    const winBox = $("hand-win");
-    winBox.classList.toggle("is-empty", !state.win);
-    const winLabel = (t) => T.remove.replace("%(tile)s", T.tileNames[t] + " (" + T.winTile + ")");
-    keepTiles(winBox, state.win ? [state.win] : [], (t) => tileButton(t, () => { state.win = null; changed(true); }, winLabel(t)));
+  let drawnWin; // the tile the winning tile's button shows (none drawn yet: undefined)
+  let drawnMelds = ""; // the meld chips show these melds (with the winner their selects leave out)
+
+  function renderMelds(winner) {
     const meldBox = $("hand-melds");
     meldBox.replaceChildren();
     state.melds.forEach((m, i) => {
@@ -278,19 +318,19 @@
       name.className = "meld-name";
       name.textContent = T.meldNames[m.type];
       chip.appendChild(name);
-      m.tiles.forEach((t) => chip.appendChild(tileImg(t, true)));
+      m.tiles.forEach((t) => chip.appendChild(tilePicture(t, true, T.tileNames[t])));
       if (m.type !== "kong_concealed") {
         const sel = document.createElement("select");
         sel.className = "meld-from";
         sel.setAttribute("aria-label", T.meldNames[m.type] + " " + T.from);
-        SEATS.filter((s) => s !== (radio("winner") || "E")).forEach((s) => {
+        SEATS.filter((s) => s !== winner).forEach((s) => {
           const o = document.createElement("option");
           o.value = s;
           o.textContent = "← " + T.seats[s];
           o.selected = s === m.from;
           sel.appendChild(o);
         });
-        if (!m.from || m.from === radio("winner")) m.from = sel.value;
+        if (!m.from || m.from === winner) m.from = sel.value;
         sel.addEventListener("change", () => { m.from = sel.value; changed(false); });
         chip.appendChild(sel);
       }
@@ -303,6 +343,30 @@
       chip.appendChild(x);
       meldBox.appendChild(chip);
     });
+  }
+
+  function render() {
+    const view = $("hand-view");
+    const controls = () => Array.from(view.querySelectorAll("button, select"));
+    const focused = controls().indexOf(document.activeElement);
+    renderHandTiles($("hand-tiles"), state.hand.slice().sort(byIndex));
+    const winBox = $("hand-win");
+    if (drawnWin !== state.win) {
+      winBox.querySelectorAll(".tile, button").forEach((el) => el.remove());
+      winBox.classList.toggle("is-empty", !state.win);
+      if (state.win) {
+        const label = T.remove.replace("%(tile)s", T.tileNames[state.win] + " (" + T.winTile + ")");
+        winBox.appendChild(tileButton(state.win, () => {
+        tapSaid(T.takenOut, T.tileNames[state.win]);
+        state.win = null;
+        changed(true);
+      }, label));
+      }
+      drawnWin = state.win;
+    }
+    const winner = radio("winner") || "E";
+    if (JSON.stringify([winner, state.melds]) !== drawnMelds) renderMelds(winner);
+    drawnMelds = JSON.stringify([winner, state.melds]); // after: drawing chose a meld's source where none was
     const have = state.hand.length + (state.win ? 1 : 0);
     $("hand-count").textContent = have + " / " + (capacity() + 1);
     $("hand-hint").hidden = have > 0;
@@ -319,7 +383,18 @@
       fold(complete);
     }
     renderWild();
+    markWild();
   }
+
+  // The game's wild tile as the fields say it (xinyu: the 财神, or the tile after the turned one), or "".
+  function wildTile() {
+    const options = tileOptions();
+    const source = options.find((o) => o.gives && field(o.id).value);
+    const shown = options.find((o) => !o.gives && field(o.id).value);
+    return shown ? field(shown.id).value : source ? source.derived[field(source.id).value] : "";
+  }
+  const wildWord = () => (tileOptions().find((o) => !o.gives) || { label: {} }).label[LANG] || "";
+  const asWild = (tile) => T.isWild.replace("%(tile)s", T.tileNames[tile]).replace("%(wild)s", wildWord());
 
   function renderWild() {
     const box = form.querySelector('[data-wild-of="' + ruleset() + '"]');
@@ -328,14 +403,33 @@
     const options = tileOptions();
     const source = options.find((o) => o.gives && field(o.id).value);
     const shown = options.find((o) => !o.gives && field(o.id).value);
-    const tile = shown ? field(shown.id).value : source ? source.derived[field(source.id).value] : "";
-    if (tile) box.appendChild(tileImg(tile, true));
+    const tile = wildTile();
+    if (tile) box.appendChild(tilePicture(tile, true, T.tileNames[tile]));
     if (source && !shown) {
       const note = document.createElement("span");
       note.className = "hint";
       note.textContent = T.wildFrom.replace("%(tile)s", T.tileNames[field(source.id).value]);
       box.appendChild(note);
     }
+    const clear = form.querySelector('[data-wild-clear="' + ruleset() + '"]');
+    if (clear) clear.hidden = !tile;
+  }
+
+  // The wild tile wherever the hand holds it: marked as in the result card, its button's label saying so.
+  function markWild() {
+    const wild = wildTile();
+    $("hand-view").querySelectorAll(".tile").forEach((picture) => {
+      const tile = (picture.className.match(/\bt-(\w+)/) || [])[1];
+      const isWild = !!wild && tile === wild;
+      if (picture.classList.contains("is-wild") === isWild) return;
+      picture.classList.toggle("is-wild", isWild);
+      const button = picture.closest(".tile-btn");
+      const named = button || (picture.hasAttribute("aria-label") ? picture : null);
+      if (!named) return;
+      const name = isWild ? asWild(tile) : T.tileNames[tile];
+      const win = button && button.parentElement.id === "hand-win" ? " (" + T.winTile + ")" : "";
+      named.setAttribute("aria-label", button ? T.remove.replace("%(tile)s", name + win) : name);
+    });
   }
 
   function updateKeys() {
@@ -496,10 +590,10 @@
       }
       writeFields();
     }
+    updateSeatsAndFlags(); // first: it may untick a flag that no longer applies, which the request must not carry
+    fire(); // the request goes out now; the page draws the hand while the server answers
     render();
     updateKeys();
-    updateSeatsAndFlags();
-    fire();
   }
 
   form.addEventListener("click", (e) => {
@@ -509,12 +603,21 @@
     if (mode) {
       const m = mode.dataset.mode || mode.dataset.modeSwitch;
       setMode(state.mode === m && m !== "hand" ? "hand" : m);
-      if (mode.dataset.modeSwitch) fold(false);
+      if (mode.dataset.modeSwitch) {
+        if (isTileOption(state.mode)) {
+          foldAfterPick = $("keyboard").classList.contains("is-folded");
+          fold(false); // the keys, to tap the tile on
+        } else if (foldAfterPick) {
+          fold(true); // the pick called off: the keyboard as it was
+          foldAfterPick = false;
+        }
+      }
       return;
     }
     if (e.target.closest("#key-toggle")) return fold(!$("keyboard").classList.contains("is-folded"));
     if (e.target.closest("#key-undo")) return undo();
     if (e.target.closest("#key-clear")) return clearAll();
+    if (e.target.closest("[data-wild-clear]")) return clearWild();
     const copy = e.target.closest("#copy-link");
     if (copy) return copyLink(copy.dataset.url);
   });
@@ -532,10 +635,47 @@
     }
     if (name === "flags") taken.flags.delete(e.target.value);
     if (isTileOption(name) || name === "ruleset") renderWild();
+    if (name.startsWith("house_")) markRuleCard(e.target);
     updateSeatsAndFlags(name);
     if (name === "winner") render();
     fire();
   });
+
+  // ------------------------------------------------------------------ the rule card
+
+  // A rule changed in the open card is marked at once (its label bold, the count in the card's summary); once the
+  // answer is in, the card says what the change did to the hand shown: payments unchanged, or the new nets.
+  let ruleChange = null; // the change waiting for its answer: where to say it, the rule, the nets before
+  function stripNets() {
+    const seats = $("strip").querySelectorAll("[data-strip-seat]");
+    if (seats.length !== 4) return null;
+    return Array.from(seats, (s) => T.seats[s.dataset.stripSeat] + " " + s.querySelector(".strip-net").textContent)
+      .join(" · ");
+  }
+  function markRuleCard(select) {
+    const card = select.closest(".rule-card");
+    const field = select.closest(".house-field");
+    field.classList.toggle("is-changed", select.selectedIndex !== 0); // the first reading is the default
+    const count = card.querySelectorAll(".house-field.is-changed").length;
+    const mark = card.querySelector("[data-changed-count]");
+    mark.hidden = count === 0;
+    mark.textContent = " · " + (count === 1 ? T.rulesChanged.one : T.rulesChanged.other).replace("%(counter)s", count);
+    const label = field.querySelector("label").textContent.trim();
+    ruleChange = { effect: card.querySelector(".rule-effect"), label, before: stripNets() };
+  }
+  function sayRuleEffect() {
+    if (!ruleChange) return;
+    const { effect, label, before } = ruleChange;
+    ruleChange = null;
+    const after = stripNets();
+    let said = "";
+    if (before && after) {
+      said = after === before ? T.paymentsUnchanged : T.newNets + " " + after + " (" + T.before + " " + before + ")";
+    } else if (before) {
+      said = $("strip").querySelector(".strip-verdict").textContent; // no win now
+    }
+    effect.textContent = said && label + ": " + said;
+  }
 
   // ------------------------------------------------------------------ the answer
 
@@ -580,24 +720,94 @@
     if (input) { input.focus(); input.select(); }
   }
 
-  // Offline, or the server did not answer: the strip says so (the tiles can still be entered).
+  // Offline, or the server did not answer: the strip and the result card say so, the hand entered so far is
+  // kept, and it is asked for again once the network is back (the tiles can still be entered meanwhile).
   function unreachable() {
     const strip = $("strip");
+    const said = strip.querySelector('[data-strip="offline"]');
+    // a retry that failed again changes nothing: the strip (a live region) is not said again
+    if (said && !lastTap && waiting() && offlineFor === asked()) return;
     strip.replaceChildren();
     const p = document.createElement("p");
     p.className = "strip-verdict";
     p.dataset.strip = "offline";
     p.textContent = T.offline;
     strip.appendChild(p);
+    sayTap();
+    offlineCard();
+  }
+
+  // The result card while the answer cannot come: a hand entered is kept and waits for the network.
+  function offlineCard() {
+    const card = document.createElement("div");
+    card.className = "card problem";
+    card.dataset.offline = "";
+    offlineFor = asked();
+    if (state.hand.length || state.win) {
+      const title = document.createElement("h2");
+      title.textContent = T.offlineTitle;
+      const hint = document.createElement("p");
+      hint.textContent = T.offlineKept;
+      card.append(title, hint);
+    } else {
+      const hint = document.createElement("p");
+      hint.textContent = T.offline;
+      card.append(hint);
+    }
+    $("result").replaceChildren(card);
+  }
+  const asked = () => new URLSearchParams(new FormData(form)).toString();
+  let offlineFor = ""; // the fields the offline card waits on
+  // The answer it waited for: once the network is back, or once the phone's offline pack is ready (offline.js
+  // marks the page data-offline-ready) to answer it here.
+  const waiting = () => !!$("result").querySelector("[data-offline]");
+  window.addEventListener("online", () => { if (waiting()) fire(); });
+  // (a phone does not always say it is online again: asked every few seconds while the card waits)
+  window.setInterval(() => { if (waiting() && !document.hidden) fire(); }, 5000);
+  new MutationObserver(() => {
+    if (document.documentElement.hasAttribute("data-offline-ready") && waiting()) fire();
+  }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-offline-ready"] });
+
+  // A share link opened without a network: the service worker gave the calculator as it kept it (another
+  // address's page: data-query), so the hand in this address goes into the fields here and is asked for (the
+  // phone's offline pack answers it; otherwise the card says it needs the network). True when it did.
+  function fromAddress() {
+    const pairs = (query) => Array.from(new URLSearchParams(query)).map((p) => p.join("=")).sort().join("&");
+    if (form.dataset.query === undefined || pairs(form.dataset.query) === pairs(location.search)) return false;
+    const asked = new URLSearchParams(location.search);
+    if (!asked.get("hand") && !asked.get("win_tile")) return false;
+    for (const name of new Set(asked.keys())) {
+      const values = asked.getAll(name);
+      form.querySelectorAll('[name="' + CSS.escape(name) + '"]').forEach((input) => {
+        if (input.disabled) return; // a table's (offline.js fixes those)
+        if (input.type === "radio" || input.type === "checkbox") input.checked = values.includes(input.value);
+        else input.value = values[values.length - 1];
+      });
+    }
+    return true;
   }
 
   document.body.addEventListener("htmx:afterSwap", (e) => {
-    if (e.target.id === "result") markFieldError();
+    if (e.target.id !== "result") return;
+    markFieldError();
+    sayRuleEffect();
+    sayTap();
+    replaceAddress(e.detail.xhr && e.detail.xhr.getResponseHeader("HX-Replace-Url"));
   });
+
+  // The address becomes the answer's share link (the server's HX-Replace-Url) once the answer is on screen. htmx's
+  // own history handling is off on this page (here, and hx-history="false" on the form): before every swap it
+  // copied the whole page and asked the browser for a history entry twice, the slowest part of a tap's answer
+  // (docs/PERFORMANCE.md).
+  if (window.htmx) window.htmx.config.historyEnabled = false;
+  function replaceAddress(url) {
+    if (!url) return;
+    requestAnimationFrame(() => setTimeout(() => history.replaceState(history.state, "", url)));
+  }
   document.body.addEventListener("htmx:sendError", () => {
     if (!document.documentElement.hasAttribute("data-offline-ready")) unreachable(); // else the phone answered
   });
-  form.addEventListener("calc:answered", markFieldError); // an answer drawn in the phone (offline.js)
+  form.addEventListener("calc:answered", () => { markFieldError(); sayRuleEffect(); sayTap(); }); // drawn in the phone
 
   // ------------------------------------------------------------------ the language switch
 
@@ -618,12 +828,21 @@
 
   // The strip (top) and the keyboard (bottom) cover part of the screen: the page scrolls controls into the
   // band between them (html's scroll-padding).
+  // Set on the root element itself, not as custom properties (which every element inherits: setting one restyled
+  // the whole page each time the keyboard folded), and only when they changed.
+  const measured = {};
   function measure() {
     const root = document.documentElement.style;
-    root.setProperty("--strip-height", $("strip").offsetHeight + 8 + "px");
-    root.setProperty("--dock-height", $("keyboard").offsetHeight + 8 + "px");
+    for (const [name, id] of [["scroll-padding-top", "strip"], ["scroll-padding-bottom", "keyboard"]]) {
+      const value = $(id).offsetHeight + 8 + "px";
+      if (measured[name] !== value) root.setProperty(name, (measured[name] = value));
+    }
   }
-  if (window.ResizeObserver) new ResizeObserver(measure).observe($("keyboard"));
+  if (window.ResizeObserver) {
+    const sizes = new ResizeObserver(measure); // after layout, never forcing one
+    sizes.observe($("keyboard"));
+    sizes.observe($("strip"));
+  }
 
   // A page opened with an answer (a share link, another reading, a wait's breakdown): the answer is in view.
   function showAnswer() {
@@ -632,6 +851,7 @@
     if (target && !location.hash) target.scrollIntoView({ block: "start" });
   }
 
+  const fromLink = fromAddress();
   readFields();
   const notationBox = $("notation");
   if (notationBox && !form.querySelector(".notation .is-invalid")) notationBox.open = false;
@@ -640,4 +860,10 @@
   updateSeatsAndFlags();
   measure();
   showAnswer();
+  if (fromLink) {
+    // the page's own card and strip were drawn for another address (no hand): they say at once that this hand
+    // waits for the network, and it is asked for (the phone's offline pack may answer it)
+    unreachable();
+    fire();
+  }
 })();

@@ -220,6 +220,19 @@
     show();
   }
 
+  // ------------------------------------------------------------------ questions before a change
+
+  // A question that opens (undo, a drawn hand, the next game) brings its answer button into view: on a phone it
+  // opened below the fold. (A toggle event does not bubble: listened to on its way down.)
+  function showAnswerOf(event) {
+    var box = event.target;
+    if (!box.open || !box.matches || !box.matches("details.undo, details.confirm")) return;
+    box.scrollIntoView({ block: "nearest" });
+    var answer = box.querySelector("button[type=submit]");
+    if (answer) answer.scrollIntoView({ block: "nearest" }); // a question taller than the screen: its button
+  }
+  document.addEventListener("toggle", showAnswerOf, true);
+
   var ledger = document.getElementById("ledger");
   if (ledger && ledger.dataset.liveUrl) {
     remember(ledger);

@@ -129,6 +129,16 @@ def phone(request, browser, live_server):
     context.close()
 
 
+@pytest.fixture(params=[(size, lang) for size in SIZES for lang in ("zh", "en")], ids=lambda p: f"{p[0]}-{p[1]}")
+def phone_in(request, browser, live_server):
+    """A phone at both sizes, in both languages (`page.lang`: "zh" or "en")."""
+    size, lang = request.param
+    context, page = open_page(browser, live_server, SIZES[size], lang=lang)
+    page.lang = lang
+    yield page
+    context.close()
+
+
 @pytest.fixture
 def nojs_page(browser, live_server):
     context, page = open_page(browser, live_server, javascript=False)

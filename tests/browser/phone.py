@@ -96,7 +96,8 @@ def no_horizontal_scroll(page) -> None:
 def every_page(client) -> dict[str, str]:
     """Every page of the site, as a player meets it: the calculator empty, with a result, with waits, with an
     error and bound to a table; the rules page; a table's pages (new, edit, read-only, record, this phone's list).
-    The table is made through the ledger API (the test's database is the live server's)."""
+    The table is made through the ledger API (the test's database is the live server's). And the app's page for a
+    page that needs the network (issue 21 §10)."""
     from django.urls import NoReverseMatch, reverse
 
     from tests.ledger.client import Api
@@ -132,6 +133,7 @@ def every_page(client) -> dict[str, str]:
     pages["one drawn"] = "/?" + urlencode({**not_ready, "win_tile": "3s"})
     with contextlib.suppress(NoReverseMatch):
         pages["trainer, answered"] = reverse("trainer") + "?seed=3&level=3&answer=0"
+    pages["no network"] = reverse("no_network")  # what the service worker shows for a page it cannot fetch
     return pages
 
 

@@ -30,9 +30,10 @@ def test_b1_by_tapping_only(page):
     wait_for_verdict(page, "true")
     assert {s: net(page, s) for s in "ESWN"} == {"E": -7, "S": 19, "W": -7, "N": -5}
     assert page.inner_text('#result [data-seat="S"]') == "+19"
-    # the 14th tap is the winning tile, set apart from the sorted hand (a view of the tile sprite)
-    assert page.get_attribute("#hand-win img", "src").endswith("/tiles.svg#8m")
-    assert page.locator("#hand-tiles img").count() == 13
+    # the 14th tap is the winning tile, set apart from the sorted hand (the tile sprite, moved to the tile)
+    expect(page.locator("#hand-win .tile")).to_have_class(re.compile(r"\bt-8m\b"))
+    expect(page.locator("#hand-win .tile")).to_have_css("background-image", re.compile(r"/tiles\.svg"))
+    expect(page.locator("#hand-tiles .tile")).to_have_count(13)
     # the URL follows the input (htmx replaces it with the canonical share link)
     expect(page).to_have_url(re.compile(r"hand=79m111345789p55s&win_tile=8m"))
     no_console_errors(page)
@@ -44,7 +45,7 @@ def test_keyboard_greys_out_a_tile_whose_four_copies_are_used(page):
     assert page.is_disabled('button[data-tile="1p"]')
     page.click("#hand-tiles button >> nth=0")  # tap a hand tile to remove it
     assert page.is_enabled('button[data-tile="1p"]')
-    assert page.locator("#hand-tiles img").count() == 3
+    expect(page.locator("#hand-tiles .tile")).to_have_count(3)
     no_console_errors(page)
 
 
@@ -73,7 +74,7 @@ def test_xinyu_hand_with_a_caishen(page):
     wait_for_verdict(page, "true")
     # 1 龙 from the 财神 by discard, 底龙 11: P = 12, the discarder pays 12, the others 6 each
     assert {s: net(page, s) for s in "ESWN"} == {"E": -6, "S": 24, "W": -12, "N": -6}
-    assert page.locator("#result img.is-wild").count() == 1
+    expect(page.locator("#result .tile.is-wild")).to_have_count(1)
     no_console_errors(page)
 
 

@@ -170,8 +170,9 @@ def test_ledger_create_record_and_table_pages(watched):
         watched.click("#confirm")
     watched.watch.assert_clean("the table after recording a hand")
     assert "阿东" in watched.content()
+    watched.click("#draw")  # it asks first
     with watched.expect_navigation():
-        watched.click("#draw")
+        watched.click("#draw-confirm")
     watched.watch.assert_clean("the table after a drawn hand")
     table_id, token = edit.split("/tables/", 1)[1].split("/edit/")
     visit(watched, f"/tables/{table_id}/")

@@ -3,7 +3,8 @@ room to spare (the figures of a run, with the load average, are in docs/PERFORMA
 tests that hang on a time (the two budgets, and two taps within one slowed round trip) run in the serial pass
 (tests/conftest.py), alone, so that they time the page and not the other test workers:
 
-- from the 14th tap to the answer on screen: under 150 ms (median of seven);
+- from the 14th tap to the four nets in the page: under 150 ms (median of seven; the goal, 60 ms, is
+  scripts/tap_speed.py's), with no copy of the page for htmx's history and the other tiles left as they were;
 - the first load of a share link: at most 8 requests and 60 KB as sent (compressed);
 - with 150 ms round trips and 1.6 Mbit/s (a slow 3G phone): the first answer painted within 1 s;
 - after the first visit, offline: the calculator's page (its keyboard) and the rules page open.
@@ -15,6 +16,7 @@ import gzip
 import os
 import re
 import statistics
+from pathlib import Path
 
 import pytest
 
@@ -23,19 +25,9 @@ from tests.browser.phone import B1, B1_TAPS, expect, link, tap_seats, tap_tiles
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-# Installed before the page's own scripts: when a tile key is tapped, and when the answer replaced the result.
-TIMER = """
-window.__answers = [];
-document.addEventListener("click", (e) => {
-  if (e.target.closest && e.target.closest("button[data-tile]")) window.__tapAt = performance.now();
-}, true);
-document.addEventListener("htmx:afterSwap", (e) => {
-  if (e.target.id === "result" && window.__tapAt) {
-    window.__answers.push(performance.now() - window.__tapAt);
-    window.__tapAt = 0;
-  }
-});
-"""
+# Installed before the page's own scripts (a file: no eval): from a tile key's click to the four nets of the card and
+# the strip in the DOM, split into the click's own work, the request and the swap (issue 21 §14).
+TIMER = Path(__file__).with_name("answer_timer.js")
 
 ROUNDS = 7
 
@@ -44,26 +36,55 @@ def report(what: str, value: str) -> None:
     print(f"\n{what}: {value} (load average {' '.join(f'{x:.1f}' for x in os.getloadavg())})")
 
 
-@pytest.mark.serial  # a budget in milliseconds: measured with no other test beside it, not the other workers' load
-def test_from_the_14th_tap_to_the_answer_under_150_ms(phone):
-    phone.context.add_init_script(TIMER)
+def ready_for_the_14th_tile(phone) -> None:
+    phone.context.add_init_script(path=str(TIMER))
     phone.goto(phone.base + "/")
     tap_seats(phone, "S", "E", "W")
     tap_tiles(phone, B1_TAPS[:-1])
     expect(phone.locator("#result [data-waits]")).to_be_visible()
+
+
+@pytest.mark.serial  # a budget in milliseconds: measured with no other test beside it, not the other workers' load
+def test_from_the_14th_tap_to_the_nets_in_the_page_under_150_ms(phone):
+    """The budget is generous (any machine meets it); scripts/tap_speed.py measures the goal (≤ 60 ms median,
+    docs/PERFORMANCE.md)."""
+    ready_for_the_14th_tile(phone)
     for _ in range(ROUNDS):
         phone.click('button[data-tile="8m"]')  # the 14th tile
         expect(phone.locator('#result [data-win="true"]')).to_be_visible()
         expect(phone.locator('#strip [data-strip-seat="S"]')).to_have_attribute("data-strip-net", "19")
         phone.locator("#hand-win button").click()  # take it back (the keyboard unfolds)
         expect(phone.locator("#result [data-waits]")).to_be_visible()
-    times = phone.evaluate("window.__answers")
-    assert len(times) >= ROUNDS
-    wins = times[-2 * ROUNDS :: 2] if len(times) >= 2 * ROUNDS else times
-    median = statistics.median(wins)
-    report("tap to answer, ms", f"median {median:.0f}, all {[round(t) for t in wins]}")
-    assert median < 150
+    wins = phone.evaluate("window.__answers")
+    assert len(wins) == ROUNDS  # the waits after each take-back are not timed: no four nets there
+    median = {part: statistics.median(w[part] for w in wins) for part in ("total", "send", "server", "swap")}
+    report("tap to the nets in the page, median ms", ", ".join(f"{k} {v:.1f}" for k, v in median.items()))
+    assert median["total"] < 150
     assert phone.console.errors == []
+
+
+def test_a_tap_answer_is_swapped_in_without_a_copy_of_the_page_and_the_address_follows(phone):
+    """htmx copied the whole page (3,000 nodes) for its history before each swap and asked the browser for a
+    history entry twice: the calculator replaces the address itself once the answer is on screen."""
+    ready_for_the_14th_tile(phone)
+    phone.click('button[data-tile="8m"]')
+    expect(phone.locator('#strip [data-strip-seat="S"]')).to_have_attribute("data-strip-net", "19")
+    expect(phone).to_have_url(re.compile(r"hand=79m111345789p55s&win_tile=8m"))
+    assert phone.evaluate("window.__historySaves") == 0
+    assert phone.console.errors == []
+
+
+def test_a_tap_draws_the_tile_it_adds_and_leaves_the_others_as_they_were(phone):
+    """The hand's other tiles are not drawn again (each one drawn is laid out and painted anew)."""
+    ready_for_the_14th_tile(phone)
+    held = phone.query_selector_all("#hand-tiles button")
+    assert len(held) == 13
+    phone.click('button[data-tile="8m"]')
+    expect(phone.locator('#strip [data-strip-seat="S"]')).to_have_attribute("data-strip-net", "19")
+    assert all(button.evaluate("(b) => b.isConnected") for button in held)
+    phone.locator("#hand-tiles button").nth(3).click()  # a tile out of the middle: only it goes
+    expect(phone.locator("#hand-tiles button")).to_have_count(12)
+    assert sum(button.evaluate("(b) => b.isConnected") for button in held) == 12
 
 
 def sent_size(request) -> int:
@@ -136,13 +157,14 @@ def test_after_the_first_visit_the_keyboard_and_the_rules_page_work_offline(brow
         page.goto(page.base + "/rules/")
         expect(page.locator("h1")).to_be_visible()
         expect(page.locator("#glossary")).to_be_attached()
-        page.goto(link(page, B1))  # a share link offline: the calculator, empty, and its keyboard
+        page.goto(page.base + "/?ruleset=bazhi")  # the calculator offline: its keyboard works
         tap_tiles(page, ["1m", "2m", "3m"])
         expect(page.locator("#hand-count")).to_have_text(re.compile(r"3\s*/\s*14"))
         expect(page.locator("#strip .strip-verdict")).to_have_text("没有网络：计算结果需要联网。牌键盘仍可使用。")
         context.set_offline(False)
         page.click('button[data-tile="4m"]')  # online again: the answer comes back
         expect(page.locator("#strip .strip-verdict")).to_have_text("还差 9 张")
+        # (a share link opened offline: tests/browser/test_offline_pages.py)
     finally:
         context.close()
 

@@ -49,14 +49,14 @@ def on_a_phone(browser):
 
 def balances(page) -> dict:
     return {
-        row.get_attribute("data-seat"): int(row.locator("td.balance").inner_text())
+        row.get_attribute("data-seat"): int(row.locator("td.balance").inner_text().replace("−", "-"))
         for row in page.locator("#balances tbody tr").all()
     }
 
 
 def outside(page) -> dict:
     return {
-        row.get_attribute("data-seat"): int(row.locator("td.outside").inner_text())
+        row.get_attribute("data-seat"): int(row.locator("td.outside").inner_text().replace("−", "-"))
         for row in page.locator("#balances tbody tr").all()
     }
 
@@ -229,7 +229,8 @@ def two_phones(page, base: str) -> None:
     referee.select_option("#leave-form select[name=seat]", "N")  # half-filled: who leaves
     assert other.locator("#history > li").count() == 0
 
-    page.click("#draw")  # the first phone records a drawn hand
+    page.click("#draw")  # the first phone records a drawn hand (it asks first)
+    page.click("#draw-confirm")
     page.wait_for_selector("#history > li")
     sync_api.expect(other.locator("#history > li")).to_have_count(1, timeout=2000)
     sync_api.expect(referee.locator("#history > li")).to_have_count(1, timeout=2000)

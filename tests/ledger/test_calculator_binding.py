@@ -99,7 +99,11 @@ def test_prefill_from_the_table_and_the_record_button(client):
     assert parse_qs(urlsplit(share).query)["tariff"] == ["315"]
     assert fields["version"] == "0" and len(fields["key"]) == 32
     # the seat buttons name the players
-    assert re.search(r'<label class="seg-item" for="id_winner_1">.*?<span>南 小南</span>', html)
+    assert re.search(
+        r'<label class="seg-item seat-item" for="id_winner_1">.*?<span class="seat-word">南</span> '
+        r'<span class="seat-player" title="小南">小南</span>',
+        html,
+    )
 
     # the button records the hand straight away: back at the table, the same numbers
     post = {"from": "calculator", **{k: unescape(v) for k, v in fields.items()}}

@@ -256,7 +256,7 @@ def test_the_repro_trainer_pay_question_is_english_where_it_was_chinese(client):
 
 def reasons_in_history(html: str) -> list[tuple[str, str]]:
     """(code, reason) of every payment row of a table page's history."""
-    found = re.findall(r'<tr data-code="(\w*)"[^>]*><td>[^<]*</td><td>([^<]*)</td>', element(html, "history"))
+    found = re.findall(r'<tr data-code="(\w*)"[^>]*><td>.*?</td><td>([^<]*)</td>', element(html, "history"))
     return [(code, unescape(reason)) for code, reason in found]
 
 

@@ -44,8 +44,9 @@ def test_only_the_chosen_games_rule_card_is_sent():
     html = page(Client(), B1)
     bazhi_card = html[html.index('id="rule-card-bazhi"') :]
     xinyu_card = html[html.index('id="rule-card-xinyu"') :]
-    assert '<fieldset class="house-fields">' in bazhi_card[:200]
-    assert '<fieldset class="house-fields" disabled>' in xinyu_card[:200]
+    first = re.compile(r'<fieldset class="house-fields"[^>]*>')  # each card's own fieldset, the first after its id
+    assert first.search(bazhi_card).group(0) == '<fieldset class="house-fields">'
+    assert first.search(xinyu_card).group(0) == '<fieldset class="house-fields" disabled>'
 
 
 def test_the_default_card_shows_the_other_reading_that_pays_differently(client):

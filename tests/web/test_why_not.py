@@ -63,7 +63,7 @@ def test_each_wait_line_lists_the_patterns_it_would_score(client, english):
 
 def test_each_caishen_says_what_it_stands_for_under_the_tile(client, english):
     assert re.findall(r'data-stands-for="([^"]+)"', page(client, WILD_AS_NORTH)) == ["当北"]
-    assert re.findall(r'data-stands-for="([^"]+)"', page(english, WILD_AS_NORTH)) == ["as N"]
+    assert re.findall(r'data-stands-for="([^"]+)"', page(english, WILD_AS_NORTH)) == ["as North"]  # its name
 
 
 # --------------------------------------------------------------------------- the next move (issue 21 §3, §12)
@@ -102,5 +102,5 @@ def test_a_caishen_still_to_draw_is_shown_missing_where_a_natural_tile_would_be_
     fields = {"ruleset": "xinyu", "caishen": "8s", "hand": "555m3337777p111s", "win_tile": "1s"}
     html = page(english, {**fields, "winner": "S", "dealer": "E"})
     assert re.findall(r'data-missing="(\w+)"', html) == ["8s"]
-    assert re.findall(r'data-stands-for="([^"]+)"', html) == ["as 7p"]
-    assert re.search(r'data-missing="8s"><img class="tile tile-s is-wild"', html)
+    assert re.findall(r'data-stands-for="([^"]+)"', html) == ["as 7 of dots"]
+    assert re.search(r'data-missing="8s"><span class="tile tile-s t-8s is-wild"', html)

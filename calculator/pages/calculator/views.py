@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.utils.datastructures import MultiValueDict
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django_htmx.http import replace_url
 
 from calculator.engine.flags import Situation, unmet
@@ -28,7 +29,7 @@ from calculator.presentation.entered import entered_hand
 from calculator.presentation.handquery import field_text, parse_query, query_string
 from calculator.presentation.locale import Locale
 from calculator.presentation.render import CardLinks, card_html, strip_html
-from calculator.presentation.tiles import tile_name, tile_src
+from calculator.presentation.tiles import tile_name
 from calculator.presentation.words import card_words
 from calculator.tables.binding import calculator_binding, record_key
 
@@ -50,7 +51,6 @@ def keyboard(locale: Locale) -> list[dict]:
                     {
                         "n": t.notation,
                         "name": tile_name(t, locale.lang),
-                        "src": tile_src(t.notation, locale),
                         "rulesets": rulesets_with(lambda r, index=t.index: index in r.kinds),
                     }
                     for t in tiles
@@ -164,7 +164,6 @@ def calculator(request: HttpRequest) -> HttpResponse:
     form = HandForm(source) if bound else HandForm()
     if table:
         form.fix(table["fixed"])
-        form.name_seats({seat: table["fixed"][f"name_{seat}"] for seat in SEATS})
     share_query = ""
     if not bound:
         card, shown = cards.EmptyCard(), {**DEFAULT_INPUT, **table_defaults(form)}
@@ -200,10 +199,28 @@ def calculator(request: HttpRequest) -> HttpResponse:
         "keyboard": keyboard(locale),
         "entered": entered_hand(shown, locale),
         "flags": flag_states(shown),
+        "rule_effects": getattr(card, "rule_effects", []),  # a win's: what the card's changed rules do
+        "seat_rows": seat_rows(form, {seat: table["fixed"][f"name_{seat}"] for seat in SEATS} if table else {}),
         "js_text": js_text(locale),
     }
     status = 400 if request.method == "POST" else 200
     return private(render(request, "calculator.html", context, status=status), table)
+
+
+SEAT_ROWS = ("winner", "dealer", "discarder")
+
+
+def seat_rows(form: HandForm, names: dict[str, str]) -> list[dict]:
+    """The three rows of seat buttons (winner, dealer, discarder): each radio with the player's name a ledger table
+    gives its seat (the button shows the seat's word, the name under it)."""
+    return [
+        {
+            "name": name,
+            "legend": form.fields[name].label,
+            "seats": [{"radio": radio, "player": names.get(radio.data["value"], "")} for radio in form[name]],
+        }
+        for name in SEAT_ROWS
+    ]
 
 
 PAGE_FACTS = ("id", "allows_chow", "options", "flags")  # what calculator.js reads of a game's declarations
@@ -274,6 +291,8 @@ def js_text(locale: Locale) -> dict:
         "copied": _("Link copied"),
         "selected": _("The link is selected: copy it with your phone's menu."),
         "offline": _("No connection: the answer needs the server. The tile keyboard still works."),
+        "offlineTitle": _("This hand needs the network to be scored"),
+        "offlineKept": _("It is entered above and kept: it is scored as soon as this phone is back online."),
         "fixTyped": _(
             "The typed hand has a character that is not a tile (see under the field): correct it, or tap Clear."
         ),
@@ -285,7 +304,6 @@ def js_text(locale: Locale) -> dict:
         "full": _("The hand is full: tap a tile in the hand to remove it."),
         "noCopies": _("All four %(tile)s are already used."),
         "tooManyMelds": _("A hand has at most four melds."),
-        "tileUrls": {t.notation: tile_src(t.notation, locale) for t in ALL_TILES},
         "modeHints": {
             "hand": "",
             "pung": _("Pung: tap the tile (three copies)."),
@@ -301,7 +319,21 @@ def js_text(locale: Locale) -> dict:
             },
         },
         "removeMeld": _("Remove this meld"),
+        "added": _("%(tile)s added."),
+        "addedWin": _("%(tile)s added as the winning tile."),
+        "takenOut": _("%(tile)s taken out."),
+        # the rule card, changed: how many rules, and what the change did to the hand shown
+        "rulesChanged": {
+            "one": ngettext("%(counter)s rule changed", "%(counter)s rules changed", 1),
+            "other": ngettext("%(counter)s rule changed", "%(counter)s rules changed", 2),
+        },
+        "paymentsUnchanged": _("payments unchanged"),
+        "newNets": _("new nets"),
+        "before": _("before"),
         "wildFrom": _("from the turned %(tile)s"),
+        "wildPicked": _("%(wild)s: %(tile)s"),
+        "wildCleared": _("No %(wild)s."),
+        "isWild": _("%(tile)s (%(wild)s)"),
     }
 
 

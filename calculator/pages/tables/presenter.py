@@ -9,21 +9,24 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from calculator.engine.tiles import SEATS
-from calculator.ledger import Card, State
+from calculator.ledger import Card, State, apply_draw, apply_next
 from calculator.models import Event, Hand, Table
 from calculator.presentation.handquery import field_text
-from calculator.presentation.words import seat_labels, signed
+from calculator.presentation.words import player_names, seat_labels, signed
 
 
 def seats(table: Table, state: State, lang: str) -> list[dict]:
     seat_words = seat_labels(lang)
+    names = player_names(table.players, lang)
     return [
         {
             "seat": s,
             "seat_name": seat_words[s],
-            "name": table.players[s],
+            "name": names[s],
             "balance": state.balances[s],
+            "balance_text": signed(state.balances[s], plus=False),
             "outside": state.outside[s],
+            "outside_text": signed(state.outside[s], plus=False),
             "total": state.totals[s],
             "total_text": signed(state.totals[s]),
             "dealer": s == state.dealer,
@@ -33,8 +36,32 @@ def seats(table: Table, state: State, lang: str) -> list[dict]:
     ]
 
 
-def settlement_rows(table: Table, transfers: list[dict]) -> list[dict]:
-    return [{**t, "from_name": table.players[t["from"]], "to_name": table.players[t["to"]]} for t in transfers]
+def settlement_rows(table: Table, transfers: list[dict], lang: str) -> list[dict]:
+    names = player_names(table.players, lang)
+    return [{**t, "from_name": names[t["from"]], "to_name": names[t["to"]]} for t in transfers]
+
+
+def after_actions(table: Table, state: State, lang: str) -> dict:
+    """What a drawn hand and the next 底 game / 局 would leave the table with, worked out on a copy of its account
+    by the ledger itself: the page asks before either is recorded and says it (issue 21 §5). `draw` while the game
+    is played: the next dealer and whether the dealer keeps the deal; `next` at a table with stakes: the game it
+    starts, the stake every balance starts again at, and whether the game being played is unfinished."""
+    names = player_names(table.players, lang)
+    after: dict = {}
+    if state.status == "playing":
+        drawn = State.from_dict(state.config, state.card, state.to_dict())
+        apply_draw(drawn)
+        after["draw"] = {"dealer": names[drawn.dealer], "keeps": drawn.dealer == state.dealer}
+    if state.card.is_room:
+        fresh = State.from_dict(state.config, state.card, state.to_dict())
+        apply_next(fresh)
+        after["next"] = {
+            "game": state.card.table.game_number(lang).format(n=fresh.game),
+            "word": state.card.table.game(lang),  # 底 game / 局
+            "stake": signed(fresh.balances[SEATS[0]], plus=False),
+            "unfinished": state.status == "playing" and state.played > 0,
+        }
+    return after
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -130,7 +157,7 @@ class HistoryItem:
 
 def describe_hand(hand: Hand, table: Table, card: Card, lang: str) -> HandLine:
     request = hand.result["request"]
-    players = table.players
+    players = player_names(table.players, lang)
     discarder = request.get("discarder")
     tiles = [request.get("hand", "")] + [m["tiles"] for m in request.get("melds", [])] + ["+" + request["win_tile"]]
     facts = [fact(lang) for fact in card.table.hand_facts(hand.result)]
@@ -176,7 +203,7 @@ def moved_rows(
 
 
 def history_item(entry: Hand | Event, table: Table, cards: Mapping[int, Card], lang: str) -> HistoryItem:
-    players = table.players
+    players = player_names(table.players, lang)
     card = cards[entry.card_version]
     common = {
         "seq": entry.seq,
@@ -206,7 +233,7 @@ def history_item(entry: Hand | Event, table: Table, cards: Mapping[int, Card], l
 MARKERS = 24  # at most this many markers per line, evenly spaced
 
 
-def chart(table: Table, series: list[dict]) -> dict | None:
+def chart(table: Table, series: list[dict], lang: str) -> dict | None:
     """A line chart of each player's total over the table (`series`: the totals before the first entry and after
     every entry, calculator.tables.snapshot), as SVG coordinates (no JavaScript). Each player has a
     colour, a dash pattern and a marker shape of its own, so lines that run together stay apart."""
@@ -231,13 +258,14 @@ def chart(table: Table, series: list[dict]) -> dict | None:
     marked = sorted({*range(0, len(series), every), len(series) - 1})
     xs = [f"{x(i)}," for i in range(len(series))]  # shared by the four lines (a 1,000-entry table has 1,001 points)
     lines = []
+    names = player_names(table.players, lang)
     for seat in SEATS:
         points = " ".join(
             [px + str(round(top + (high - point[seat]) * scale, 1)) for px, point in zip(xs, series, strict=True)]
         )
         markers = [{"x": x(i), "y": y(series[i][seat])} for i in marked]
         last = series[-1][seat]
-        lines.append({"seat": seat, "points": points, "markers": markers, "name": table.players[seat], "last": last})
+        lines.append({"seat": seat, "points": points, "markers": markers, "name": names[seat], "last": signed(last)})
     ticks = sorted({low, high, *([0] if low < 0 < high else [])})
     label_every = max(1, -(-(len(series) - 1) // 10))
     labels = [{"x": x(i), "text": str(i)} for i in range(label_every, len(series), label_every)]
@@ -245,7 +273,7 @@ def chart(table: Table, series: list[dict]) -> dict | None:
         "width": width,
         "height": height,
         "lines": lines,
-        "ticks": [{"value": t, "y": y(t)} for t in ticks],
+        "ticks": [{"value": signed(t, plus=False), "y": y(t)} for t in ticks],
         "labels": labels,
         "left": left,
         "right": width - right,

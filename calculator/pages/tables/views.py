@@ -46,7 +46,7 @@ from calculator.plumbing.django_locale import engine_lang, page_locale
 from calculator.plumbing.middleware import request_client
 from calculator.presentation.handquery import HandInput
 from calculator.presentation.render import template as jinja_template
-from calculator.presentation.words import signed
+from calculator.presentation.words import player_names, signed
 from calculator.tables import snapshot as snapshots
 from calculator.tables import store
 from calculator.tables.binding import calculator_fields, calculator_query
@@ -123,13 +123,13 @@ def live_context(request: HttpRequest, read: Read, token: str | None) -> dict:
         },
         "title": words.title(card.options, card.stake)(lang),
         "seats": pages.seats(table, state, lang),
-        "settlement": pages.settlement_rows(table, ledger.settlement(state.totals)),
+        "settlement": pages.settlement_rows(table, ledger.settlement(state.totals), lang),
         "history": [pages.history_item(e, table, cards, lang) for e in entries],
         "earlier": page.first - 1 if page.first > 1 else None,
         "later": page.last + 1 if page.last < state.entries else None,
-        "chart": chart_of(snapshot),
+        "chart": chart_of(snapshot, lang),
         "ended_text": card.table.ended_text(state.ended_reason, lang),
-        "dealer_name": table.players[state.dealer],
+        "dealer_name": player_names(table.players, lang)[state.dealer],
         "token": token,
         "live_url": reverse("ledger_live", args=[table.id]),
         "version": table.version,
@@ -148,24 +148,26 @@ def live_context(request: HttpRequest, read: Read, token: str | None) -> dict:
                 "entry_line.html", item=pages.history_item(context["last"], table, cards, lang)
             )
         context["redo"] = table.redo
+        context["after"] = pages.after_actions(table, state, lang)  # what the draw and the next game would do
         if not state.played:
             context["card_form"] = RuleCardForm(card.rules, lang, card=card)
     return context
 
 
-def chart_of(snapshot: snapshots.Snapshot) -> dict | None:
+def chart_of(snapshot: snapshots.Snapshot, lang: str) -> dict | None:
     """The chart of totals of the table at its snapshot's version: the same for every reader until the next write
-    (a 1,000-entry table's chart has 4,000 points), so it is drawn once per (table, version)."""
+    (a 1,000-entry table's chart has 4,000 points), so it is drawn once per (table, version, language: the legend
+    names an unnamed seat in the page's language)."""
     try:
-        return _chart_at(snapshot.table.id, snapshot.version)
+        return _chart_at(snapshot.table.id, snapshot.version, lang)
     except snapshots.Moved:  # no longer the snapshot's version, and that snapshot forgotten: draw it from this one
-        return pages.chart(snapshot.table, snapshot.totals)
+        return pages.chart(snapshot.table, snapshot.totals, lang)
 
 
 @lru_cache(maxsize=32)
-def _chart_at(table_id: str, version: int) -> dict | None:
+def _chart_at(table_id: str, version: int, lang: str) -> dict | None:
     snapshot = snapshots.at(table_id, version)
-    return pages.chart(snapshot.table, snapshot.totals)
+    return pages.chart(snapshot.table, snapshot.totals, lang)
 
 
 def jinja_html(template: str, **context) -> str:
@@ -371,6 +373,7 @@ def record(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
     else:
         form = HandForm(initial={"ruleset": table.ruleset, "dealer": state.dealer, "winner": state.dealer})
     chosen_flags = source.getlist("flags")
+    names = player_names(table.players, lang)
     context = {
         "table": table,
         "state": state,
@@ -380,7 +383,7 @@ def record(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
         "key": key,
         "error": error,
         "notes": notes,
-        "seats": [{"seat": s, "name": table.players[s]} for s in SEATS],
+        "seats": [{"seat": s, "name": names[s]} for s in SEATS],
         "winner": source.get("winner") or state.dealer,
         "discarder": source.get("discarder", ""),
         "flags": [
@@ -394,7 +397,7 @@ def record(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
             {"type": form[f"meld{n}"], "tiles": form[f"meld{n}_tiles"], "from": form[f"meld{n}_from"], "n": n}
             for n in (1, 2, 3, 4)
         ],
-        "dealer_name": table.players[state.dealer],
+        "dealer_name": names[state.dealer],
         "edit_path": edit_path(table, token),
         "version": table.version,
     }
@@ -414,7 +417,7 @@ def _preview(table: Table, state: ledger.State, body: dict, data: QueryDict, lan
     ledger.check_win(result)
     trial = ledger.State.from_dict(state.config, state.card, state.to_dict())  # a copy: the page shows `state`
     entry = ledger.apply_hand(trial, result)
-    players = table.players
+    players = player_names(table.players, lang)
     return {
         "result": result,
         "query": urlencode(list(data.lists()), doseq=True),

@@ -1,0 +1,136 @@
+"""The table's one-tap actions cannot surprise (issue 21 §5): a drawn hand (流局) and the next 底 game / 局 ask first
+and say what they will do, the undo question opens in view, and nothing is recorded until the answer.
+
+The table: bazhi, 阿东 deals, 小南 wins hand 1 on 老西's discard (tests/ledger/client.py's players), so 小南 deals
+now; a drawn hand passes the deal to 老西 (bazhi's default reading, RULES.md §5); xinyu's keeps it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import open_page
+from tests.browser.phone import assert_on_screen, expect
+from tests.ledger.client import Api
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+HAND = {"hand": "111345789p79m55s", "win_tile": "8m", "winner": "S", "discarder": "W"}
+
+
+def edit_page(page, api: Api) -> None:
+    page.goto(page.base + f"/tables/{api.id}/edit/{api.token}/")
+
+
+def tap_at_the_bottom(page, selector: str) -> None:
+    """Tap a question's button where a thumb finds it after scrolling down to it: at the screen's bottom edge."""
+    button = page.locator(selector)
+    button.scroll_into_view_if_needed()
+    found = button.bounding_box()
+    height = page.viewport_size["height"]
+    page.mouse.wheel(0, found["y"] + found["height"] - height + 2)
+    for _ in range(20):  # until the scroll is over
+        page.wait_for_timeout(50)
+        moved, found = found, button.bounding_box()
+        if moved == found:
+            break
+    expect(button).to_be_in_viewport()
+    button.click()
+
+
+def complaints(page) -> list[str]:
+    """The page's errors, less the table's once-a-second poll (its live part, or the edit page it reloads) cut short
+    by the page's own navigation: the form just sent."""
+    return [e for e in page.console.errors if not ("/tables/" in e and "ERR_ABORTED" in e)]
+
+
+def entries(page) -> int:
+    return page.locator("#history > li").count()
+
+
+def test_a_drawn_hand_asks_first_and_says_who_deals_next(phone_in, client):
+    page = phone_in
+    api = Api(client, {"ruleset": "bazhi"})
+    api.ok("hands", HAND)
+    edit_page(page, api)
+    tap_at_the_bottom(page, "#draw")
+    said = {
+        "zh": "流局：谁都不付，下一手 老西 坐庄。 记下以后也可以撤销。",
+        "en": "A drawn hand (流局): nobody pays, and 老西 deals next. You can undo it afterwards.",
+    }
+    expect(page.locator("#draw-what")).to_have_text(said[page.lang])
+    assert_on_screen(page, "#draw-confirm")  # the answer in view
+    assert entries(page) == 1 and api.get()["dealer"] == "S"  # nothing recorded yet
+    page.click("#draw-confirm")
+    expect(page.locator("#history > li")).to_have_count(2)
+    assert api.get()["dealer"] == "W"  # as the question said
+    expect(page.locator("#status .who")).to_have_text("老西")
+    assert complaints(page) == []
+
+
+def test_xinyus_drawn_hand_says_the_dealer_keeps_the_deal(phone_in, client):
+    page = phone_in
+    api = Api(client, {"ruleset": "xinyu", "stake": 100})
+    edit_page(page, api)
+    tap_at_the_bottom(page, "#draw")
+    said = {"zh": "流局：谁都不付，阿东 连庄。", "en": "A drawn hand (流局): nobody pays, and 阿东 keeps the deal."}
+    expect(page.locator("#draw-what")).to_contain_text(said[page.lang])
+    page.click("#draw-confirm")
+    expect(page.locator("#history > li")).to_have_count(1)
+    assert api.get()["dealer"] == "E"
+    assert complaints(page) == []
+
+
+def test_the_next_game_asks_first_and_says_what_starts_again(phone_in, client):
+    page = phone_in
+    api = Api(client, {"ruleset": "bazhi"})  # a 底 of 30 (315)
+    api.ok("hands", HAND)
+    edit_page(page, api)
+    tap_at_the_bottom(page, "#next")
+    said = {
+        "zh": "第 2 底开始：每家重新从 30 算起，总计照旧。 这一底还没打完。 记下以后也可以撤销。",
+        "en": "底 game 2 begins: every player starts again at 30; the totals carry on. The 底 game being played is "
+        "not over yet. You can undo it afterwards.",
+    }
+    expect(page.locator("#next-what")).to_have_text(said[page.lang])
+    expect(page.locator("#next-confirm")).to_have_text(
+        {"zh": "好，开始第 2 底", "en": "Yes, start 底 game 2"}[page.lang]
+    )
+    assert_on_screen(page, "#next-confirm")
+    assert api.get()["balances"] == {"E": 23, "S": 49, "W": 23, "N": 25}  # nothing recorded yet
+    page.click("#next-confirm")
+    expect(page.locator("#history > li")).to_have_count(2)
+    assert api.get()["balances"] == {"E": 30, "S": 30, "W": 30, "N": 30}
+    assert api.get()["totals"] == {"E": -7, "S": 19, "W": -7, "N": -5}
+    assert complaints(page) == []
+
+
+def test_the_undo_question_opens_in_view(phone_in, client):
+    page = phone_in
+    api = Api(client, {"ruleset": "bazhi"})
+    for _ in range(3):
+        api.ok("hands", HAND)
+    edit_page(page, api)
+    tap_at_the_bottom(page, "#undo")
+    expect(page.locator("#undo-what")).to_contain_text("#3")
+    assert_on_screen(page, "#undo-confirm")
+    assert entries(page) == 3
+    page.click("#undo-confirm")
+    expect(page.locator("#history > li")).to_have_count(2)
+    assert complaints(page) == []
+
+
+def test_without_javascript_the_questions_still_ask(browser, live_server, client):
+    context, page = open_page(browser, live_server, javascript=False)
+    try:
+        api = Api(client, {"ruleset": "bazhi"})
+        api.ok("hands", HAND)
+        edit_page(page, api)
+        tap_at_the_bottom(page, "#draw")
+        page.click("#draw-confirm")
+        expect(page.locator("#history > li")).to_have_count(2)
+        tap_at_the_bottom(page, "#next")
+        page.click("#next-confirm")
+        expect(page.locator("#history > li")).to_have_count(3)
+    finally:
+        context.close()

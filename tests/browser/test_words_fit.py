@@ -1,0 +1,78 @@
+"""Every word fits its box on an English (and a Chinese) phone page (issue 21 §6), measured from the boxes the
+browser lays out, at 360×640 and 390×844:
+
+- the strip's summary of a win ("5 fan per loser · no jiao") is whole, not cut after "5 fan per…";
+- a special win's name on two lines ("Win on a kong replacement") does not run into the reason under it;
+- the honours row's "Clear" key holds its word (xinyu fills the row with seven honours: the key is one tile wide).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.phone import B1, expect, link
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SUMMARY = {"zh": "每家 5 番 · 不交", "en": "5 fan per loser · no jiao"}
+
+
+def box(locator) -> dict:
+    found = locator.bounding_box()
+    assert found is not None, locator
+    return found
+
+
+def inside(inner: dict, outer: dict) -> bool:
+    return (
+        inner["x"] >= outer["x"] - 0.5
+        and inner["x"] + inner["width"] <= outer["x"] + outer["width"] + 0.5
+        and inner["y"] >= outer["y"] - 0.5
+        and inner["y"] + inner["height"] <= outer["y"] + outer["height"] + 0.5
+    )
+
+
+def test_the_strips_summary_of_a_win_is_whole(phone_in):
+    page = phone_in
+    page.goto(link(page, B1))
+    summary = page.locator("#strip .strip-summary")
+    expect(summary).to_have_text(SUMMARY[page.lang])
+    line = page.locator("#strip .strip-verdict")
+    assert inside(box(summary), box(line)), (box(summary), box(line))
+    assert inside(box(line), box(page.locator("#strip")))
+    for seat in "ESWN":  # the four nets still under it
+        expect(page.locator(f'#strip [data-strip-seat="{seat}"]')).to_be_in_viewport()
+    assert page.console.errors == []
+
+
+@pytest.mark.parametrize("game", ["bazhi", "xinyu"])
+def test_a_special_wins_reason_sits_under_its_name_not_on_it(phone_in, game):
+    page = phone_in
+    page.goto(link(page, {**B1, "ruleset": game, "discarder": ""}))  # a self-draw without a kong
+    flags = page.locator("#flags .flag:not(.is-foreign)")
+    reasons = 0
+    for flag in flags.all():
+        why = flag.locator(".why")
+        if not why.is_visible():
+            continue
+        name = box(flag.locator("label span"))
+        below = box(why)
+        assert below["y"] >= name["y"] + name["height"] - 0.5, (flag.inner_text(), name, below)
+        reasons += 1
+    assert reasons >= 2
+    kong = page.locator('#flags .flag[data-flag="kong_bloom"]')
+    expect(kong.locator(".why")).to_be_visible()  # "needs a kong", under a name that may take two lines
+    assert page.console.errors == []
+
+
+def test_the_clear_key_holds_its_word_in_a_full_row_of_honours(phone_in):
+    page = phone_in
+    page.goto(page.base + "/")
+    page.check('input[name="ruleset"][value="xinyu"]')
+    expect(page.locator('button[data-tile="F"]')).to_be_visible()  # all seven honours on the row
+    key, word = page.locator("#key-clear"), page.locator("#key-clear .key-text")
+    assert inside(box(word), box(key)), (box(word), box(key))
+    assert key.evaluate("(k) => k.scrollWidth <= k.clientWidth")
+    font = word.evaluate("(w) => parseFloat(getComputedStyle(w).fontSize)")
+    assert font >= 12
+    assert page.console.errors == []
