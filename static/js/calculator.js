@@ -386,7 +386,7 @@
     markWild();
   }
 
-  // The game's wild tile as the fields say it (xinyu: the 财神, or the tile after the turned one), or "".
+  // The game's wild tile as the fields say it (the 财神 chosen, or the tile after the turned one), or "".
   function wildTile() {
     const options = tileOptions();
     const source = options.find((o) => o.gives && field(o.id).value);

@@ -42,6 +42,7 @@ X1 = {
 COVERED = {
     "calculator": "test_calculator_result_waits_and_htmx",
     "rules": "test_calculator_result_waits_and_htmx",
+    "no_network": "test_the_apps_offline_page",
     "trainer": "test_trainer_question_answer_and_next",
     "set_language": "test_calculator_result_waits_and_htmx",
     "ledger_new": "test_ledger_create_record_and_table_pages",
@@ -152,6 +153,10 @@ def test_trainer_question_answer_and_next(watched):
     watched.wait_for_selector("#trainer:not([data-graded])")
     watched.watch.assert_clean("the trainer's next question")
     visit(watched, "/trainer/?seed=8&kind=waits&answer=none")
+
+
+def test_the_apps_offline_page(watched):
+    visit(watched, "/no-network/")  # what the service worker shows offline for a page it keeps no copy of
 
 
 def test_ledger_create_record_and_table_pages(watched):

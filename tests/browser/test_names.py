@@ -157,7 +157,6 @@ def test_the_table_page_fits_any_name(phone_in, client):
     no_horizontal_scroll(page)
     assert page.console.errors == []
     page.goto(page.base + f"/tables/{api.id}/edit/{api.token}/record/?" + urlencode(HAND))
-    page.console.errors = [e for e in page.console.errors if "/live/" not in e]  # the table's poll, left behind
     expect(page.locator("#preview")).to_be_visible()
     one_line(page, "#preview .who")
     one_line(page, "#hand-form label.seat .who")

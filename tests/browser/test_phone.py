@@ -295,7 +295,7 @@ def test_a_chinese_page_explains_nothing_inline(phone):
 # tapped (in one task: no answer can come in between); a picture drawn anew is another element (detached: at 0).
 FILL_WIN_BOX = """() => {
   const seats = document.querySelector("section.seats");
-  const pictures = Array.from(document.querySelectorAll("#hand-tiles img"));
+  const pictures = Array.from(document.querySelectorAll("#hand-tiles .tile"));
   const at = () => [seats, ...pictures].map((el) => el.isConnected ? el.getBoundingClientRect().top + scrollY : 0);
   const before = at();
   document.querySelector('button[data-tile="8m"]').click();
@@ -314,4 +314,4 @@ def test_the_14th_tile_fills_the_win_box_and_moves_nothing_else(phone):
     before, after = phone.evaluate(FILL_WIN_BOX)
     assert len(before) == 14  # the seats' card and the 13 tiles
     assert after == before
-    expect(phone.locator("#hand-win img")).to_have_count(1)
+    expect(phone.locator("#hand-win .tile")).to_have_count(1)
