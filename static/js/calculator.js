@@ -200,17 +200,12 @@
     return tapped();
   }
 
-  // After a tap on the keyboard the hand is in view above it: the page scrolls only if it is not (an
-  // IntersectionObserver says so after each frame, so that a tap never forces a layout of its own to ask).
-  let handInView = true;
-  if (window.IntersectionObserver) {
-    new IntersectionObserver((seen) => { handInView = seen[seen.length - 1].intersectionRatio > 0.99; }, {
-      threshold: [0, 0.99, 1],
-    }).observe($("hand-view"));
-  }
+  // After a tap on the keyboard the hand is in view above it, in the band the strip and the docked keyboard
+  // leave (html's scroll-padding): the tap's own tile may have grown it by a row. Asked in the next frame, once
+  // the request is out and the tile drawn, so that the tap itself forces no layout (the frame lays out anyway).
   function tapped() {
     changed(true);
-    if (!handInView) $("hand-view").scrollIntoView({ block: "nearest" });
+    requestAnimationFrame(() => $("hand-view").scrollIntoView({ block: "nearest" }));
   }
 
   function removeHandTile(tile) {

@@ -41,7 +41,9 @@ WILD_AS_NORTH = {  # the 财神 (5p) stands for the winning 北's third copy
 
 
 def tap(page, selector: str) -> None:
-    """A finger's tap at the element's place (no scrolling first)."""
+    """A finger's tap at the element's place (no scrolling first), where it is once the page has drawn the last
+    tap's frame (a finger aims at what it sees: the page may have scrolled the hand into view in that frame)."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     found = page.locator(selector).bounding_box()
     assert found is not None, selector
     page.touchscreen.tap(found["x"] + found["width"] / 2, found["y"] + found["height"] / 2)
@@ -117,6 +119,7 @@ def test_the_caishen_held_in_the_hand_is_marked(phone_in):
         tap(page, f'button[data-tile="{tile}"]')
     held = page.locator("#hand-tiles .tile.t-5p")
     expect(held).not_to_have_class("tile t-5p is-wild")
+    page.locator('#wild-xinyu [data-mode-switch="caishen"]').scroll_into_view_if_needed()  # the hand kept in view
     tap(page, '#wild-xinyu [data-mode-switch="caishen"]')
     tap(page, 'button[data-tile="5p"]')
     expect(held).to_have_class("tile t-5p is-wild")
