@@ -156,3 +156,14 @@ def small_targets(page) -> list[str]:
     """What a finger can reach on the page but is smaller than it should be (WCAG 2.2 target size, and 44 px for
     the main controls)."""
     return page.evaluate(SMALL_TARGETS, [TAP_TARGETS, MAIN_CONTROLS])
+
+
+def finger_tap(page, selector: str) -> None:
+    """A finger's tap at the element's place, once the page has drawn the last tap's frame (a finger aims at what
+    it sees: the page may have scrolled the hand into view in that frame). No scrolling first: Playwright's click
+    scrolls its target into the page's scroll padding, which the docked keyboard's own height keeps clear
+    (calculator.js, measure()), so it would scroll the page under a key that is in view."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    found = page.locator(selector).bounding_box()
+    assert found is not None, selector
+    page.touchscreen.tap(found["x"] + found["width"] / 2, found["y"] + found["height"] / 2)

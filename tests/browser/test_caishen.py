@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from tests.browser.phone import assert_on_screen, expect
+from tests.browser.phone import assert_on_screen, expect, finger_tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -38,15 +38,6 @@ WILD_AS_NORTH = {  # the 财神 (5p) stands for the winning 北's third copy
     "dealer": "E",
     "discarder": "W",
 }
-
-
-def tap(page, selector: str) -> None:
-    """A finger's tap at the element's place (no scrolling first), where it is once the page has drawn the last
-    tap's frame (a finger aims at what it sees: the page may have scrolled the hand into view in that frame)."""
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
-    found = page.locator(selector).bounding_box()
-    assert found is not None, selector
-    page.touchscreen.tap(found["x"] + found["width"] / 2, found["y"] + found["height"] / 2)
 
 
 def xinyu(page, query: dict | None = None) -> None:
@@ -78,8 +69,8 @@ def test_picking_the_caishen_says_it_above_the_keys_and_the_page_stays(phone_in)
     page = phone_in
     xinyu(page)
     scrolled = page.evaluate("window.scrollY")
-    tap(page, '#wild-xinyu [data-mode-switch="caishen"]')
-    tap(page, 'button[data-tile="5p"]')
+    finger_tap(page, '#wild-xinyu [data-mode-switch="caishen"]')
+    finger_tap(page, 'button[data-tile="5p"]')
     hint = page.locator("#mode-hint")
     expect(hint).to_have_text(WORDS[page.lang]["picked"])
     assert_on_screen(page, "#mode-hint")
@@ -94,15 +85,15 @@ def test_a_keyboard_opened_for_the_pick_folds_back_over_the_waits(phone_in):
     page = phone_in
     xinyu(page, {"discarder": "W"})
     for tile in THIRTEEN:
-        tap(page, f'button[data-tile="{tile}"]')
+        finger_tap(page, f'button[data-tile="{tile}"]')
     expect(page.locator("#result [data-error]")).to_be_visible()  # no 财神 yet
-    tap(page, "#key-toggle")
+    finger_tap(page, "#key-toggle")
     expect(page.locator("#keyboard")).to_have_class("keyboard dock js-only is-folded")
     # the picker may have scrolled above the screen while the hand was entered: the player scrolls back to it
     page.locator('#wild-xinyu [data-mode-switch="caishen"]').scroll_into_view_if_needed()
-    tap(page, '#wild-xinyu [data-mode-switch="caishen"]')
+    finger_tap(page, '#wild-xinyu [data-mode-switch="caishen"]')
     expect(page.locator("#keyboard-body")).to_be_visible()  # opened to tap the tile on
-    tap(page, 'button[data-tile="5p"]')
+    finger_tap(page, 'button[data-tile="5p"]')
     expect(page.locator("#result [data-waits]")).to_be_visible()
     expect(page.locator("#keyboard-body")).to_be_hidden()  # folded back: the waits are not under it
     page.locator("#result [data-wait]").first.scroll_into_view_if_needed()
@@ -116,12 +107,12 @@ def test_the_caishen_held_in_the_hand_is_marked(phone_in):
     page = phone_in
     xinyu(page)
     for tile in ["5p", "1m"]:
-        tap(page, f'button[data-tile="{tile}"]')
+        finger_tap(page, f'button[data-tile="{tile}"]')
     held = page.locator("#hand-tiles .tile.t-5p")
     expect(held).not_to_have_class("tile t-5p is-wild")
     page.locator('#wild-xinyu [data-mode-switch="caishen"]').scroll_into_view_if_needed()  # the hand kept in view
-    tap(page, '#wild-xinyu [data-mode-switch="caishen"]')
-    tap(page, 'button[data-tile="5p"]')
+    finger_tap(page, '#wild-xinyu [data-mode-switch="caishen"]')
+    finger_tap(page, 'button[data-tile="5p"]')
     expect(held).to_have_class("tile t-5p is-wild")
     expect(page.locator("#hand-tiles .tile.t-1m")).to_have_class("tile t-1m")
     expect(page.locator("#hand-tiles button:has(.t-5p)")).to_have_attribute("aria-label", WORDS[page.lang]["held"])

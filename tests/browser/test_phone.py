@@ -19,6 +19,7 @@ from tests.browser.phone import (
     box,
     expect,
     expect_nets,
+    finger_tap,
     link,
     no_horizontal_scroll,
     tap_meld,
@@ -73,15 +74,6 @@ def test_the_special_wins_sit_by_the_seats_and_the_hand_not_below_the_result(pho
     seats, flags, result = box(phone, "section.seats"), box(phone, "#flags"), box(phone, "#result")
     assert seats["y"] < flags["y"] < result["y"]
     assert flags["y"] - (seats["y"] + seats["height"]) < 20  # right under the seats
-
-
-def finger_tap(page, selector: str) -> None:
-    """A tap where the element is on screen, as a finger taps: Playwright's click first scrolls its element into
-    the page's scroll padding, which the docked keyboard's own height keeps clear (calculator.js, measure()), so
-    it would scroll the page under a key that is in view (the sticky keyboard then sits at its place in the page)."""
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
-    found = page.locator(selector).bounding_box()
-    page.mouse.click(found["x"] + found["width"] / 2, found["y"] + found["height"] / 2)
 
 
 def test_the_keyboard_is_docked_at_the_bottom_while_entering_with_the_count_in_view(phone):
