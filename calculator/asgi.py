@@ -1,19 +1,19 @@
 """The app as the production server runs it (calculator/plumbing/server.py: granian; README § Deployment).
 
-Django's WSGI application behind asgiref's `WsgiToAsgi` (asgiref is Django's own ASGI library): the server reads
-each request's line and headers in its own I/O threads (Rust, outside the GIL), `WsgiToAsgi` reads the body whole on
-the worker's event loop, and only then does the app run, in a thread. A client that sends a byte a second holds a
-connection and a coroutine, never the thread that serves everyone else. Django's own ASGI handler reads bodies the
-same way, but it hands each sync middleware and the view to a thread in turn: a third of the throughput here
-(docs/PERFORMANCE.md § Slow clients).
+Django's WSGI application behind calculator/plumbing/wsgi_bridge.py: the server reads each request's line and headers
+in its own I/O threads (Rust, outside the GIL), the bridge reads the body whole on the worker's event loop, and only
+then does the app run, on a thread of its own. A client that sends a byte a second holds a connection and a
+coroutine, never the thread that serves everyone else. Django's own ASGI handler reads bodies the same way, but it
+hands each sync middleware and the view to a thread in turn: a third of the throughput here; asgiref's `WsgiToAsgi`
+hands every message back to the loop: a fifth (docs/PERFORMANCE.md § Slow clients).
 
 X-Forwarded-For and X-Forwarded-Proto are believed only on connections from TRUSTED_PROXIES (granian's proxy-header
 wrapper: the connecting address becomes the client the proxies saw, the scheme the one they were asked for), so
 that Django's HTTPS redirect and secure cookies see what the client used; calculator/plumbing/proxies.py then finds
 the same client for the rate limit.
 
-A body the app would refuse unread is never received: WsgiToAsgi would store it whole (in memory, then a temporary
-file) before the app could refuse it. Django refuses a declared body over its caps from the Content-Length header
+A body the app would refuse unread is never received: the bridge would store it whole before the app could refuse
+it. Django refuses a declared body over its caps from the Content-Length header
 alone (413 under /api/, BodySizeLimitMiddleware; 400 for a form) and reads nothing without one, so those bodies are
 left unread (`skip_bodies_the_app_refuses`).
 
@@ -31,10 +31,10 @@ import os
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "calculator.settings")
 
-from asgiref.wsgi import WsgiToAsgi  # noqa: E402
 from django.conf import settings  # noqa: E402
 from granian.utils.proxies import wrap_asgi_with_proxy_headers  # noqa: E402
 
+from calculator.plumbing.wsgi_bridge import WsgiBridge  # noqa: E402
 from calculator.wsgi import application as wsgi_application  # noqa: E402
 
 
@@ -70,18 +70,14 @@ def skip_bodies_the_app_refuses(app, limit: int):
             length = next((value for name, value in scope["headers"] if name == b"content-length"), None)
             if length is None or not length.isdigit() or int(length) > limit:
                 receive = _no_body
-
-        async def send_message(message: dict) -> None:  # a coroutine function, as WsgiToAsgi expects
-            await send(message)
-
-        await app(scope, receive, send_message)
+        await app(scope, receive, send)
 
     return unread_if_refused
 
 
 application = wrap_asgi_with_proxy_headers(
     skip_bodies_the_app_refuses(
-        WsgiToAsgi(wsgi_application), max(settings.API_MAX_BODY_BYTES, settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
+        WsgiBridge(wsgi_application), max(settings.API_MAX_BODY_BYTES, settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
     ),
     trusted_hosts=[str(network) for network in settings.TRUSTED_PROXIES],
 )

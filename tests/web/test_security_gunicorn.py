@@ -350,3 +350,14 @@ def test_static_files_and_the_health_check_carry_the_security_headers(server):
         assert response.getheader("X-Content-Type-Options") == "nosniff", path
         assert response.getheader("X-Frame-Options") == "DENY", path
         assert response.getheader("Referrer-Policy") == "same-origin", path
+
+
+def test_a_static_file_larger_than_one_piece_arrives_whole(server):
+    """The server streams a file in blocks (calculator/plumbing/wsgi_bridge.py): every block arrives, in order."""
+    _, html = server.request("GET", "/")
+    css = re.search(r'href="(/static/(css/app\.[0-9a-f]{12}\.css))"', html.decode())
+    on_disk = (server.static_root / css.group(2)).read_bytes()
+    assert len(on_disk) > 2 * 8192  # several of FileResponse's blocks
+    response, body = server.request("GET", css.group(1), headers={"Accept-Encoding": "identity"})
+    assert response.status == 200
+    assert body == on_disk

@@ -1,0 +1,143 @@
+"""A WSGI app served over ASGI, one request at a time on one thread of its own: what calculator/asgi.py hands granian.
+
+The whole body is read on the event loop first (a slow client holds a coroutine, never the app's thread), then the
+app runs on its thread, and the answer goes back to the loop to be sent. One hand-over each way per request: asgiref's
+`WsgiToAsgi`, which does the same job, also hands every message it sends (the start, each piece of the body, the
+end) back to the loop and waits there for it, four crossings for a score instead of two, and that cost a fifth of
+the API's throughput (docs/PERFORMANCE.md § Slow clients).
+
+An answer that comes in one piece (every page, partial and JSON answer) is sent as it is. A streamed answer (a static
+or offline-pack file, read in blocks) is sent piece by piece: the next piece is read on the app's thread only once
+the loop has sent the one before, so a client that downloads slowly never holds the thread between two pieces.
+
+The environ is the one asgiref builds (PEP 3333 from the ASGI scope, as `WsgiToAsgi` does): the path decoded as
+latin-1 from UTF-8, repeated headers joined with commas.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+WsgiApp = Callable[[dict, Callable], Iterable[bytes]]
+
+_END = object()  # what `_next` answers once a streamed answer has no piece left
+
+
+def environ(scope: dict, body: bytes) -> dict:
+    """The WSGI environ of an ASGI HTTP scope whose body is `body`."""
+    script_name = scope.get("root_path", "").encode("utf8").decode("latin1")
+    path_info = scope["path"].encode("utf8").decode("latin1")
+    if path_info.startswith(script_name):
+        path_info = path_info[len(script_name) :]
+    server = scope.get("server") or ("localhost", 80)
+    result = {
+        "REQUEST_METHOD": scope["method"],
+        "SCRIPT_NAME": script_name,
+        "PATH_INFO": path_info,
+        "QUERY_STRING": scope["query_string"].decode("ascii", "replace"),
+        "SERVER_PROTOCOL": f"HTTP/{scope['http_version']}",
+        "SERVER_NAME": server[0],
+        "SERVER_PORT": str(server[1] if server[1] is not None else 0),
+        "wsgi.version": (1, 0),
+        "wsgi.url_scheme": scope.get("scheme", "http"),
+        "wsgi.input": io.BytesIO(body),
+        "wsgi.errors": sys.stderr,
+        "wsgi.multithread": False,  # one thread runs the app, one request at a time
+        "wsgi.multiprocess": True,
+        "wsgi.run_once": False,
+    }
+    if scope.get("client"):
+        result["REMOTE_ADDR"] = scope["client"][0]
+    for raw_name, raw_value in scope["headers"]:
+        name = raw_name.decode("latin1")
+        if name == "content-length":
+            key = "CONTENT_LENGTH"
+        elif name == "content-type":
+            key = "CONTENT_TYPE"
+        else:
+            key = "HTTP_" + name.upper().replace("-", "_")
+        value = raw_value.decode("latin1")
+        result[key] = f"{result[key]},{value}" if key in result else value
+    return result
+
+
+@dataclass
+class Answer:
+    """What the app answered: the status and headers as ASGI sends them, the first pieces of the body, and, for a
+    streamed answer, the rest still to be read."""
+
+    status: int = 500
+    headers: list[tuple[bytes, bytes]] = field(default_factory=list)
+    pieces: list[bytes] = field(default_factory=list)
+    rest: Iterator[bytes] | None = None
+    close: Callable[[], None] | None = None
+
+    def start_response(self, status: str, headers: list[tuple[str, str]], exc_info=None) -> None:
+        self.status = int(status.split(" ", 1)[0])
+        self.headers = [(name.lower().encode("latin1"), value.encode("latin1")) for name, value in headers]
+
+
+def _run(app: WsgiApp, wsgi_environ: dict) -> Answer:
+    """On the app's thread: call the app and read its answer's first two pieces (one piece: the whole answer)."""
+    answer = Answer()
+    result = app(wsgi_environ, answer.start_response)
+    close = getattr(result, "close", None)
+    try:
+        pieces = iter(result)
+        first = next(pieces, _END)
+        second = next(pieces, _END) if first is not _END else _END
+    except BaseException:
+        if close:
+            close()
+        raise
+    answer.pieces = [piece for piece in (first, second) if piece is not _END]
+    if second is _END:
+        if close:
+            close()
+    else:
+        answer.rest, answer.close = pieces, close
+    return answer
+
+
+def _next(pieces: Iterator[bytes]) -> object:
+    return next(pieces, _END)
+
+
+class WsgiBridge:
+    """An ASGI app running the WSGI app `app` on one thread, after each request's whole body has arrived."""
+
+    def __init__(self, app: WsgiApp):
+        self.app = app
+        self.thread = ThreadPoolExecutor(1, thread_name_prefix="app")
+
+    async def __call__(self, scope: dict, receive, send) -> None:
+        if scope["type"] != "http":
+            raise ValueError(f"only HTTP is served here, not {scope['type']!r}")
+        body = bytearray()
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":  # the client went away before its body was whole
+                return
+            body += message.get("body", b"")
+            if not message.get("more_body"):
+                break
+        loop = asyncio.get_running_loop()
+        answer = await loop.run_in_executor(self.thread, _run, self.app, environ(scope, bytes(body)))
+        await send({"type": "http.response.start", "status": answer.status, "headers": answer.headers})
+        if answer.rest is None:
+            await send({"type": "http.response.body", "body": b"".join(answer.pieces)})
+            return
+        try:
+            for piece in answer.pieces:
+                await send({"type": "http.response.body", "body": piece, "more_body": True})
+            while (piece := await loop.run_in_executor(self.thread, _next, answer.rest)) is not _END:
+                await send({"type": "http.response.body", "body": piece, "more_body": True})
+            await send({"type": "http.response.body", "body": b""})
+        finally:
+            if answer.close:
+                await loop.run_in_executor(self.thread, answer.close)
