@@ -109,7 +109,8 @@
   const game = () => GAMES[ruleset()];
   const tileOptions = () => game().options.filter((o) => o.kind === "tile");
   const isTileOption = (mode) => tileOptions().some((o) => o.id === mode);
-  const capacity = () => 13 - 3 * state.melds.length;
+  // the tiles of the hand before the win, by the number of melds: the engine's rule, from the game's declarations
+  const capacity = () => game().concealed_sizes[state.melds.length];
 
   function counts() {
     const c = {};

@@ -1,0 +1,41 @@
+"""The hand count on the calculator page (n / 14) comes from the hand size the page carries, the engine's
+(`calc-rulesets`: each game's `concealed_sizes`), not from a copy in the script."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser.phone import expect, tap_tiles
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+ENGINE = '"concealed_sizes": [13, 10, 7, 4, 1]'
+SIXTEEN = '"concealed_sizes": [16, 13, 10, 7, 4]'  # a game of 16 tiles before the win, as no game is yet
+
+
+def test_the_count_says_the_hand_size_the_engine_declares(page):
+    page.goto(page.base + "/")
+    expect(page.locator("#hand-count")).to_have_text(re.compile(r"0\s*/\s*14"))
+    page.click('button[data-mode="pung"]')
+    page.click('button[data-tile="2s"]')
+    expect(page.locator("#hand-count")).to_have_text(re.compile(r"0\s*/\s*11"))
+    assert page.console.errors == []
+
+
+def test_the_count_follows_the_hand_size_the_page_carries(page):
+    def sixteen_tiles(route):
+        response = route.fetch()
+        body = response.text()
+        assert body.count(ENGINE) >= 2  # every game's, bazhi's and xinyu's at least
+        route.fulfill(response=response, body=body.replace(ENGINE, SIXTEEN))
+
+    page.route(re.compile(r"/$"), sixteen_tiles)
+    page.goto(page.base + "/")
+    tap_tiles(page, ["1m", "2m"])
+    expect(page.locator("#hand-count")).to_have_text(re.compile(r"2\s*/\s*17"))
+    page.click('button[data-mode="pung"]')
+    page.click('button[data-tile="2s"]')
+    expect(page.locator("#hand-count")).to_have_text(re.compile(r"2\s*/\s*14"))
+    assert page.console.errors == []
