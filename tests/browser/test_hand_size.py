@@ -39,3 +39,15 @@ def test_the_count_follows_the_hand_size_the_page_carries(page):
     page.click('button[data-tile="2s"]')
     expect(page.locator("#hand-count")).to_have_text(re.compile(r"2\s*/\s*14"))
     assert page.console.errors == []
+
+
+def test_a_fifth_meld_is_refused_as_the_engine_holds_four(page):
+    page.goto(page.base + "/")
+    for tile in ("1m", "2m", "3m", "4m", "5m"):
+        page.click('button[data-mode="pung"]')
+        page.click(f'button[data-tile="{tile}"]')
+    expect(page.locator("#mode-hint")).to_have_text("最多四组副露。")
+    assert [page.input_value(f'select[name="meld{n}"]') for n in range(1, 5)] == ["pung"] * 4
+    assert page.input_value('input[name="meld4_tiles"]') == "444m"
+    expect(page.locator("#hand-count")).to_have_text(re.compile(r"0\s*/\s*2"))
+    assert page.console.errors == []

@@ -27,3 +27,9 @@ def test_the_page_carries_every_games_hand_size_by_the_number_of_melds(client):
     games = page_games(client)
     assert sorted(games) == sorted(RULESETS)
     assert {game: games[game]["concealed_sizes"] for game in games} == {game: [13, 10, 7, 4, 1] for game in RULESETS}
+
+
+def test_the_form_has_a_meld_field_for_each_of_the_four_melds_a_hand_holds(client):
+    page = client.get(reverse("calculator")).content.decode()
+    assert re.findall(r'<select name="(meld\d)"', page) == ["meld1", "meld2", "meld3", "meld4"]
+    assert len(concealed_sizes()) - 1 == 4
