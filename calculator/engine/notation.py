@@ -56,25 +56,26 @@ def _parse_plain(text: str) -> tuple[tuple[Tile, ...], list[int]] | None:
     append = tiles.append
     counts = [0] * NUM_KINDS
     of_suit = _NO_SUIT  # digit -> tile for the suit letter being read, empty where no digit may stand
-    digits = 0  # digits read for that suit letter: a suit letter needs at least one
+    # tiles read when that suit letter was met: it needs at least one digit (compared at the next letter, so
+    # that a digit, the most common character, does nothing more than be read and counted)
+    read = 0
     for char in reversed(text):
         tile = of_suit.get(char)  # a digit, the most common character: one look-up answers it
         if tile is not None:
             append(tile)
             counts[tile.index] += 1
-            digits += 1
         elif char in _SUITED_TILE:
-            if of_suit is not _NO_SUIT and not digits:
+            if of_suit is not _NO_SUIT and len(tiles) == read:
                 return None  # a suit letter with no digits: "mp"
-            of_suit, digits = _SUITED_TILE[char], 0
-        elif char in _HONOUR_TILE and (of_suit is _NO_SUIT or digits):
+            of_suit, read = _SUITED_TILE[char], len(tiles)
+        elif char in _HONOUR_TILE and (of_suit is _NO_SUIT or len(tiles) > read):
             tile = _HONOUR_TILE[char]
             append(tile)
             counts[tile.index] += 1
             of_suit = _NO_SUIT
         else:
             return None
-    if of_suit is not _NO_SUIT and not digits:
+    if of_suit is not _NO_SUIT and len(tiles) == read:
         return None
     tiles.reverse()
     return tuple(tiles), counts

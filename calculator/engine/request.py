@@ -59,18 +59,9 @@ def parse_request(data: object) -> ScoreRequest:
     if melds:
         _check_meld_feeders(melds, winner, ruleset)
     flags = _flags(data.get("flags"), ruleset)
+    # positional, in the order of the fields: a class called with keywords gets them as a new dict
     request = ScoreRequest(
-        ruleset=ruleset.id,
-        options=options,
-        hand=hand,
-        win_tile=win_tile,
-        melds=melds,
-        winner=winner,
-        dealer=dealer,
-        discarder=discarder,
-        flags=flags,
-        alternatives=alternatives,
-        counted=hand_counts,
+        ruleset.id, options, hand, win_tile, melds, winner, dealer, discarder, flags, alternatives, hand_counts
     )
     # The last checks, each answered inline on the everyday request (a helper is called to raise): every
     # call costs more than its work here, as scoring runs between other work with the processor's caches cold.
