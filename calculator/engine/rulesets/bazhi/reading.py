@@ -40,8 +40,7 @@ def _makes_eight(suit_totals: list[int], kind: int) -> bool:
 def waits_before_win(request: ScoreRequest) -> list[Tile]:
     """The waits of the hand before its last tile: 压档 and 单吊 need the win tile to be the only one."""
     win = request.win_tile.index
-    concealed = list(request.concealed_counts)
-    concealed[win] -= 1
+    concealed = request.hand_counts  # the concealed tiles before the win tile
     all_counts = list(request.all_counts)
     all_counts[win] -= 1
     suit_totals = list(request.suit_counts.values())
