@@ -14,8 +14,11 @@ but the one line below; no deployment registers it (the engine reads no settings
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 
 import pytest
+from django.conf import settings
 from django.utils import translation
 
 from calculator.engine.rulesets import register
@@ -58,6 +61,24 @@ def pytest_collection_modifyitems(config, items):
     if leave:
         config.hook.pytest_deselected(items=leave)
         items[:] = keep
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    """SQLite's test database in a file of this test process's own (in memory under /dev/shm where there is one),
+    not in Django's default shared in-memory database. The live server answers each request in a thread of its own;
+    with an in-memory database Django hands every thread the test's one connection, so two requests at once (a
+    table page's live check beside a tap) met on it and one answered 503 `busy` ("database table is locked"). With
+    a file, each thread opens its own connection, as in production (write-ahead log, busy timeout). PostgreSQL keeps
+    pytest-django's per-worker database name (the fixture this one extends)."""
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] != "django.db.backends.sqlite3":
+        yield
+        return
+    folder = tempfile.mkdtemp(prefix="test-db-", dir="/dev/shm" if os.path.isdir("/dev/shm") else None)
+    database.setdefault("TEST", {})["NAME"] = os.path.join(folder, "test.sqlite3")
+    yield
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)

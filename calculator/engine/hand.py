@@ -28,6 +28,15 @@ def concealed_size(melds: int) -> int:
     return 13 - 3 * melds
 
 
+MOST_MELDS = 4  # four melds leave one concealed tile (13 − 3 × 4), which the win pairs
+
+
+def concealed_sizes() -> tuple[int, ...]:
+    """`concealed_size` for every number of melds a hand can hold, 0 … MOST_MELDS: the page's script counts the
+    tiles still to enter with it (`Ruleset.to_dict`) instead of a copy of the rule."""
+    return tuple(concealed_size(melds) for melds in range(MOST_MELDS + 1))
+
+
 # Melds, requests and xinyu options are built for every request (and every wait of a waits answer), so they
 # are plain slotted dataclasses: a frozen one sets each field through `object.__setattr__`, which made building
 # them about four times slower. They are values all the same: nothing assigns to a field once they are built

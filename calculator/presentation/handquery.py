@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Protocol
 from urllib.parse import parse_qs, urlencode
 
+from calculator.engine.hand import MOST_MELDS
 from calculator.engine.rulesets import RULESETS
 from calculator.engine.rulesets.declarations import HouseRule, Option
 from calculator.engine.tiles import SEATS
@@ -24,7 +25,7 @@ from calculator.engine.tiles import SEATS
 from .locale import Locale
 from .words import gettext_noop, seat_labels
 
-MELD_SLOTS = (1, 2, 3, 4)  # the form's meld fields: meld1 … meld4 (a hand has at most four melds)
+MELD_SLOTS = tuple(range(1, MOST_MELDS + 1))  # the form's meld fields: meld1 … meld4 (as many as a hand holds)
 UNCHECKED = ("", "false", "0")  # what a checkbox field reads as "off" (Django's BooleanField)
 FIELDS = ("ruleset", "hand", "win_tile", "winner", "dealer", "discarder", "flags")  # named as in API.md
 

@@ -19,7 +19,8 @@
   const HONOURS = "ESWNCFP";
   const SEATS = ["E", "S", "W", "N"];
   const KONGS = ["kong_exposed", "kong_added", "kong_concealed"];
-  const MAX_MELDS = 4;
+  // the form's meld fields (meld1 …): as many as a hand of any game holds (concealed_sizes: 0 melds … the most)
+  const MAX_MELDS = Math.max(...Object.values(GAMES).map((g) => g.concealed_sizes.length - 1));
 
   // ------------------------------------------------------------------ notation
 
@@ -109,7 +110,8 @@
   const game = () => GAMES[ruleset()];
   const tileOptions = () => game().options.filter((o) => o.kind === "tile");
   const isTileOption = (mode) => tileOptions().some((o) => o.id === mode);
-  const capacity = () => 13 - 3 * state.melds.length;
+  // the tiles of the hand before the win, by the number of melds: the engine's rule, from the game's declarations
+  const capacity = () => game().concealed_sizes[state.melds.length];
 
   function counts() {
     const c = {};
@@ -178,7 +180,7 @@
       } else return say(T.full);
       return tapped();
     }
-    if (state.melds.length >= MAX_MELDS) return say(T.tooManyMelds);
+    if (state.melds.length >= game().concealed_sizes.length - 1) return say(T.tooManyMelds);
     let tiles;
     if (mode === "chow") {
       if (HONOURS.includes(tile) || Number(tile[0]) > 7) return;

@@ -19,7 +19,7 @@ from typing import Protocol
 from ..card import HouseCard
 from ..errors import ScoreError
 from ..flags import only_when
-from ..hand import ScoreRequest
+from ..hand import ScoreRequest, concealed_sizes
 from ..notation import TILE_BY_NOTATION, InvalidNotationError, parse_tiles
 from ..text import Text
 from ..tiles import ALL_TILES, NUM_KINDS, Tile
@@ -318,6 +318,7 @@ class Ruleset(ABC):
             "title": self.title.to_dict(),
             "kinds": [tile.notation for tile in ALL_TILES if tile.index in self.kinds],
             "allows_chow": self.allows_chow,
+            "concealed_sizes": list(concealed_sizes()),  # the hand before the win, by the number of melds
             "options": options,
             "flags": [flag.to_dict() for flag in self.flags],
             "house": [rule.to_dict() for rule in self.house],

@@ -8,6 +8,7 @@ them, and the forms, the page's JavaScript, the rules page and the ledger read t
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,6 +16,7 @@ from typing import Literal
 
 from ..card import JsonValue
 from ..flags import DeclarationError, Flag, read_flags
+from ..frozen import FrozenDict
 from ..text import Text
 
 # ----------------------------------------------------------------------------------------------- options
@@ -126,13 +128,18 @@ class Part:
 @dataclass(frozen=True, slots=True)
 class Pattern:
     """A pattern or a number of the game as the rules page lists it: its code, names, value, what it means and
-    example tiles (notation, groups split by spaces)."""
+    example tiles (notation, groups split by spaces).
+
+    `numbers` are what the pattern is worth (xinyu: `long`, the 龙 it adds): the game's rules score with them,
+    and every text of the declarations says them through `{code.name}` (`{qingyise.long}`), so that the value
+    is written once."""
 
     code: str
     name: Text
     value: Text
     what: Text
     tiles: str = ""
+    numbers: FrozenDict = field(default_factory=FrozenDict, compare=False, hash=False)
 
     def to_dict(self) -> dict:
         return {
@@ -141,6 +148,7 @@ class Pattern:
             "value": self.value.to_dict(),
             "what": self.what.to_dict(),
             "tiles": self.tiles,
+            "numbers": dict(self.numbers),
         }
 
 
@@ -274,11 +282,12 @@ REQUIRED = ("title", "summary", "pattern_groups", "table")  # every other sectio
 def load(path: Path) -> Declared:
     """Read a game's declarations (TOML) into values; a mistake in the file fails at import, naming the entry.
     A section the game has nothing for (options, flags, house rules, readings, notes, texts, labels, parts) may be
-    left out."""
+    left out. Every `{code.name}` in a text is replaced by that pattern's number (`Pattern.numbers`)."""
     raw = tomllib.loads(path.read_text(encoding="utf-8"))
     lacking = [key for key in REQUIRED if key not in raw]
     if lacking:
         raise DeclarationError(f"{path}: no {', '.join(lacking)} (every game declares {', '.join(REQUIRED)})")
+    raw = _with_numbers(raw, _numbers(raw["pattern_groups"]), str(path))
     return Declared(
         title=_text(raw.pop("title")),
         summary=_text(raw.pop("summary")),
@@ -291,7 +300,14 @@ def load(path: Path) -> Declared:
                 _text(group["heading"]),
                 tuple(group["rules"]),
                 tuple(
-                    Pattern(p["code"], _text(p["name"]), _text(p["value"]), _text(p["what"]), p.get("tiles", ""))
+                    Pattern(
+                        p["code"],
+                        _text(p["name"]),
+                        _text(p["value"]),
+                        _text(p["what"]),
+                        p.get("tiles", ""),
+                        FrozenDict(p.get("numbers", {})),
+                    )
                     for p in group["patterns"]
                 ),
             )
@@ -311,6 +327,33 @@ def load(path: Path) -> Declared:
 
 def _text(raw: dict) -> Text:
     return Text(raw["zh"], raw["en"])
+
+
+NUMBER = re.compile(r"\{(\w+)\.(\w+)\}")  # a pattern's number said in a text: {qingyise.long}; {unit} is the answer's
+
+
+def _numbers(groups: list[dict]) -> dict[str, dict[str, int]]:
+    """Every pattern's numbers, by its code (the ones a text may say)."""
+    return {p["code"]: p["numbers"] for group in groups for p in group["patterns"] if "numbers" in p}
+
+
+def _with_numbers(raw, numbers: dict[str, dict[str, int]], where: str):
+    """The raw declarations with every `{code.name}` of a text replaced by that pattern's number (a name no
+    pattern declares fails, naming it)."""
+    if isinstance(raw, dict):
+        return {key: _with_numbers(value, numbers, where) for key, value in raw.items()}
+    if isinstance(raw, list):
+        return [_with_numbers(value, numbers, where) for value in raw]
+    if not isinstance(raw, str):
+        return raw
+
+    def number(match: re.Match) -> str:
+        code, name = match.groups()
+        if name not in numbers.get(code, {}):
+            raise DeclarationError(f"{where}: {match.group(0)} in {raw!r}: pattern {code!r} declares no {name!r}")
+        return str(numbers[code][name])
+
+    return NUMBER.sub(number, raw)
 
 
 def _maybe_text(raw: dict | None) -> Text | None:

@@ -223,7 +223,8 @@ def seat_rows(form: HandForm, names: dict[str, str]) -> list[dict]:
     ]
 
 
-PAGE_FACTS = ("id", "allows_chow", "options", "flags")  # what calculator.js reads of a game's declarations
+# what calculator.js reads of a game's declarations
+PAGE_FACTS = ("id", "allows_chow", "concealed_sizes", "options", "flags")
 
 
 def page_facts(declarations: dict) -> dict:

@@ -13,7 +13,7 @@ from ...payments import PaymentRow
 from ...text import Text
 from ...tiles import ALL_TILES, SUIT_NAMES_EN, SUIT_NAMES_ZH
 from ...wildcards import CappedPlan, Group, loose_groups, seven_pairs_groups, standard_groups
-from .declarations import BONUS_BY_CODE, LABELS, SHAPE_NAMES
+from .declarations import BONUS_BY_CODE, LABELS, SHAPE_NAMES, SILONG_DETAIL
 from .payments import table_base
 from .reading import Reading
 from .wilds import Wilds, long_from_tiles
@@ -181,11 +181,7 @@ def _detail_facts(request: ScoreRequest, code: str, reading: Reading) -> tuple[b
 def pattern_detail(code: str, shapeless: bool, suit: str | None, honours_filled: bool) -> Text:
     """What a bonus is, for this hand: its pattern's meaning, with the suit of a colour and 4龙's shape."""
     if code == "silong":
-        if not shapeless:
-            return Text(
-                "四张财神自摸 +10，另有牌型再 +10", "four 财神 by self-draw +10, and +10 more with a legal shape"
-            )
-        return Text("四张财神自摸，无需牌型", "four 财神 by self-draw, no shape needed")
+        return SILONG_DETAIL["shapeless" if shapeless else "with_shape"]
     what = BONUS_BY_CODE[code].what
     if code in ("qingyise", "hunyise") and suit:
         return Text(f"{what.zh}（{SUIT_NAMES_ZH[suit]}）", f"{what.en} ({SUIT_NAMES_EN[suit]})")

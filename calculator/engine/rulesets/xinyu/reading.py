@@ -9,12 +9,10 @@ from typing import NamedTuple
 
 from ...hand import ScoreRequest
 from ...wildcards import ANY_COLOUR, Colour, seven_pairs_fit, shisanbuda_fit
-from .declarations import BONUSES
+from .declarations import BONUSES, LONG, SILONG_MORE_WITH_SHAPE
 from .wilds import Wilds, is_quanfeng, is_silong, natural_of, plan_standard
 
-BIG = 10  # the +10 龙 bonuses
-SILONG_WITH_SHAPE = 20  # 4龙 +10, and +10 more when the hand is also a legal shape
-QUANFENG = 50
+BONUS = {code: (code, long) for code, long in LONG.items()}  # each bonus as a reading lists it, with its 龙
 PATTERN_RANK = {pattern.code: rank for rank, pattern in enumerate(BONUSES)}  # the order an answer lists them in
 SUIT_BLOCKS = "mps"
 
@@ -72,18 +70,18 @@ class Reading(NamedTuple):
 
 
 def flag_patterns(request: ScoreRequest) -> list[tuple[str, int]]:
-    """The +10 bonuses the user states as facts of the win."""
+    """The bonuses the user states as facts of the win."""
     found = []
     if request.has("heavenly"):
-        found.append(("tianhu", BIG))
+        found.append(BONUS["tianhu"])
     if request.has("earthly"):
-        found.append(("dihu", BIG))
+        found.append(BONUS["dihu"])
     if request.has("kong_bloom") or request.has("double_kong_bloom"):
-        found.append(("gangbao", BIG))  # 杠上杠 is still one 杠爆
+        found.append(BONUS["gangbao"])  # 杠上杠 is still one 杠爆
     if request.has("last_tile"):
-        found.append(("haidi", BIG))
+        found.append(BONUS["haidi"])
     if request.has("pao_long"):
-        found.append(("paolong", BIG))
+        found.append(BONUS["paolong"])
     return found
 
 
@@ -105,23 +103,24 @@ def shape_patterns(
     found: list[tuple[str, int]] = []
     if shape == "qidui":
         # 清七对 replaces both 对对碰 and 清一色 [reading]; house rule qingqidui=with_qingyise adds 清一色 back
-        found.append(("qingqidui", BIG) if choice.code == "qingyise" else ("qidui", 1))
+        found.append(BONUS["qingqidui"] if choice.code == "qingyise" else BONUS["qidui"])
     if shape == "shisanbuda":
-        found.append(("shisanbuda", 1))
+        found.append(BONUS["shisanbuda"])
         if is_qifengqi(request, wilds):
-            found.append(("qifengqi", 1))
+            found.append(BONUS["qifengqi"])
     if choice.code == "hunyise":
-        found.append(("hunyise", 1))
+        found.append(BONUS["hunyise"])
     if triplets:
-        found.append(("daduidui", 1))
+        found.append(BONUS["daduidui"])
     if choice.code == "qingyise" and (shape != "qidui" or card["qingqidui"] == "with_qingyise"):
-        found.append(("qingyise", BIG))
+        found.append(BONUS["qingyise"])
     if shape == "standard" and len(request.melds) == 4:
-        found.append(("dandiao", BIG))  # four melds: the one concealed tile is paired by the win [reading]
+        found.append(BONUS["dandiao"])  # four melds: the one concealed tile is paired by the win [reading]
     if is_silong(request, wilds):
-        found.append(("silong", SILONG_WITH_SHAPE if shape != "none" else BIG))
+        # one silong entry: its 龙, and more on top when the hand is also a legal shape (RULES.md §2.3)
+        found.append(("silong", LONG["silong"] + (SILONG_MORE_WITH_SHAPE if shape != "none" else 0)))
     if choice.code == "quanfeng":
-        found.append(("quanfeng", QUANFENG))
+        found.append(BONUS["quanfeng"])
     return found
 
 
