@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import InitVar, dataclass, field, replace
 from typing import Protocol
 
 from .card import HouseCard
@@ -97,20 +97,29 @@ class ScoreRequest:
     discarder: str | None
     flags: frozenset[str]
     alternatives: bool = False  # also score the hand under the card's other readings (RULES.md §5.3)
+    # The hand's 34 counts when the caller has them (the request reader counts while reading the tiles, a
+    # request won on a wait has its waiting hand's): counted from `hand` otherwise.
+    counted: InitVar[list[int] | None] = None
     # Derived from the fields above (not arguments: `dataclasses.replace` recomputes them).
+    hand_counts: list[int] = field(init=False, repr=False, compare=False)  # the hand before the win tile
     concealed: tuple[Tile, ...] = field(init=False, repr=False, compare=False)  # hand + win tile
     concealed_counts: list[int] = field(init=False, repr=False, compare=False)
     all_counts: list[int] = field(init=False, repr=False, compare=False)  # melds included, a kong counts 4
     suit_counts: dict[str, int] = field(init=False, repr=False, compare=False)  # m p s, melds included
     kongs: tuple[Meld, ...] = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        concealed = self.hand if self.win_tile is None else (*self.hand, self.win_tile)
-        concealed_counts = counts_of(concealed)
+    def __post_init__(self, counted: list[int] | None) -> None:
+        win = self.win_tile
+        hand_counts = counts_of(self.hand) if counted is None else counted
+        concealed_counts = list(hand_counts)
+        if win is not None:
+            concealed_counts[win.index] += 1
+        concealed = self.hand if win is None else (*self.hand, win)
         all_counts = list(concealed_counts)
         for meld in self.melds:
             for tile in meld.tiles:
                 all_counts[tile.index] += 1
+        self.hand_counts = hand_counts
         self.concealed = concealed
         self.concealed_counts = concealed_counts
         self.all_counts = all_counts
@@ -127,16 +136,18 @@ class ScoreRequest:
     def with_win(self, tile: Tile | None, discarder: str | None, flags: frozenset[str] | None = None) -> ScoreRequest:
         """The same hand won on `tile` (built directly: `dataclasses.replace` costs as much again, once per wait
         and way of winning in a waits answer)."""
-        return ScoreRequest(
-            ruleset=self.ruleset,
-            options=self.options,
-            hand=self.hand,
-            win_tile=tile,
-            melds=self.melds,
-            winner=self.winner,
-            dealer=self.dealer,
-            discarder=discarder,
-            flags=self.flags if flags is None else flags,
+        return ScoreRequest(  # positional, as `parse_request` builds one
+            self.ruleset,
+            self.options,
+            self.hand,
+            tile,
+            self.melds,
+            self.winner,
+            self.dealer,
+            discarder,
+            self.flags if flags is None else flags,
+            False,
+            self.hand_counts,
         )
 
     def with_card(self, card: HouseCard) -> ScoreRequest:
@@ -149,11 +160,7 @@ class ScoreRequest:
         return {i for i in range(NUM_KINDS) if counts[i] >= 4}
 
     def to_dict(self) -> dict:
-        hand_counts = self.concealed_counts
-        if self.win_tile is not None:
-            hand_counts = list(hand_counts)
-            hand_counts[self.win_tile.index] -= 1
-        body = {"ruleset": self.ruleset, "options": self.options.to_dict(), "hand": format_counts(hand_counts)}
+        body = {"ruleset": self.ruleset, "options": self.options.to_dict(), "hand": format_counts(self.hand_counts)}
         if self.win_tile is not None:
             body["win_tile"] = self.win_tile.notation
         body["melds"] = [m.to_dict() for m in self.melds]

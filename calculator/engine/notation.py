@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from .tiles import ALL_TILES, FIRST_HONOUR, HONOURS, NUM_KINDS, SUITS, Tile
+from .tiles import ALL_TILES, FIRST_HONOUR, HONOURS, NUM_KINDS, SUITS, Tile, counts_of
 
 # The riichi order of `z` digits: 1-4 winds, 5 白, 6 发, 7 中.
 Z_DIGIT_TO_HONOUR = {"1": "E", "2": "S", "3": "W", "4": "N", "5": "P", "6": "F", "7": "C"}
@@ -28,14 +28,24 @@ class InvalidNotationError(ValueError):
 
 def parse_tiles(text: str) -> tuple[Tile, ...]:
     """Parse notation into tiles, keeping the written order."""
+    return read_tiles(text)[0]
+
+
+def read_tiles(text: str) -> tuple[tuple[Tile, ...], list[int]]:
+    """`parse_tiles`, and the tiles' 34 counts: a request's hand is counted while it is read, its counts being
+    what every rule reads (a second pass over the tiles cost more than the counting)."""
     if not isinstance(text, str):
         raise InvalidNotationError(str(text), 0, "tiles must be a string")
-    tiles = _parse_plain(text)
-    return tiles if tiles is not None else _parse_careful(text)
+    found = _parse_plain(text)
+    if found is not None:
+        return found
+    tiles = _parse_careful(text)
+    return tiles, counts_of(tiles)
 
 
-def _parse_plain(text: str) -> tuple[Tile, ...] | None:
-    """The everyday spelling (digits then m/p/s, honour letters, nothing else), or None for anything else.
+def _parse_plain(text: str) -> tuple[tuple[Tile, ...], list[int]] | None:
+    """The everyday spelling (digits then m/p/s, honour letters, nothing else) with its counts, or None for
+    anything else.
 
     One pass from the end: each digit takes the suit letter written after it. Anything else (spaces, `z`
     digits, mistakes) is left to the careful reader below, which names the mistake. A plain loop rather than a
@@ -44,26 +54,31 @@ def _parse_plain(text: str) -> tuple[Tile, ...] | None:
     """
     tiles: list[Tile] = []
     append = tiles.append
+    counts = [0] * NUM_KINDS
     of_suit = _NO_SUIT  # digit -> tile for the suit letter being read, empty where no digit may stand
-    digits = 0  # digits read for that suit letter: a suit letter needs at least one
+    # tiles read when that suit letter was met: it needs at least one digit (compared at the next letter, so
+    # that a digit, the most common character, does nothing more than be read and counted)
+    read = 0
     for char in reversed(text):
         tile = of_suit.get(char)  # a digit, the most common character: one look-up answers it
         if tile is not None:
             append(tile)
-            digits += 1
+            counts[tile.index] += 1
         elif char in _SUITED_TILE:
-            if of_suit is not _NO_SUIT and not digits:
+            if of_suit is not _NO_SUIT and len(tiles) == read:
                 return None  # a suit letter with no digits: "mp"
-            of_suit, digits = _SUITED_TILE[char], 0
-        elif char in _HONOUR_TILE and (of_suit is _NO_SUIT or digits):
-            append(_HONOUR_TILE[char])
+            of_suit, read = _SUITED_TILE[char], len(tiles)
+        elif char in _HONOUR_TILE and (of_suit is _NO_SUIT or len(tiles) > read):
+            tile = _HONOUR_TILE[char]
+            append(tile)
+            counts[tile.index] += 1
             of_suit = _NO_SUIT
         else:
             return None
-    if of_suit is not _NO_SUIT and not digits:
+    if of_suit is not _NO_SUIT and len(tiles) == read:
         return None
     tiles.reverse()
-    return tuple(tiles)
+    return tuple(tiles), counts
 
 
 _NO_SUIT: dict[str, Tile] = {}  # no suit letter being read: no digit reads as a tile

@@ -13,7 +13,7 @@ from .errors import ScoreError
 from .errors import flag_conflict as conflict
 from .flags import Situation, unmet
 from .hand import MELD_TYPES, Meld, ScoreRequest, concealed_size
-from .notation import TILE_BY_NOTATION, InvalidNotationError, parse_tiles
+from .notation import TILE_BY_NOTATION, InvalidNotationError, parse_tiles, read_tiles
 from .rulesets import RULESETS, SERVED, Ruleset
 from .tiles import FIRST_HONOUR, NUM_KINDS, SEATS, Tile, previous_seat
 from .ways import way_request, ways
@@ -38,10 +38,11 @@ def parse_request(data: object) -> ScoreRequest:
         )
     ruleset = _ruleset(data.get("ruleset"))
     options = ruleset.parse_options(data.get("options"))
-    hand = _tiles(data.get("hand"), "hand", required=True)
+    hand, hand_counts = _tiles(data.get("hand"), "hand", required=True, counted=True)
     win_tile = _win_tile(data.get("win_tile"))
     melds = _melds(data.get("melds"), ruleset, options)
-    if not ruleset.kinds.issuperset([tile.index for tile in hand]):
+    lacks = ruleset.lacked_kinds
+    if lacks and any([hand_counts[kind] for kind in lacks]):  # fewer kinds to look at than tiles
         _check_in_ruleset(hand, ruleset, "hand")  # raises, naming the first tile the game lacks
     if win_tile is not None and win_tile.index not in ruleset.kinds:
         _check_in_ruleset((win_tile,), ruleset, "win_tile")  # raises
@@ -58,17 +59,9 @@ def parse_request(data: object) -> ScoreRequest:
     if melds:
         _check_meld_feeders(melds, winner, ruleset)
     flags = _flags(data.get("flags"), ruleset)
+    # positional, in the order of the fields: a class called with keywords gets them as a new dict
     request = ScoreRequest(
-        ruleset=ruleset.id,
-        options=options,
-        hand=hand,
-        win_tile=win_tile,
-        melds=melds,
-        winner=winner,
-        dealer=dealer,
-        discarder=discarder,
-        flags=flags,
-        alternatives=alternatives,
+        ruleset.id, options, hand, win_tile, melds, winner, dealer, discarder, flags, alternatives, hand_counts
     )
     # The last checks, each answered inline on the everyday request (a helper is called to raise): every
     # call costs more than its work here, as scoring runs between other work with the processor's caches cold.
@@ -112,7 +105,8 @@ def _ruleset(name: object) -> Ruleset:
     return RULESETS[name]
 
 
-def _tiles(text: object, field: str, required: bool) -> tuple[Tile, ...]:
+def _tiles(text: object, field: str, required: bool, counted: bool = False):
+    """The tiles of `field` (with their counts when `counted`: `read_tiles`), or `ScoreError`."""
     if text is None and not required:
         return ()
     if not isinstance(text, str):
@@ -122,7 +116,7 @@ def _tiles(text: object, field: str, required: bool) -> tuple[Tile, ...]:
     if len(text) > MAX_TILE_TEXT:
         raise ScoreError("bad_tile", f"{field} 太长", f"{field} is too long", field)
     try:
-        return parse_tiles(text)
+        return read_tiles(text) if counted else parse_tiles(text)
     except InvalidNotationError as error:
         raise ScoreError(
             "bad_tile",

@@ -124,8 +124,10 @@ def previous_seat(seat: str) -> str:
 
 def seats_after(seat: str) -> tuple[str, ...]:
     """The other three seats, in play order starting after `seat`."""
-    i = SEATS.index(seat)
-    return tuple(SEATS[(i + k) % 4] for k in (1, 2, 3))
+    return _SEATS_AFTER[seat]
+
+
+_SEATS_AFTER = {seat: tuple(SEATS[(i + k) % 4] for k in (1, 2, 3)) for i, seat in enumerate(SEATS)}
 
 
 def counts_of(tiles: tuple[Tile, ...] | list[Tile]) -> list[int]:

@@ -158,7 +158,7 @@ def _missing(empty: tuple[bool, ...], colour: Colour) -> int:
 def block_needs(blocks: list[tuple[int, ...]], sequences: bool = True) -> tuple[tuple[int, int], ...]:
     """`block_need` of each block: (wild tiles for sets only, for sets plus the pair); no sequences among the
     honours, nor anywhere without `sequences` (大对对)."""
-    return tuple(block_need(block, sequences and b != HONOUR_BLOCK) for b, block in enumerate(blocks))
+    return tuple([block_need(block, sequences and b != HONOUR_BLOCK) for b, block in enumerate(blocks)])
 
 
 def standard_plan(
@@ -221,7 +221,10 @@ def shisanbuda_natural(blocks: list[tuple[int, ...]]) -> bool:
 
     The 财神 are outside the rule (the seed: 不得重复（除财神）… 财神与风牌除外), so they are not checked.
     """
-    return all(_spread_block(block, b != HONOUR_BLOCK) for b, block in enumerate(blocks))
+    for b, block in enumerate(blocks):  # noqa: SIM110 (stops at the first block, without a generator's cost)
+        if not _spread_block(block, b != HONOUR_BLOCK):
+            return False
+    return True
 
 
 @lru_cache(maxsize=20_000)
@@ -339,7 +342,7 @@ def block_pairs(b: int, block: tuple[int, ...]) -> tuple[Group, ...]:
 
 def loose_groups(natural: list[int] | tuple[int, ...], wild_tiles: tuple[Tile, ...]) -> list[Group]:
     """A hand read without sets (十三不搭, 4龙, 全风向): its natural tiles and its 财神 as they are."""
-    tiles = tuple(ALL_TILES[i] for i in range(NUM_KINDS) for _ in range(natural[i]))
+    tiles = tuple([ALL_TILES[i] for i in range(NUM_KINDS) for _ in range(natural[i])])
     return [Group("tiles", tiles + wild_tiles, wild_tiles)]
 
 

@@ -22,7 +22,7 @@ from ..flags import only_when
 from ..hand import ScoreRequest, concealed_sizes
 from ..notation import TILE_BY_NOTATION, InvalidNotationError, parse_tiles
 from ..text import Text
-from ..tiles import ALL_TILES, Tile
+from ..tiles import ALL_TILES, NUM_KINDS, Tile
 from .declarations import Declared, Flag, HouseRule, Note, Option, Part, Pattern, PatternGroup, ReadingNote
 from .table import TableRules
 
@@ -109,6 +109,11 @@ class Ruleset(ABC):
         return frozenset(flag.id for flag in self.flags if only_when(flag, discarder_present=True))
 
     @cached_property
+    def lacked_kinds(self) -> tuple[int, ...]:
+        """The tile kinds this game has no tiles of (bazhi's six honours other than 红中; none in xinyu)."""
+        return tuple(kind for kind in range(NUM_KINDS) if kind not in self.kinds)
+
+    @cached_property
     def house_by_id(self) -> dict[str, HouseRule]:
         return {rule.id: rule for rule in self.house}
 
@@ -143,12 +148,13 @@ class Ruleset(ABC):
         """The request's `options`, validated against the declarations, as the game's options value."""
         if raw is None:
             raw = {}
-        if not isinstance(raw, Mapping):
+        elif type(raw) is not dict and not isinstance(raw, Mapping):  # a dict without the abstract-class check
             raise ScoreError("bad_option", "options 必须是对象", "options must be an object", "options")
         if not self.option_keys.issuperset(raw):
             self._unknown_option(raw)  # raises
         values = [read_option(option, raw.get(option.id)) for option in self.options]
-        return self.options_built(*values, self.read_card(raw.get("house")))
+        house = raw.get("house")
+        return self.options_built(*values, self.default_card if house is None else self.read_card(house))
 
     def _unknown_option(self, raw: Mapping) -> None:
         for key in raw:
@@ -334,16 +340,22 @@ def options_class(game: str, options: tuple[Option, ...]) -> type:
     (API.md: tiles in notation, an absent tile left out, then the card) and `with_card` (RULES.md §5.3)."""
     fields = [(option.id, OPTION_TYPES[option.kind], dataclass_field(default=option.default)) for option in options]
     fields.append(("house", HouseCard, dataclass_field(default=HouseCard(()))))
+    # the echo's options without the card, written once when the value is built (`__post_init__`): every answer
+    # echoes its request, and a game keeps each distinct options value built once (`Ruleset.options_built`)
+    fields.append(("_echo", dict, dataclass_field(init=False, repr=False, compare=False)))
     names = tuple(option.id for option in options)
 
-    def to_dict(self) -> dict:
+    def __post_init__(self) -> None:
         body: dict = {}
         for name in names:
             value = getattr(self, name)
             if value is not None:
                 body[name] = value.notation if isinstance(value, Tile) else value
-        body["house"] = self.house.to_dict()
-        return body
+        object.__setattr__(self, "_echo", body)  # a frozen dataclass sets its own fields this way
+
+    def to_dict(self) -> dict:
+        """The request echo's `options`: new dicts each time, the caller's to change."""
+        return {**self._echo, "house": dict(self.house)}
 
     def with_card(self, card: HouseCard):
         return replace(self, house=card)
@@ -351,7 +363,7 @@ def options_class(game: str, options: tuple[Option, ...]) -> type:
     return make_dataclass(
         f"{game.title()}Options",
         fields,
-        namespace={"to_dict": to_dict, "with_card": with_card, "__module__": __name__},
+        namespace={"__post_init__": __post_init__, "to_dict": to_dict, "with_card": with_card, "__module__": __name__},
         frozen=True,
         slots=True,
     )

@@ -47,8 +47,8 @@ def bao_table(request: ScoreRequest) -> tuple[str, str] | None:
     if not discarder:
         return None
     for kong_suit in SUITS:
-        if sum(1 for k in request.kongs if k.suit == kong_suit) >= 2 and any(
-            m.suit != kong_suit and m.kind.index != RED_DRAGON for m in exposed
+        if len([k for k in request.kongs if k.suit == kong_suit]) >= 2 and any(
+            [m.suit != kong_suit and m.kind.index != RED_DRAGON for m in exposed]
         ):
             return discarder, "shuangbazhi"
     pungs = [m for m in exposed if m.type == "pung" and m.kind.index != RED_DRAGON]
@@ -56,7 +56,7 @@ def bao_table(request: ScoreRequest) -> tuple[str, str] | None:
         for b in pungs:
             if a is not b and a.suit == b.suit and 1 <= b.kind.rank - a.kind.rank <= 2:
                 return discarder, "shuangsihe"
-    red = any(m.kind.index == RED_DRAGON for m in exposed)
+    red = any([m.kind.index == RED_DRAGON for m in exposed])
     if red and _one_colour(exposed):
         return discarder, "hunyise_dingzui"
     return None

@@ -71,18 +71,18 @@ def jiao_count(request: ScoreRequest, facts: HandFacts, triggers: list[str], zui
 
 def single_jiao(triggers: list[str], units: int) -> tuple[int, int]:
     """Without 可多交: one 交 plus every 嘴 beyond those used to reach it."""
-    cost = min(TRIGGER_COST[t] for t in triggers)
+    cost = min([TRIGGER_COST[t] for t in triggers])
     return 1, units - cost
 
 
 def multi_jiao(triggers: list[str], units: int) -> tuple[int, int]:
     """With 可多交: every direct trigger is a 交, and every two remaining 嘴 make one more."""
-    count = sum(t in triggers for t in ("qingyise", "shuangbazhi", "tianhu", "dihu"))
+    count = sum([t in triggers for t in ("qingyise", "shuangbazhi", "tianhu", "dihu")])
     remaining = units
     if "shuangsihe" in triggers:
         count += 1
         remaining -= 2
-    if any(t in triggers for t in GANGHUA_TRIGGERS):
+    if any([t in triggers for t in GANGHUA_TRIGGERS]):
         count += 1
         remaining -= 1
     return count + remaining // 2, remaining % 2

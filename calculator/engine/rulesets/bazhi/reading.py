@@ -40,8 +40,7 @@ def _makes_eight(suit_totals: list[int], kind: int) -> bool:
 def waits_before_win(request: ScoreRequest) -> list[Tile]:
     """The waits of the hand before its last tile: 压档 and 单吊 need the win tile to be the only one."""
     win = request.win_tile.index
-    concealed = list(request.concealed_counts)
-    concealed[win] -= 1
+    concealed = request.hand_counts  # the concealed tiles before the win tile
     all_counts = list(request.all_counts)
     all_counts[win] -= 1
     suit_totals = list(request.suit_counts.values())
@@ -76,8 +75,8 @@ def hand_facts(request: ScoreRequest, tariff: Tariff, unique_wait: bool) -> Hand
     held_four = kinds_held(request.all_counts, 4, FIRST_HONOUR)  # 四核 needs a suited kind held four times
     if held_four:
         kong_kinds = {m.kind.index for m in request.kongs}
-        four_held = tuple(k for k in held_four if k not in kong_kinds)
-        pung_kinds = frozenset(m.kind.index for m in request.melds if m.type == "pung")
+        four_held = tuple([k for k in held_four if k not in kong_kinds])
+        pung_kinds = frozenset([m.kind.index for m in request.melds if m.type == "pung"])
     kongs = request.kongs
     flags = request.flags
     card = request.options.house
@@ -113,12 +112,12 @@ def is_shuangbazhi(request: ScoreRequest) -> bool:
         if meld.suit in kongs_by_suit:
             kongs_by_suit[meld.suit] += 1
     counts = request.suit_counts
-    return any(counts[a] >= 8 and kongs_by_suit[b] >= 2 for a in SUITS for b in SUITS if a != b)
+    return any([counts[a] >= 8 and kongs_by_suit[b] >= 2 for a in SUITS for b in SUITS if a != b])
 
 
 def kong_points(tariff: Tariff, request: ScoreRequest) -> int:
     """杠分: the winner's own kongs only."""
-    return sum(tariff.kong[m.type] for m in request.kongs)
+    return sum([tariff.kong[m.type] for m in request.kongs])
 
 
 # --------------------------------------------------------------------------- one reading
@@ -172,7 +171,11 @@ def tongtian_suits(decomposition: Decomposition) -> set[str]:
     if len(decomposition.sequences) < 3:
         return set()  # 通天 needs three sequences
     starts = set(decomposition.sequences)
-    return {suit for i, suit in enumerate(SUITS) if {i * 9, i * 9 + 3, i * 9 + 6} <= starts}
+    return {suit for suit, needed in TONGTIAN_STARTS if needed <= starts}
+
+
+# Per suit, the first tiles of its 123, 456 and 789 (written once, not per reading).
+TONGTIAN_STARTS = tuple((suit, frozenset([i * 9, i * 9 + 3, i * 9 + 6])) for i, suit in enumerate(SUITS))
 
 
 def sihe_kinds(facts: HandFacts, decomposition: Decomposition, tongtian: set[str]) -> list[int]:
@@ -183,7 +186,7 @@ def sihe_kinds(facts: HandFacts, decomposition: Decomposition, tongtian: set[str
     """
     found = []
     for kind in facts.four_held:
-        in_sequence = any(first <= kind <= first + 2 for first in decomposition.sequences)
+        in_sequence = any([first <= kind <= first + 2 for first in decomposition.sequences])
         in_triplet = kind in decomposition.triplets or kind in facts.pung_kinds
         if (in_triplet and in_sequence) or (facts.tongtian_sihe and SUITS[kind // 9] in tongtian):
             found.append(kind)

@@ -66,7 +66,7 @@ class Reading(NamedTuple):
 
     @property
     def codes(self) -> tuple[str, ...]:
-        return tuple(code for code, _ in self.patterns)
+        return tuple([code for code, _ in self.patterns])
 
 
 def flag_patterns(request: ScoreRequest) -> list[tuple[str, int]]:

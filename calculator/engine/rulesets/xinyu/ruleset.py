@@ -166,9 +166,9 @@ def not_a_win(request: ScoreRequest, code: str, lang: str, brief: bool = False) 
 
 def priority_level(codes: tuple[str, ...] | list[str]) -> int:
     """拦胡 level (§2.5): 2 for 全风向; 1 for 单吊, 清一色, 清七对; 0 otherwise."""
-    if any(c in PRIORITY_LEVEL_2 for c in codes):
+    if any([c in PRIORITY_LEVEL_2 for c in codes]):
         return 2
-    return 1 if any(c in PRIORITY_LEVEL_1 for c in codes) else 0
+    return 1 if any([c in PRIORITY_LEVEL_1 for c in codes]) else 0
 
 
 def win_result(request: ScoreRequest, wilds: Wilds, reading: Reading, lang: str, brief: bool = False) -> dict:
