@@ -10,18 +10,19 @@ An answer that comes in one piece (every page, partial and JSON answer) is sent 
 or offline-pack file, read in blocks) is sent piece by piece: the next piece is read on the app's thread only once
 the loop has sent the one before, so a client that downloads slowly never holds the thread between two pieces.
 
-The environ is the one asgiref builds (PEP 3333 from the ASGI scope, as `WsgiToAsgi` does): the path decoded as
-latin-1 from UTF-8, repeated headers joined with commas.
+The environ is asgiref's own (PEP 3333 from the ASGI scope, as `WsgiToAsgi` builds it): the path decoded as latin-1
+from UTF-8, repeated headers joined with commas.
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
-import sys
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+
+from asgiref.wsgi import WsgiToAsgiInstance
 
 WsgiApp = Callable[[dict, Callable], Iterable[bytes]]
 
@@ -29,41 +30,10 @@ _END = object()  # what `_next` answers once a streamed answer has no piece left
 
 
 def environ(scope: dict, body: bytes) -> dict:
-    """The WSGI environ of an ASGI HTTP scope whose body is `body`."""
-    script_name = scope.get("root_path", "").encode("utf8").decode("latin1")
-    path_info = scope["path"].encode("utf8").decode("latin1")
-    if path_info.startswith(script_name):
-        path_info = path_info[len(script_name) :]
-    server = scope.get("server") or ("localhost", 80)
-    result = {
-        "REQUEST_METHOD": scope["method"],
-        "SCRIPT_NAME": script_name,
-        "PATH_INFO": path_info,
-        "QUERY_STRING": scope["query_string"].decode("ascii", "replace"),
-        "SERVER_PROTOCOL": f"HTTP/{scope['http_version']}",
-        "SERVER_NAME": server[0],
-        "SERVER_PORT": str(server[1] if server[1] is not None else 0),
-        "wsgi.version": (1, 0),
-        "wsgi.url_scheme": scope.get("scheme", "http"),
-        "wsgi.input": io.BytesIO(body),
-        "wsgi.errors": sys.stderr,
-        "wsgi.multithread": False,  # one thread runs the app, one request at a time
-        "wsgi.multiprocess": True,
-        "wsgi.run_once": False,
-    }
-    if scope.get("client"):
-        result["REMOTE_ADDR"] = scope["client"][0]
-    for raw_name, raw_value in scope["headers"]:
-        name = raw_name.decode("latin1")
-        if name == "content-length":
-            key = "CONTENT_LENGTH"
-        elif name == "content-type":
-            key = "CONTENT_TYPE"
-        else:
-            key = "HTTP_" + name.upper().replace("-", "_")
-        value = raw_value.decode("latin1")
-        result[key] = f"{result[key]},{value}" if key in result else value
-    return result
+    """The WSGI environ of an ASGI HTTP scope whose body is `body`: asgiref's, the one `WsgiToAsgi` builds."""
+    builder = WsgiToAsgiInstance(None)
+    builder.scope = scope  # its header loop reads the scope it serves
+    return builder.build_environ(scope, io.BytesIO(body))
 
 
 @dataclass
