@@ -16,6 +16,7 @@ from urllib.parse import urlencode
 import pytest
 
 from tests.browser.phone import assert_on_screen, expect, finger_tap
+from tests.web.fields import WILD_AS_NORTH  # the 财神 (5p) stands for the winning 北's third copy
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -29,15 +30,6 @@ WORDS = {
     },
 }
 THIRTEEN = ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "1p", "5p", "E"]  # waits on 1p, 5p, E
-WILD_AS_NORTH = {  # the 财神 (5p) stands for the winning 北's third copy
-    "ruleset": "xinyu",
-    "caishen": "5p",
-    "hand": "123m456m789s11sN5p",
-    "win_tile": "N",
-    "winner": "S",
-    "dealer": "E",
-    "discarder": "W",
-}
 
 
 def xinyu(page, query: dict | None = None) -> None:
