@@ -51,6 +51,14 @@ def running_in_parallel(config) -> bool:
 
 
 def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if (
+            item.get_closest_marker("serial")
+            and "tests/ledger/" in item.nodeid
+            and not item.get_closest_marker("own_database")
+        ):
+            # scripts/test runs the serial tests on SQLite only: a serial ledger test must bring both databases
+            raise pytest.UsageError(f"{item.nodeid}: a serial ledger test makes its own databases (own_database)")
     serial_only = config.getoption("--serial-only")
     if not serial_only and not running_in_parallel(config):
         return
