@@ -22,7 +22,7 @@ from django.conf import settings
 from django.utils import translation
 
 from calculator.engine.rulesets import register
-from tests.chromium import ARGS, CHROMIUM
+from tests.chromium import ARGS, CHROMIUM, FULL
 from tests.games.tuidaohu import RULESET as TEST_GAME
 
 register(TEST_GAME)
@@ -51,6 +51,14 @@ def running_in_parallel(config) -> bool:
 
 
 def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if (
+            item.get_closest_marker("serial")
+            and "tests/ledger/" in item.nodeid
+            and not item.get_closest_marker("own_database")
+        ):
+            # scripts/test runs the serial tests on SQLite only: a serial ledger test must bring both databases
+            raise pytest.UsageError(f"{item.nodeid}: a serial ledger test makes its own databases (own_database)")
     serial_only = config.getoption("--serial-only")
     if not serial_only and not running_in_parallel(config):
         return
@@ -93,14 +101,33 @@ def default_language():
 
 
 @pytest.fixture(scope="session")
-def browser():
-    """One Chromium for the whole test process (each xdist worker has its own); tests open contexts in it."""
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"no Chromium at {CHROMIUM}")
+def playwright():
+    """Playwright's driver, one per test process."""
     # Playwright's sync API runs an event loop in this thread; Django's ORM would refuse to run beside it.
     os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
+        yield playwright
+
+
+def launch(playwright, executable: str):
+    if not os.path.exists(executable):
+        pytest.skip(f"no Chromium at {executable}")
+    return playwright.chromium.launch(executable_path=executable, args=ARGS)
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    """One Chromium for the whole test process (each xdist worker has its own); tests open contexts in it. The
+    headless shell where it is installed (tests/chromium.py)."""
+    browser = launch(playwright, CHROMIUM)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="session")
+def full_browser(playwright):
+    """The full Chromium, for a test that counts what a phone's browser fetches (its page icon included)."""
+    browser = launch(playwright, FULL)
+    yield browser
+    browser.close()

@@ -100,9 +100,10 @@ def sent_size(request) -> int:
 
 
 @pytest.mark.xdist_group("offline-pack")  # on the worker that builds the pack for tests/browser/test_offline.py
-def test_the_first_load_is_at_most_8_requests_and_60_kb(browser, live_server, offline_pack):
-    """With the offline pack built, its offer on the page: nothing of the pack loads until asked (issue 22)."""
-    context, page = open_page(browser, live_server, SIZES["360x640"], service_workers="allow")
+def test_the_first_load_is_at_most_8_requests_and_60_kb(full_browser, live_server, offline_pack):
+    """With the offline pack built, its offer on the page: nothing of the pack loads until asked (issue 22). In the
+    full browser, which fetches the page's icon as a phone's does."""
+    context, page = open_page(full_browser, live_server, SIZES["360x640"], service_workers="allow")
     try:
         finished = []
         page.on("requestfinished", lambda request: finished.append(request))

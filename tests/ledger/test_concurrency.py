@@ -16,6 +16,7 @@ import pytest
 
 from tests.ledger.scratch import postgres_database
 
+pytestmark = pytest.mark.own_database
 RACE = Path(__file__).with_name("race.py")
 
 

@@ -142,6 +142,7 @@ def run_faults(*args: str) -> dict:
 
 
 @pytest.mark.serial
+@pytest.mark.own_database
 def test_a_full_sqlite_database_answers_503_fails_the_health_check_and_loses_nothing(tmp_path):
     report = run_faults("full", str(tmp_path / "full.sqlite3"))
     statuses = [write["status"] for write in report["writes"]]
@@ -158,6 +159,7 @@ def test_a_full_sqlite_database_answers_503_fails_the_health_check_and_loses_not
 
 
 @pytest.mark.serial
+@pytest.mark.own_database
 @pytest.mark.parametrize("journal", ["delete", "wal"])
 def test_a_read_only_sqlite_file_serves_every_page_and_refuses_writes_with_503(tmp_path, journal):
     report = run_faults("readonly", str(tmp_path / "ro.sqlite3"), journal)
@@ -182,6 +184,7 @@ def test_a_read_only_sqlite_file_serves_every_page_and_refuses_writes_with_503(t
 
 
 @pytest.mark.serial
+@pytest.mark.own_database
 def test_a_postgresql_restart_in_the_middle_of_a_write_burst_loses_nothing_doubles_nothing_and_answers_no_500():
     bindir = binaries()
     if bindir is None:

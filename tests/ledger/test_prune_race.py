@@ -48,6 +48,7 @@ def run(vendor: str, tmp_path: Path, *args: str) -> dict:
     return report
 
 
+@pytest.mark.own_database
 @pytest.mark.parametrize("vendor", DATABASES)
 def test_a_hand_recorded_just_before_the_clean_up_writes_keeps_its_table(tmp_path, vendor):
     # The phone's hand lands after the clean-up listed the table as old and before it locks it: the table has been
@@ -59,6 +60,7 @@ def test_a_hand_recorded_just_before_the_clean_up_writes_keeps_its_table(tmp_pat
     assert report["table_exists"] and report["keys"] == ["in-the-window"] and report["read_after"] == 200
 
 
+@pytest.mark.own_database
 @pytest.mark.parametrize("vendor", DATABASES)
 def test_a_hand_sent_while_the_clean_up_deletes_the_table_waits_and_is_refused_never_answered_and_lost(
     tmp_path, vendor
@@ -74,6 +76,7 @@ def test_a_hand_sent_while_the_clean_up_deletes_the_table_waits_and_is_refused_n
     assert not report["table_exists"] and report["read_after"] == 404
 
 
+@pytest.mark.own_database
 @pytest.mark.parametrize("vendor", DATABASES)
 def test_the_clean_up_against_writing_and_reading_phones_deletes_no_answered_write_and_never_crashes(tmp_path, vendor):
     report = run(vendor, tmp_path, "concurrent")
