@@ -2,8 +2,8 @@
 
 Django's WSGI application behind calculator/plumbing/wsgi_bridge.py: the server reads each request's line and headers
 in its own I/O threads (Rust, outside the GIL), the bridge reads the body whole on the worker's event loop, and only
-then does the app run, on a thread of its own. A client that sends a byte a second holds a connection and a
-coroutine, never the thread that serves everyone else. Django's own ASGI handler reads bodies the same way, but it
+then does the app run, on a thread of its own (a read of a whole table on a second one: calculator/plumbing/lanes.py).
+A client that sends a byte a second holds a connection and a coroutine, never the thread that serves everyone else. Django's own ASGI handler reads bodies the same way, but it
 hands each sync middleware and the view to a thread in turn: a third of the throughput here; asgiref's `WsgiToAsgi`
 hands every message back to the loop: a fifth (docs/PERFORMANCE.md § Slow clients).
 
@@ -28,12 +28,14 @@ from __future__ import annotations
 import gc
 import logging
 import os
+import sys
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "calculator.settings")
 
 from django.conf import settings  # noqa: E402
 from granian.utils.proxies import wrap_asgi_with_proxy_headers  # noqa: E402
 
+from calculator.plumbing import lanes  # noqa: E402
 from calculator.plumbing.wsgi_bridge import WsgiBridge  # noqa: E402
 from calculator.wsgi import application as wsgi_application  # noqa: E402
 
@@ -77,9 +79,17 @@ def skip_bodies_the_app_refuses(app, limit: int):
 
 application = wrap_asgi_with_proxy_headers(
     skip_bodies_the_app_refuses(
-        WsgiBridge(wsgi_application), max(settings.API_MAX_BODY_BYTES, settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
+        WsgiBridge(wsgi_application, slow=lanes.is_slow),
+        max(settings.API_MAX_BODY_BYTES, settings.DATA_UPLOAD_MAX_MEMORY_SIZE),
     ),
     trusted_hosts=[str(network) for network in settings.TRUSTED_PROXIES],
 )
+# The interpreter hands its lock from one thread to another waiting for it after this long (Python's default: 5 ms):
+# a score on the app's lane waits at most that each time it needs the lock back (after each query, each log line)
+# while the slow lane draws a read in the same worker. At 5 ms a score beside a heavy reader took 2.9-3.3× its idle
+# p99, at 1 ms 1.3-1.9× (docs/PERFORMANCE.md § Two lanes).
+SWITCH_INTERVAL = 0.001
+
 warm_up()
 gc.freeze()
+sys.setswitchinterval(SWITCH_INTERVAL)

@@ -1,10 +1,17 @@
-"""A WSGI app served over ASGI, one request at a time on one thread of its own: what calculator/asgi.py hands granian.
+"""A WSGI app served over ASGI, one request at a time on each of two threads of its own: what calculator/asgi.py
+hands granian.
 
 The whole body is read on the event loop first (a slow client holds a coroutine, never the app's thread), then the
 app runs on its thread, and the answer goes back to the loop to be sent. One hand-over each way per request: asgiref's
 `WsgiToAsgi`, which does the same job, also hands every message it sends (the start, each piece of the body, the
 end) back to the loop and waits there for it, four crossings for a score instead of two, and that cost a fifth of
 the API's throughput (docs/PERFORMANCE.md § Slow clients).
+
+Two lanes, a thread each: the requests `slow(scope)` picks (calculator/plumbing/lanes.py: the reads of a whole table,
+tens of milliseconds at 1,000 entries) run on one, everything else on the other, so a score or a write never waits
+in line behind such a read in its worker (issue 20 §3). Each lane answers one request at a time, in order. The slow
+lane's thread stands lower in the kernel's queue for a core, so a score in another worker goes first; within the
+worker the two share the interpreter (calculator/asgi.py sets how often it switches between them).
 
 An answer that comes in one piece (every page, partial and JSON answer) is sent as it is. A streamed answer (a static
 or offline-pack file, read in blocks) is sent piece by piece: the next piece is read on the app's thread only once
@@ -18,6 +25,9 @@ from __future__ import annotations
 
 import asyncio
 import io
+import os
+import sys
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -78,12 +88,30 @@ def _next(pieces: Iterator[bytes]) -> object:
     return next(pieces, _END)
 
 
-class WsgiBridge:
-    """An ASGI app running the WSGI app `app` on one thread, after each request's whole body has arrived."""
+SLOW_NICENESS = 10  # how much lower the slow lane's thread stands in the kernel's queue for a core
 
-    def __init__(self, app: WsgiApp):
+
+def _yield_the_processor() -> None:
+    """On the slow lane's thread, once: lower its priority, so that when the cores are all busy the kernel runs the
+    other workers' app lanes (a score, a write) before it. Linux schedules each thread on its own (a thread id is a
+    task id); elsewhere the thread keeps the process's priority."""
+    if sys.platform == "linux":
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), SLOW_NICENESS)
+
+
+def _never(scope: dict) -> bool:
+    return False
+
+
+class WsgiBridge:
+    """An ASGI app running the WSGI app `app`, after each request's whole body has arrived, on one of two threads:
+    the slow lane for the requests `slow(scope)` picks, the app's lane for all others."""
+
+    def __init__(self, app: WsgiApp, slow: Callable[[dict], bool] = _never):
         self.app = app
+        self.slow = slow
         self.thread = ThreadPoolExecutor(1, thread_name_prefix="app")
+        self.slow_thread = ThreadPoolExecutor(1, thread_name_prefix="app-slow", initializer=_yield_the_processor)
 
     async def __call__(self, scope: dict, receive, send) -> None:
         if scope["type"] != "http":
@@ -97,7 +125,8 @@ class WsgiBridge:
             if not message.get("more_body"):
                 break
         loop = asyncio.get_running_loop()
-        answer = await loop.run_in_executor(self.thread, _run, self.app, environ(scope, bytes(body)))
+        lane = self.slow_thread if self.slow(scope) else self.thread
+        answer = await loop.run_in_executor(lane, _run, self.app, environ(scope, bytes(body)))
         await send({"type": "http.response.start", "status": answer.status, "headers": answer.headers})
         if answer.rest is None:
             await send({"type": "http.response.body", "body": b"".join(answer.pieces)})
@@ -105,9 +134,9 @@ class WsgiBridge:
         try:
             for piece in answer.pieces:
                 await send({"type": "http.response.body", "body": piece, "more_body": True})
-            while (piece := await loop.run_in_executor(self.thread, _next, answer.rest)) is not _END:
+            while (piece := await loop.run_in_executor(lane, _next, answer.rest)) is not _END:
                 await send({"type": "http.response.body", "body": piece, "more_body": True})
             await send({"type": "http.response.body", "body": b""})
         finally:
             if answer.close:
-                await loop.run_in_executor(self.thread, answer.close)
+                await loop.run_in_executor(lane, answer.close)

@@ -1,6 +1,6 @@
 """The production app's bridge from ASGI to Django's WSGI app (calculator/plumbing/wsgi_bridge.py): the body is whole
-before the app runs, the app runs on one thread, a one-piece answer is sent in one message, a streamed one piece by
-piece, and every answer is closed once."""
+before the app runs, the app runs on one thread (a slow read on a second one, never in the way of the first), a
+one-piece answer is sent in one message, a streamed one piece by piece, and every answer is closed once."""
 
 from __future__ import annotations
 
@@ -145,6 +145,47 @@ def test_the_app_runs_off_the_event_loop_on_one_thread():
     run(two_requests())
     assert len(threads) == 1
     assert threads.isdisjoint({threading.current_thread().name, loop_thread[0]})
+
+
+def test_a_score_is_answered_while_a_slow_read_of_the_same_worker_is_still_being_drawn():
+    """Issue 20 §3: the slow read is held in the app until the score has been sent; with one lane the score would
+    wait behind it and the read would never be released (the test would fail at its timeout)."""
+    score_sent = threading.Event()
+    threads = {}
+
+    def app(env, start_response):
+        threads[env["PATH_INFO"]] = threading.current_thread().name
+        if env["PATH_INFO"] == "/tables/big/live/":
+            assert score_sent.wait(5), "the score waited behind the slow read"
+        start_response("200 OK", [])
+        return [env["PATH_INFO"].encode()]
+
+    bridge = WsgiBridge(app, slow=lambda scope: scope["path"] == "/tables/big/live/")
+    finished = []
+
+    async def receive():
+        return {"type": "http.request", "body": b""}
+
+    def sender(name):
+        async def send(message):
+            if message["type"] == "http.response.body":
+                finished.append(name)
+                if name == "score":
+                    score_sent.set()
+
+        return send
+
+    async def both():
+        read = asyncio.create_task(
+            bridge({**SCOPE, "method": "GET", "path": "/tables/big/live/"}, receive, sender("read"))
+        )
+        await asyncio.sleep(0.05)  # the read is in the app, held there
+        await bridge(SCOPE, receive, sender("score"))
+        await read
+
+    run(both())
+    assert finished == ["score", "read"]
+    assert threads["/tables/big/live/"] != threads["/api/score"]
 
 
 def test_a_client_gone_before_its_body_was_whole_never_reaches_the_app():
