@@ -10,7 +10,7 @@ from functools import cache
 from itertools import product
 from typing import NamedTuple
 
-from .tiles import FIRST_HONOUR, NUM_KINDS
+from .tiles import BLOCK_STARTS, FIRST_HONOUR, NUM_KINDS, Blocks, blocks_of
 
 # A set is (kind, first tile index): kind "seq" for 顺子 (first, first+1, first+2), "tri" for 刻子.
 SetGroup = tuple[str, int]
@@ -143,20 +143,26 @@ def _others_ready(status: tuple[tuple[bool, bool], ...]) -> tuple[tuple[bool, bo
 
 
 def completing_kinds(counts: list[int] | tuple[int, ...]) -> list[int]:
-    """Every kind whose one more copy makes these concealed tiles complete (copy limits not checked).
+    """Every kind whose one more copy makes these concealed tiles complete (copy limits not checked)."""
+    if sum(counts) % 3 != 1:
+        return []
+    return block_completing_kinds(blocks_of(counts))
+
+
+def block_completing_kinds(blocks: Blocks) -> list[int]:
+    """`completing_kinds` of tiles given as their blocks (`tiles.blocks_of`), numbering one more than a multiple of
+    three (a request's hand before the win: the caller knows, where `completing_kinds` sums the counts).
 
     Adding a tile changes one block only, so each block's answer is read once, and each kind is one
     look-up in its block's table of "with one more of this rank" instead of a fresh search. Each block is
     one table look-up (`_block_waits`): the waits are worked out before every win, between other work, where
     every dictionary the code touches costs a trip to memory.
     """
-    if sum(counts) % 3 != 1:
-        return []
     tables = [
-        _block_waits(0, tuple(counts[0:9]), True),
-        _block_waits(9, tuple(counts[9:18]), True),
-        _block_waits(18, tuple(counts[18:27]), True),
-        _block_waits(FIRST_HONOUR, tuple(counts[FIRST_HONOUR:NUM_KINDS]), False),
+        _block_waits(0, blocks[0], True),
+        _block_waits(9, blocks[1], True),
+        _block_waits(18, blocks[2], True),
+        _block_waits(FIRST_HONOUR, blocks[3], False),
     ]
     ready = _others_ready((tables[0][0], tables[1][0], tables[2][0], tables[3][0]))
     found = []
@@ -195,16 +201,22 @@ def _placed_splits(base: int, counts: tuple[int, ...], allow_sequences: bool) ->
 
 
 def decompositions(counts: list[int] | tuple[int, ...]) -> list[Decomposition]:
-    """Every distinct split of the concealed tiles into exactly one pair and sets.
+    """Every distinct split of the concealed tiles into exactly one pair and sets."""
+    if sum(counts) % 3 != 2:
+        return []
+    return block_decompositions(blocks_of(counts))
+
+
+def block_decompositions(blocks: Blocks) -> list[Decomposition]:
+    """`decompositions` of tiles given as their blocks (`tiles.blocks_of`), numbering two more than a multiple of
+    three (a request's concealed tiles: the caller knows, where `decompositions` sums the counts).
 
     A hand is the product of its blocks' splits; the blocks' parts are joined in block order, so the
     result lists the sequences and triplets of the joined sets, without filtering them again.
     """
-    if sum(counts) % 3 != 2:
-        return []
     per_block = []
     one_way = True
-    for base, block, seqs in _blocks(counts):
+    for base, block, seqs in zip(_BLOCK_BASES, blocks, _BLOCK_SEQUENCES, strict=True):
         if not any(block):
             continue  # an empty block splits one way, into nothing
         splits = _placed_splits(base, block, seqs)
@@ -226,6 +238,10 @@ def decompositions(counts: list[int] | tuple[int, ...]) -> list[Decomposition]:
             triplets += split.triplets
         found.append(Decomposition(pairs[0], sets, sequences, triplets))
     return found
+
+
+_BLOCK_BASES = BLOCK_STARTS[:4]  # each block's first kind
+_BLOCK_SEQUENCES = (True, True, True, False)  # honours make no sequences
 
 
 def _single_way(parts: list[PlacedSplit]) -> list[Decomposition]:
