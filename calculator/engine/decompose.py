@@ -17,7 +17,8 @@ SetGroup = tuple[str, int]
 
 
 class Decomposition(NamedTuple):
-    """One split. A NamedTuple: immutable, and cheap to build."""
+    """One split. A NamedTuple: immutable, and cheap to build (as the tuple it is, `tuple.__new__` with the fields
+    in their order, as bazhi's `Reading` is: its own constructor is a Python function called through its type)."""
 
     pair: int
     sets: tuple[SetGroup, ...]
@@ -236,7 +237,7 @@ def block_decompositions(blocks: Blocks) -> list[Decomposition]:
             sets += split.sets
             sequences += split.sequences
             triplets += split.triplets
-        found.append(Decomposition(pairs[0], sets, sequences, triplets))
+        found.append(tuple.__new__(Decomposition, (pairs[0], sets, sequences, triplets)))
     return found
 
 
@@ -257,10 +258,10 @@ def _single_way(parts: list[PlacedSplit]) -> list[Decomposition]:
         return []
     if len(parts) == 1:
         part = parts[0]  # one block holds the whole hand: its sets are the hand's, already in order
-        return [Decomposition(pair, part.sets, part.sequences, part.triplets)]
+        return [tuple.__new__(Decomposition, (pair, part.sets, part.sequences, part.triplets))]
     sets, sequences, triplets = (), (), ()
     for part in parts:
         sets += part.sets
         sequences += part.sequences
         triplets += part.triplets
-    return [Decomposition(pair, sets, sequences, triplets)]
+    return [tuple.__new__(Decomposition, (pair, sets, sequences, triplets))]

@@ -87,20 +87,23 @@ def hand_facts(request: ScoreRequest, tariff: Tariff, unique_wait: bool) -> Hand
     kongs = request.kongs
     flags = request.flags
     card = request.options.house
-    # positional, in the order of the fields: a score builds one per hand, and keywords cost more to bind
-    return HandFacts(
-        request.discarder is None,
-        "kong_bloom" in flags or "double_kong_bloom" in flags,
-        colour(request),
-        len(kongs) >= 2 and is_shuangbazhi(request),  # needs two kongs: most hands have none
-        request.largest_suit,
-        kong_points(tariff, request) if kongs else 0,
-        four_held,
-        pung_kinds,  # only 四核 asks for them
-        unique_wait,
-        card["yadang_wait"] == "any",
-        card["tongtian_sihe"],
-        card["haidi"] == "zui" and "last_tile" in flags,
+    # the fields in their order, built as the tuple it is: see `Reading`
+    return tuple.__new__(
+        HandFacts,
+        (
+            request.discarder is None,
+            "kong_bloom" in flags or "double_kong_bloom" in flags,
+            colour(request),
+            len(kongs) >= 2 and is_shuangbazhi(request),  # needs two kongs: most hands have none
+            request.largest_suit,
+            kong_points(tariff, request) if kongs else 0,
+            four_held,
+            pung_kinds,  # only 四核 asks for them
+            unique_wait,
+            card["yadang_wait"] == "any",
+            card["tongtian_sihe"],
+            card["haidi"] == "zui" and "last_tile" in flags,
+        ),
     )
 
 
@@ -259,23 +262,28 @@ def read_hand(
     triggers = jiao_triggers(request, facts, zui, sihe, yadang, dandiao)
     count, extra = jiao_count(request, facts, triggers, zui) if triggers else (0, 0)
     jiao = count * tariff.jiao + extra * tariff.jiao_zui if triggers else 0
-    # positional, in the order of the fields (see `Reading`): one is built per reading of every score
-    return Reading(
-        decomposition,
-        role,
-        yadang,
-        dandiao,
-        zui,
-        sihe,
-        triggers,
-        zf,
-        df,
-        facts.kong_points,
-        fan,
-        count,
-        extra,
-        jiao,
-        winner_total(request, tariff, fan, df, count, jiao),
+    # The fields in their order, built as the tuple it is (`tuple.__new__`): a NamedTuple's own constructor is a
+    # Python function called through its type, and one reading is built per place of the win tile of every score.
+    # `test_a_reading_has_every_field` checks the count.
+    return tuple.__new__(
+        Reading,
+        (
+            decomposition,
+            role,
+            yadang,
+            dandiao,
+            zui,
+            sihe,
+            triggers,
+            zf,
+            df,
+            facts.kong_points,
+            fan,
+            count,
+            extra,
+            jiao,
+            winner_total(request, tariff, fan, df, count, jiao),
+        ),
     )
 
 
