@@ -10,7 +10,7 @@ from functools import cache
 from itertools import product
 from typing import NamedTuple
 
-from .tiles import BLOCK_STARTS, FIRST_HONOUR, NUM_KINDS, Blocks, blocks_of
+from .tiles import BLOCKS, FIRST_HONOUR, NUM_KINDS
 
 # A set is (kind, first tile index): kind "seq" for 顺子 (first, first+1, first+2), "tri" for 刻子.
 SetGroup = tuple[str, int]
@@ -105,10 +105,12 @@ def is_complete(counts: list[int] | tuple[int, ...]) -> bool:
     return pairs_needed == 0
 
 
+# One block's table for the waits (`block_waits`).
+BlockWaits = tuple[tuple[bool, bool], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
 @cache
-def _block_waits(
-    base: int, counts: tuple[int, ...], allow_sequences: bool
-) -> tuple[tuple[bool, bool], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+def block_waits(base: int, counts: tuple[int, ...], allow_sequences: bool) -> BlockWaits:
     """One block's table for the waits, read in one look-up: its status (only sets, sets plus the pair) as it
     is, and the tile kinds (the block starts at `base`) whose one more copy lets it be (only sets, sets plus
     the pair, either of the two). An empty block is only sets, and one tile cannot complete it."""
@@ -147,24 +149,18 @@ def completing_kinds(counts: list[int] | tuple[int, ...]) -> list[int]:
     """Every kind whose one more copy makes these concealed tiles complete (copy limits not checked)."""
     if sum(counts) % 3 != 1:
         return []
-    return block_completing_kinds(blocks_of(counts))
+    return kinds_completing([block_waits(base, tuple(counts[base : base + size]), seqs) for base, size, seqs in BLOCKS])
 
 
-def block_completing_kinds(blocks: Blocks) -> list[int]:
-    """`completing_kinds` of tiles given as their blocks (`tiles.blocks_of`), numbering one more than a multiple of
-    three (a request's hand before the win: the caller knows, where `completing_kinds` sums the counts).
+def kinds_completing(tables: list[BlockWaits]) -> list[int]:
+    """`completing_kinds` of tiles given as their four blocks' tables (`block_waits`, in block order), numbering
+    one more than a multiple of three (the caller knows: `completing_kinds` sums the counts).
 
     Adding a tile changes one block only, so each block's answer is read once, and each kind is one
     look-up in its block's table of "with one more of this rank" instead of a fresh search. Each block is
-    one table look-up (`_block_waits`): the waits are worked out before every win, between other work, where
-    every dictionary the code touches costs a trip to memory.
+    one table look-up: the waits are worked out before every win, between other work, where every dictionary
+    the code touches costs a trip to memory.
     """
-    tables = [
-        _block_waits(0, blocks[0], True),
-        _block_waits(9, blocks[1], True),
-        _block_waits(18, blocks[2], True),
-        _block_waits(FIRST_HONOUR, blocks[3], False),
-    ]
     ready = _others_ready((tables[0][0], tables[1][0], tables[2][0], tables[3][0]))
     found = []
     for (_, as_sets, as_pair, either), (only_sets, with_pair) in zip(tables, ready, strict=True):
@@ -185,7 +181,7 @@ class PlacedSplit(NamedTuple):
 
 
 @cache
-def _placed_splits(base: int, counts: tuple[int, ...], allow_sequences: bool) -> tuple[PlacedSplit, ...]:
+def placed_splits(base: int, counts: tuple[int, ...], allow_sequences: bool) -> tuple[PlacedSplit, ...]:
     """`_suit_splits` with ranks turned into tile indices (the block starts at `base`)."""
     placed = []
     for pair, sets in _suit_splits(counts, allow_sequences):
@@ -205,25 +201,25 @@ def decompositions(counts: list[int] | tuple[int, ...]) -> list[Decomposition]:
     """Every distinct split of the concealed tiles into exactly one pair and sets."""
     if sum(counts) % 3 != 2:
         return []
-    return block_decompositions(blocks_of(counts))
+    per_block = []
+    for base, size, seqs in BLOCKS:
+        block = tuple(counts[base : base + size])
+        if any(block):  # an empty block splits one way, into nothing
+            per_block.append(placed_splits(base, block, seqs))
+    return joined_splits(per_block)
 
 
-def block_decompositions(blocks: Blocks) -> list[Decomposition]:
-    """`decompositions` of tiles given as their blocks (`tiles.blocks_of`), numbering two more than a multiple of
-    three (a request's concealed tiles: the caller knows, where `decompositions` sums the counts).
+def joined_splits(per_block: list[tuple[PlacedSplit, ...]]) -> list[Decomposition]:
+    """`decompositions` of tiles given as the splits of their blocks that hold tiles (`placed_splits`, in block
+    order), numbering two more than a multiple of three (the caller knows: `decompositions` sums the counts).
 
     A hand is the product of its blocks' splits; the blocks' parts are joined in block order, so the
     result lists the sequences and triplets of the joined sets, without filtering them again.
     """
-    per_block = []
     one_way = True
-    for base, block, seqs in zip(_BLOCK_BASES, blocks, _BLOCK_SEQUENCES, strict=True):
-        if not any(block):
-            continue  # an empty block splits one way, into nothing
-        splits = _placed_splits(base, block, seqs)
+    for splits in per_block:
         if not splits:
             return []
-        per_block.append(splits)
         one_way = one_way and len(splits) == 1
     if one_way:  # most winning hands: nothing to combine
         return _single_way([splits[0] for splits in per_block])
@@ -239,10 +235,6 @@ def block_decompositions(blocks: Blocks) -> list[Decomposition]:
             triplets += split.triplets
         found.append(tuple.__new__(Decomposition, (pairs[0], sets, sequences, triplets)))
     return found
-
-
-_BLOCK_BASES = BLOCK_STARTS[:4]  # each block's first kind
-_BLOCK_SEQUENCES = (True, True, True, False)  # honours make no sequences
 
 
 def _single_way(parts: list[PlacedSplit]) -> list[Decomposition]:

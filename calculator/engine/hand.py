@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import InitVar, dataclass, field, replace
 from typing import Protocol
 
+from .blocks import Blocks, blocks_of, notation_of
 from .card import HouseCard
 from .flags import listed
-from .notation import format_blocks, format_tiles
+from .notation import format_tiles
 from .text import Text
-from .tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS, Blocks, Tile, blocks_of, counts_of
+from .tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS, Tile, counts_of
 
 MELD_TYPES = ("pung", "chow", "kong_exposed", "kong_added", "kong_concealed")
 MELD_NAMES = {
@@ -102,7 +103,7 @@ class ScoreRequest:
     counted: InitVar[list[int] | None] = None
     # Derived from the fields above (not arguments: `dataclasses.replace` recomputes them).
     hand_counts: list[int] = field(init=False, repr=False, compare=False)  # the hand before the win tile
-    hand_blocks: Blocks = field(init=False, repr=False, compare=False)  # the same by block (`tiles.blocks_of`)
+    hand_blocks: Blocks = field(init=False, repr=False, compare=False)  # the same by block, with their tables
     concealed: tuple[Tile, ...] = field(init=False, repr=False, compare=False)  # hand + win tile
     concealed_counts: list[int] = field(init=False, repr=False, compare=False)
     all_counts: list[int] = field(init=False, repr=False, compare=False)  # melds included, a kong counts 4
@@ -119,7 +120,7 @@ class ScoreRequest:
         concealed = self.hand if win is None else (*self.hand, win)
         all_counts = list(concealed_counts)
         blocks = blocks_of(hand_counts)
-        suits = [sum(blocks[0]), sum(blocks[1]), sum(blocks[2])]  # the hand's; the win tile and melds added below
+        suits = [blocks[0].size, blocks[1].size, blocks[2].size]  # the hand's; the win tile and melds added below
         if win is not None and win.index < FIRST_HONOUR:
             suits[win.index // 9] += 1
         for meld in self.melds:
@@ -170,7 +171,7 @@ class ScoreRequest:
         return {i for i in range(NUM_KINDS) if counts[i] >= 4}
 
     def to_dict(self) -> dict:
-        body = {"ruleset": self.ruleset, "options": self.options.to_dict(), "hand": format_blocks(self.hand_blocks)}
+        body = {"ruleset": self.ruleset, "options": self.options.to_dict(), "hand": notation_of(self.hand_blocks)}
         if self.win_tile is not None:
             body["win_tile"] = self.win_tile.notation
         body["melds"] = [m.to_dict() for m in self.melds]

@@ -6,9 +6,9 @@
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 
-from .tiles import ALL_TILES, FIRST_HONOUR, HONOURS, NUM_KINDS, SUITS, Blocks, Tile, counts_of
+from .tiles import ALL_TILES, FIRST_HONOUR, HONOURS, NUM_KINDS, SUITS, Tile, counts_of
 
 # The riichi order of `z` digits: 1-4 winds, 5 白, 6 发, 7 中.
 Z_DIGIT_TO_HONOUR = {"1": "E", "2": "S", "3": "W", "4": "N", "5": "P", "6": "F", "7": "C"}
@@ -154,20 +154,9 @@ _TEXT_OF_INDEX = tuple(str(i % 9 + 1) if i < FIRST_HONOUR else HONOURS[i - FIRST
 _SUIT_OF_INDEX = tuple(SUITS[i // 9] if i < FIRST_HONOUR else "" for i in range(NUM_KINDS))
 
 
-def format_blocks(blocks: Blocks) -> str:
-    """`format_tiles` of tiles given as their blocks (`tiles.blocks_of`): each block's text is remembered by its
-    counts, the key the decomposition tables use, so a hand is four look-ups instead of a sort and a walk."""
-    return (
-        _block_text(blocks[0], "m")
-        + _block_text(blocks[1], "p")
-        + _block_text(blocks[2], "s")
-        + _block_text(blocks[3], "")
-    )
-
-
-@cache
-def _block_text(counts: tuple[int, ...], suit: str) -> str:
-    """One block in canonical notation: "1123m" for a suit, "ECC" for the honours ("" when empty)."""
+def block_text(counts: tuple[int, ...], suit: str) -> str:
+    """One block in canonical notation: "1123m" for a suit, "ECC" for the honours ("" when empty); remembered with
+    the block's other tables (`blocks.block`)."""
     if not any(counts):
         return ""
     if not suit:

@@ -148,25 +148,10 @@ def kinds_held(counts: list[int], copies: int, below: int = NUM_KINDS) -> list[i
     return found
 
 
-# A hand's 34 counts as its four blocks, 万 筒 条 then the honours: the tables of the splits, the waits and the
-# notation are each looked up by one block's counts.
-Blocks = tuple[tuple[int, ...], ...]
-BLOCK_STARTS = (0, 9, 18, FIRST_HONOUR, NUM_KINDS)  # block b holds the kinds BLOCK_STARTS[b] … BLOCK_STARTS[b + 1] − 1
-
-
-def blocks_of(counts: list[int] | tuple[int, ...]) -> Blocks:
-    return (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[FIRST_HONOUR:NUM_KINDS]))
+# The four independent blocks of the 34 kinds, 万 筒 条 then the honours: (first index, size, sequences possible).
+BLOCKS: tuple[tuple[int, int, bool], ...] = ((0, 9, True), (9, 9, True), (18, 9, True), (FIRST_HONOUR, 7, False))
 
 
 def block_of(kind: int) -> int:
-    """The block (0-3) that holds a kind."""
-    return kind // 9 if kind < FIRST_HONOUR else 3
-
-
-def blocks_with(blocks: Blocks, counts: list[int], kind: int) -> Blocks:
-    """`blocks` with the block holding `kind` read again from `counts` (the hand with one tile more: the others are
-    the same)."""
-    b = block_of(kind)
-    changed = list(blocks)
-    changed[b] = tuple(counts[BLOCK_STARTS[b] : BLOCK_STARTS[b + 1]])
-    return tuple(changed)
+    """The block (0-3, in the order of `BLOCKS`) that holds a kind."""
+    return min(kind // 9, 3)

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import random
 
+from calculator.engine.blocks import blocks_of, completing_kinds_of, decompositions_of, notation_of, with_tile
 from calculator.engine.decompose import Decomposition, completing_kinds, decompositions, is_complete
+from calculator.engine.notation import format_tiles
 from calculator.engine.request import parse_request
 from calculator.engine.rulesets import RULESETS
 from calculator.engine.rulesets.bazhi.declarations import TARIFFS
@@ -158,6 +160,20 @@ def test_waits_from_counts_match_the_search():
             assert waits_from_counts(counts, counts) == bazhi, counts
         with_waits += bool(expected)
     assert with_waits > HANDS // 3
+
+
+def test_a_hands_blocks_answer_as_its_counts():
+    """A request reads its hand's four blocks once (`blocks.blocks_of`) and asks them for the splits, the waits and
+    the notation: the same answers as the counts give, before the win tile and after it (`with_tile`)."""
+    for rng, counts in hands(SEED + 4, HANDS // 2, ALL_KINDS):
+        win = rng.choice([i for i, c in enumerate(counts) if c])
+        before = list(counts)
+        before[win] -= 1
+        blocks = blocks_of(before)
+        assert completing_kinds_of(blocks) == completing_kinds(before), before
+        assert decompositions_of(with_tile(blocks, counts, win)) == decompositions(counts), counts
+        assert notation_of(blocks) == format_tiles([ALL_TILES[k] for k, n in enumerate(before) for _ in range(n)])
+        assert [b.size for b in blocks] == [sum(before[0:9]), sum(before[9:18]), sum(before[18:27]), sum(before[27:])]
 
 
 def test_caishen_table_matches_the_search():

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...decompose import Decomposition, block_completing_kinds, completing_kinds
+from ...blocks import completing_kinds_of
+from ...decompose import Decomposition, completing_kinds
 from ...hand import ScoreRequest
 from ...payments import round_half_up
 from ...tiles import ALL_TILES, FIRST_HONOUR, RED_DRAGON, SUITS, Tile, kinds_held
@@ -52,7 +53,7 @@ def waits_before_win(request: ScoreRequest) -> list[Tile]:
     suit_totals = list(request.suit_counts.values())
     if win < 27:
         suit_totals[win // 9] -= 1
-    completing = block_completing_kinds(request.hand_blocks)  # the concealed tiles before the win tile
+    completing = completing_kinds_of(request.hand_blocks)  # the concealed tiles before the win tile
     return [ALL_TILES[kind] for kind in _waits_among(completing, all_counts, suit_totals)]
 
 

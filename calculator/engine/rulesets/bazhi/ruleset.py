@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from random import Random
 
-from ...decompose import block_decompositions, is_complete
+from ...blocks import decompositions_of, with_tile
+from ...decompose import is_complete
 from ...explain import decomposition_groups, not_a_win_answer
 from ...hand import ScoreRequest
 from ...text import Text
-from ...tiles import Tile, blocks_with
+from ...tiles import Tile
 from ..base import Ruleset
 from . import deal as dealing
 from . import declarations as facts
@@ -85,8 +86,8 @@ def evaluate(request: ScoreRequest, lang: str = "zh", brief: bool = False) -> di
     """
     tariff = facts.TARIFFS[request.options.tariff]
     win = request.win_tile.index
-    concealed = blocks_with(request.hand_blocks, request.concealed_counts, win)  # only the win tile's block differs
-    splits = block_decompositions(concealed) if len(request.concealed) % 3 == 2 else []
+    concealed = with_tile(request.hand_blocks, request.concealed_counts, win)
+    splits = decompositions_of(concealed) if len(request.concealed) % 3 == 2 else []
     if not splits:
         return not_a_win(request, "incomplete", lang, brief)
     if request.largest_suit < 8:
