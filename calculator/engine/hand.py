@@ -101,6 +101,9 @@ class ScoreRequest:
     # The hand's 34 counts when the caller has them (the request reader counts while reading the tiles, a
     # request won on a wait has its waiting hand's): counted from `hand` otherwise.
     counted: InitVar[list[int] | None] = None
+    # The same hand's blocks when the caller has them (a request won on a wait, or scored under another card, has
+    # its first request's): read from the counts otherwise.
+    blocked: InitVar[Blocks | None] = None
     # Derived from the fields above (not arguments: `dataclasses.replace` recomputes them).
     hand_counts: list[int] = field(init=False, repr=False, compare=False)  # the hand before the win tile
     hand_blocks: Blocks = field(init=False, repr=False, compare=False)  # the same by block, with their tables
@@ -111,7 +114,7 @@ class ScoreRequest:
     largest_suit: int = field(init=False, repr=False, compare=False)  # the most of `suit_counts` (bazhi's 八支)
     kongs: tuple[Meld, ...] = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self, counted: list[int] | None) -> None:
+    def __post_init__(self, counted: list[int] | None, blocked: Blocks | None) -> None:
         win = self.win_tile
         hand_counts = counts_of(self.hand) if counted is None else counted
         concealed_counts = list(hand_counts)
@@ -119,7 +122,7 @@ class ScoreRequest:
             concealed_counts[win.index] += 1
         concealed = self.hand if win is None else (*self.hand, win)
         all_counts = list(concealed_counts)
-        blocks = blocks_of(hand_counts)
+        blocks = blocks_of(hand_counts) if blocked is None else blocked
         suits = [blocks[0].size, blocks[1].size, blocks[2].size]  # the hand's; the win tile and melds added below
         if win is not None and win.index < FIRST_HONOUR:
             suits[win.index // 9] += 1
@@ -159,11 +162,18 @@ class ScoreRequest:
             self.flags if flags is None else flags,
             False,
             self.hand_counts,
+            self.hand_blocks,
         )
 
     def with_card(self, card: HouseCard) -> ScoreRequest:
         """The same request scored under another house card (one alternative of RULES.md §5.3)."""
-        return replace(self, options=self.options.with_card(card), alternatives=False)
+        return replace(
+            self,
+            options=self.options.with_card(card),
+            alternatives=False,
+            counted=self.hand_counts,
+            blocked=self.hand_blocks,
+        )
 
     def kinds_exhausted(self) -> set[int]:
         """Kinds the hand already holds all four of (melds included): never a wait."""
