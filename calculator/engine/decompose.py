@@ -10,7 +10,7 @@ from functools import cache
 from itertools import product
 from typing import NamedTuple
 
-from .tiles import BLOCKS, FIRST_HONOUR, NUM_KINDS
+from .tiles import BLOCKS
 
 # A set is (kind, first tile index): kind "seq" for 顺子 (first, first+1, first+2), "tri" for 刻子.
 SetGroup = tuple[str, int]
@@ -77,22 +77,13 @@ def _suit_can(counts: tuple[int, ...], allow_sequences: bool) -> tuple[bool, boo
     return (any(p is None for p, _ in splits), any(p is not None for p, _ in splits))
 
 
-def _blocks(counts: list[int] | tuple[int, ...]) -> list[tuple[int, tuple[int, ...], bool]]:
-    """The four independent blocks of a hand: 万, 筒, 条 (sequences allowed) and honours."""
-    return [
-        (0, tuple(counts[0:9]), True),
-        (9, tuple(counts[9:18]), True),
-        (18, tuple(counts[18:27]), True),
-        (FIRST_HONOUR, tuple(counts[FIRST_HONOUR:NUM_KINDS]), False),
-    ]
-
-
 def is_complete(counts: list[int] | tuple[int, ...]) -> bool:
     """Can these concealed tiles be one pair plus sets? (Melds are outside `counts`.)"""
     if sum(counts) % 3 != 2:
         return False
     pairs_needed = 1
-    for _, block, seqs in _blocks(counts):
+    for base, size, seqs in BLOCKS:
+        block = tuple(counts[base : base + size])
         if not any(block):
             continue
         only_sets, with_pair = _suit_can(block, seqs)
