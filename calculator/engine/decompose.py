@@ -10,14 +10,15 @@ from functools import cache
 from itertools import product
 from typing import NamedTuple
 
-from .tiles import FIRST_HONOUR, NUM_KINDS
+from .tiles import BLOCKS
 
 # A set is (kind, first tile index): kind "seq" for 顺子 (first, first+1, first+2), "tri" for 刻子.
 SetGroup = tuple[str, int]
 
 
 class Decomposition(NamedTuple):
-    """One split. A NamedTuple: immutable, and cheap to build."""
+    """One split. A NamedTuple: immutable, and cheap to build (as the tuple it is, `tuple.__new__` with the fields
+    in their order, as bazhi's `Reading` is: its own constructor is a Python function called through its type)."""
 
     pair: int
     sets: tuple[SetGroup, ...]
@@ -76,22 +77,13 @@ def _suit_can(counts: tuple[int, ...], allow_sequences: bool) -> tuple[bool, boo
     return (any(p is None for p, _ in splits), any(p is not None for p, _ in splits))
 
 
-def _blocks(counts: list[int] | tuple[int, ...]) -> list[tuple[int, tuple[int, ...], bool]]:
-    """The four independent blocks of a hand: 万, 筒, 条 (sequences allowed) and honours."""
-    return [
-        (0, tuple(counts[0:9]), True),
-        (9, tuple(counts[9:18]), True),
-        (18, tuple(counts[18:27]), True),
-        (FIRST_HONOUR, tuple(counts[FIRST_HONOUR:NUM_KINDS]), False),
-    ]
-
-
 def is_complete(counts: list[int] | tuple[int, ...]) -> bool:
     """Can these concealed tiles be one pair plus sets? (Melds are outside `counts`.)"""
     if sum(counts) % 3 != 2:
         return False
     pairs_needed = 1
-    for _, block, seqs in _blocks(counts):
+    for base, size, seqs in BLOCKS:
+        block = tuple(counts[base : base + size])
         if not any(block):
             continue
         only_sets, with_pair = _suit_can(block, seqs)
@@ -104,10 +96,12 @@ def is_complete(counts: list[int] | tuple[int, ...]) -> bool:
     return pairs_needed == 0
 
 
+# One block's table for the waits (`block_waits`).
+BlockWaits = tuple[tuple[bool, bool], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
 @cache
-def _block_waits(
-    base: int, counts: tuple[int, ...], allow_sequences: bool
-) -> tuple[tuple[bool, bool], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+def block_waits(base: int, counts: tuple[int, ...], allow_sequences: bool) -> BlockWaits:
     """One block's table for the waits, read in one look-up: its status (only sets, sets plus the pair) as it
     is, and the tile kinds (the block starts at `base`) whose one more copy lets it be (only sets, sets plus
     the pair, either of the two). An empty block is only sets, and one tile cannot complete it."""
@@ -143,21 +137,21 @@ def _others_ready(status: tuple[tuple[bool, bool], ...]) -> tuple[tuple[bool, bo
 
 
 def completing_kinds(counts: list[int] | tuple[int, ...]) -> list[int]:
-    """Every kind whose one more copy makes these concealed tiles complete (copy limits not checked).
+    """Every kind whose one more copy makes these concealed tiles complete (copy limits not checked)."""
+    if sum(counts) % 3 != 1:
+        return []
+    return kinds_completing([block_waits(base, tuple(counts[base : base + size]), seqs) for base, size, seqs in BLOCKS])
+
+
+def kinds_completing(tables: list[BlockWaits]) -> list[int]:
+    """`completing_kinds` of tiles given as their four blocks' tables (`block_waits`, in block order), numbering
+    one more than a multiple of three (the caller knows: `completing_kinds` sums the counts).
 
     Adding a tile changes one block only, so each block's answer is read once, and each kind is one
     look-up in its block's table of "with one more of this rank" instead of a fresh search. Each block is
-    one table look-up (`_block_waits`): the waits are worked out before every win, between other work, where
-    every dictionary the code touches costs a trip to memory.
+    one table look-up: the waits are worked out before every win, between other work, where every dictionary
+    the code touches costs a trip to memory.
     """
-    if sum(counts) % 3 != 1:
-        return []
-    tables = [
-        _block_waits(0, tuple(counts[0:9]), True),
-        _block_waits(9, tuple(counts[9:18]), True),
-        _block_waits(18, tuple(counts[18:27]), True),
-        _block_waits(FIRST_HONOUR, tuple(counts[FIRST_HONOUR:NUM_KINDS]), False),
-    ]
     ready = _others_ready((tables[0][0], tables[1][0], tables[2][0], tables[3][0]))
     found = []
     for (_, as_sets, as_pair, either), (only_sets, with_pair) in zip(tables, ready, strict=True):
@@ -178,7 +172,7 @@ class PlacedSplit(NamedTuple):
 
 
 @cache
-def _placed_splits(base: int, counts: tuple[int, ...], allow_sequences: bool) -> tuple[PlacedSplit, ...]:
+def placed_splits(base: int, counts: tuple[int, ...], allow_sequences: bool) -> tuple[PlacedSplit, ...]:
     """`_suit_splits` with ranks turned into tile indices (the block starts at `base`)."""
     placed = []
     for pair, sets in _suit_splits(counts, allow_sequences):
@@ -195,22 +189,28 @@ def _placed_splits(base: int, counts: tuple[int, ...], allow_sequences: bool) ->
 
 
 def decompositions(counts: list[int] | tuple[int, ...]) -> list[Decomposition]:
-    """Every distinct split of the concealed tiles into exactly one pair and sets.
+    """Every distinct split of the concealed tiles into exactly one pair and sets."""
+    if sum(counts) % 3 != 2:
+        return []
+    per_block = []
+    for base, size, seqs in BLOCKS:
+        block = tuple(counts[base : base + size])
+        if any(block):  # an empty block splits one way, into nothing
+            per_block.append(placed_splits(base, block, seqs))
+    return joined_splits(per_block)
+
+
+def joined_splits(per_block: list[tuple[PlacedSplit, ...]]) -> list[Decomposition]:
+    """`decompositions` of tiles given as the splits of their blocks that hold tiles (`placed_splits`, in block
+    order), numbering two more than a multiple of three (the caller knows: `decompositions` sums the counts).
 
     A hand is the product of its blocks' splits; the blocks' parts are joined in block order, so the
     result lists the sequences and triplets of the joined sets, without filtering them again.
     """
-    if sum(counts) % 3 != 2:
-        return []
-    per_block = []
     one_way = True
-    for base, block, seqs in _blocks(counts):
-        if not any(block):
-            continue  # an empty block splits one way, into nothing
-        splits = _placed_splits(base, block, seqs)
+    for splits in per_block:
         if not splits:
             return []
-        per_block.append(splits)
         one_way = one_way and len(splits) == 1
     if one_way:  # most winning hands: nothing to combine
         return _single_way([splits[0] for splits in per_block])
@@ -224,7 +224,7 @@ def decompositions(counts: list[int] | tuple[int, ...]) -> list[Decomposition]:
             sets += split.sets
             sequences += split.sequences
             triplets += split.triplets
-        found.append(Decomposition(pairs[0], sets, sequences, triplets))
+        found.append(tuple.__new__(Decomposition, (pairs[0], sets, sequences, triplets)))
     return found
 
 
@@ -241,10 +241,10 @@ def _single_way(parts: list[PlacedSplit]) -> list[Decomposition]:
         return []
     if len(parts) == 1:
         part = parts[0]  # one block holds the whole hand: its sets are the hand's, already in order
-        return [Decomposition(pair, part.sets, part.sequences, part.triplets)]
+        return [tuple.__new__(Decomposition, (pair, part.sets, part.sequences, part.triplets))]
     sets, sequences, triplets = (), (), ()
     for part in parts:
         sets += part.sets
         sequences += part.sequences
         triplets += part.triplets
-    return [Decomposition(pair, sets, sequences, triplets)]
+    return [tuple.__new__(Decomposition, (pair, sets, sequences, triplets))]

@@ -28,8 +28,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from .tiles import ALL_TILES
-from .wildcards import BLOCKS
+from .tiles import ALL_TILES, BLOCKS
 
 MAX_SETS = 4
 MAX_FORCED = 4  # a forced slot takes a 财神, and there are four
@@ -218,10 +217,6 @@ def block_with(counts: Sequence[int], limits: Limits, block: int, kind: int) -> 
     grown = list(counts[base:end])
     grown[kind - base] += 1
     return block_table(tuple(grown), limits.hard[base:end], limits.soft[base:end], sequences)
-
-
-def block_of(kind: int) -> int:
-    return min(kind // 9, 3)
 
 
 # --------------------------------------------------------------------------- blocks together

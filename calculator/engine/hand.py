@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import InitVar, dataclass, field, replace
 from typing import Protocol
 
+from .blocks import Blocks, blocks_of, notation_of
 from .card import HouseCard
 from .flags import listed
-from .notation import format_counts, format_tiles
+from .notation import format_tiles
 from .text import Text
-from .tiles import ALL_TILES, NUM_KINDS, Tile, counts_of
+from .tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS, Tile, counts_of
 
 MELD_TYPES = ("pung", "chow", "kong_exposed", "kong_added", "kong_concealed")
 MELD_NAMES = {
@@ -100,15 +101,20 @@ class ScoreRequest:
     # The hand's 34 counts when the caller has them (the request reader counts while reading the tiles, a
     # request won on a wait has its waiting hand's): counted from `hand` otherwise.
     counted: InitVar[list[int] | None] = None
+    # The same hand's blocks when the caller has them (a request won on a wait, or scored under another card, has
+    # its first request's): read from the counts otherwise.
+    blocked: InitVar[Blocks | None] = None
     # Derived from the fields above (not arguments: `dataclasses.replace` recomputes them).
     hand_counts: list[int] = field(init=False, repr=False, compare=False)  # the hand before the win tile
+    hand_blocks: Blocks = field(init=False, repr=False, compare=False)  # the same by block, with their tables
     concealed: tuple[Tile, ...] = field(init=False, repr=False, compare=False)  # hand + win tile
     concealed_counts: list[int] = field(init=False, repr=False, compare=False)
     all_counts: list[int] = field(init=False, repr=False, compare=False)  # melds included, a kong counts 4
     suit_counts: dict[str, int] = field(init=False, repr=False, compare=False)  # m p s, melds included
+    largest_suit: int = field(init=False, repr=False, compare=False)  # the most of `suit_counts` (bazhi's 八支)
     kongs: tuple[Meld, ...] = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self, counted: list[int] | None) -> None:
+    def __post_init__(self, counted: list[int] | None, blocked: Blocks | None) -> None:
         win = self.win_tile
         hand_counts = counts_of(self.hand) if counted is None else counted
         concealed_counts = list(hand_counts)
@@ -116,14 +122,22 @@ class ScoreRequest:
             concealed_counts[win.index] += 1
         concealed = self.hand if win is None else (*self.hand, win)
         all_counts = list(concealed_counts)
+        blocks = blocks_of(hand_counts) if blocked is None else blocked
+        suits = [blocks[0].size, blocks[1].size, blocks[2].size]  # the hand's; the win tile and melds added below
+        if win is not None and win.index < FIRST_HONOUR:
+            suits[win.index // 9] += 1
         for meld in self.melds:
             for tile in meld.tiles:
                 all_counts[tile.index] += 1
+            if meld.kind.index < FIRST_HONOUR:
+                suits[meld.kind.index // 9] += len(meld.tiles)
         self.hand_counts = hand_counts
+        self.hand_blocks = blocks
         self.concealed = concealed
         self.concealed_counts = concealed_counts
         self.all_counts = all_counts
-        self.suit_counts = {"m": sum(all_counts[0:9]), "p": sum(all_counts[9:18]), "s": sum(all_counts[18:27])}
+        self.suit_counts = {"m": suits[0], "p": suits[1], "s": suits[2]}
+        self.largest_suit = max(suits)
         self.kongs = tuple([m for m in self.melds if m.type in KONG_TYPES]) if self.melds else ()
 
     @property
@@ -148,11 +162,18 @@ class ScoreRequest:
             self.flags if flags is None else flags,
             False,
             self.hand_counts,
+            self.hand_blocks,
         )
 
     def with_card(self, card: HouseCard) -> ScoreRequest:
         """The same request scored under another house card (one alternative of RULES.md §5.3)."""
-        return replace(self, options=self.options.with_card(card), alternatives=False)
+        return replace(
+            self,
+            options=self.options.with_card(card),
+            alternatives=False,
+            counted=self.hand_counts,
+            blocked=self.hand_blocks,
+        )
 
     def kinds_exhausted(self) -> set[int]:
         """Kinds the hand already holds all four of (melds included): never a wait."""
@@ -160,7 +181,7 @@ class ScoreRequest:
         return {i for i in range(NUM_KINDS) if counts[i] >= 4}
 
     def to_dict(self) -> dict:
-        body = {"ruleset": self.ruleset, "options": self.options.to_dict(), "hand": format_counts(self.hand_counts)}
+        body = {"ruleset": self.ruleset, "options": self.options.to_dict(), "hand": notation_of(self.hand_blocks)}
         if self.win_tile is not None:
             body["win_tile"] = self.win_tile.notation
         body["melds"] = [m.to_dict() for m in self.melds]

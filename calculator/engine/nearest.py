@@ -15,8 +15,7 @@ from dataclasses import dataclass, field
 
 from .distance import MAX_FORCED, Limits
 from .notation import format_tiles
-from .tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS
-from .wildcards import BLOCKS
+from .tiles import ALL_TILES, BLOCKS, FIRST_HONOUR, NUM_KINDS
 
 
 @dataclass

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from .tiles import ALL_TILES, FIRST_HONOUR, HONOURS, NUM_KINDS, SUITS, Tile, counts_of
 
@@ -154,20 +154,9 @@ _TEXT_OF_INDEX = tuple(str(i % 9 + 1) if i < FIRST_HONOUR else HONOURS[i - FIRST
 _SUIT_OF_INDEX = tuple(SUITS[i // 9] if i < FIRST_HONOUR else "" for i in range(NUM_KINDS))
 
 
-def format_counts(counts: list[int] | tuple[int, ...]) -> str:
-    """`format_tiles` of tiles given as 34 counts (a hand's): each block's text is remembered by its counts,
-    the key the decomposition tables use, so a hand is four look-ups instead of a sort and a walk."""
-    return (
-        _block_text(tuple(counts[0:9]), "m")
-        + _block_text(tuple(counts[9:18]), "p")
-        + _block_text(tuple(counts[18:27]), "s")
-        + _block_text(tuple(counts[FIRST_HONOUR:NUM_KINDS]), "")
-    )
-
-
-@cache
-def _block_text(counts: tuple[int, ...], suit: str) -> str:
-    """One block in canonical notation: "1123m" for a suit, "ECC" for the honours ("" when empty)."""
+def block_text(counts: tuple[int, ...], suit: str) -> str:
+    """One block in canonical notation: "1123m" for a suit, "ECC" for the honours ("" when empty); remembered with
+    the block's other tables (`blocks.block`)."""
     if not any(counts):
         return ""
     if not suit:

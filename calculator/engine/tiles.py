@@ -146,3 +146,12 @@ def kinds_held(counts: list[int], copies: int, below: int = NUM_KINDS) -> list[i
         found.append(start)
         start += 1
     return found
+
+
+# The four independent blocks of the 34 kinds, 万 筒 条 then the honours: (first index, size, sequences possible).
+BLOCKS: tuple[tuple[int, int, bool], ...] = ((0, 9, True), (9, 9, True), (18, 9, True), (FIRST_HONOUR, 7, False))
+
+
+def block_of(kind: int) -> int:
+    """The block (0-3, in the order of `BLOCKS`) that holds a kind."""
+    return min(kind // 9, 3)

@@ -20,13 +20,11 @@ from operator import and_, not_, or_
 from typing import NamedTuple
 
 from .decompose import suit_splits
-from .tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS, Tile
+from .tiles import ALL_TILES, BLOCKS, NUM_KINDS, Tile
 
 MAX_WILD = 4  # four copies of the 财神 kind exist; more wild tiles can never be needed
 NEVER = 99  # "more wild tiles than exist": the block cannot be completed
 
-# Blocks of the 34 kinds: (first index, size, sequences possible)
-BLOCKS: tuple[tuple[int, int, bool], ...] = ((0, 9, True), (9, 9, True), (18, 9, True), (FIRST_HONOUR, 7, False))
 HONOUR_BLOCK = 3
 
 # A group inside one block: ("pair" | "triplet" | "sequence", first rank in the block, ranks the wild tiles take)

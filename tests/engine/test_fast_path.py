@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import random
 
-from calculator.engine.decompose import completing_kinds, decompositions, is_complete
+from calculator.engine.blocks import blocks_of, completing_kinds_of, decompositions_of, notation_of, with_tile
+from calculator.engine.decompose import Decomposition, completing_kinds, decompositions, is_complete
+from calculator.engine.notation import format_tiles
 from calculator.engine.request import parse_request
 from calculator.engine.rulesets import RULESETS
-from calculator.engine.rulesets.bazhi.reading import waits_from_counts
+from calculator.engine.rulesets.bazhi.declarations import TARIFFS
+from calculator.engine.rulesets.bazhi.reading import HandFacts, Reading, hand_facts, read_hand, waits_from_counts
 from calculator.engine.tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS, RED_DRAGON
 from calculator.engine.waits import search_wait_kinds, wait_kinds
 from calculator.engine.wildcards import block_counts, standard_plan
@@ -159,6 +162,20 @@ def test_waits_from_counts_match_the_search():
     assert with_waits > HANDS // 3
 
 
+def test_a_hands_blocks_answer_as_its_counts():
+    """A request reads its hand's four blocks once (`blocks.blocks_of`) and asks them for the splits, the waits and
+    the notation: the same answers as the counts give, before the win tile and after it (`with_tile`)."""
+    for rng, counts in hands(SEED + 4, HANDS // 2, ALL_KINDS):
+        win = rng.choice([i for i, c in enumerate(counts) if c])
+        before = list(counts)
+        before[win] -= 1
+        blocks = blocks_of(before)
+        assert completing_kinds_of(blocks) == completing_kinds(before), before
+        assert decompositions_of(with_tile(blocks, counts, win)) == decompositions(counts), counts
+        assert notation_of(blocks) == format_tiles([ALL_TILES[k] for k, n in enumerate(before) for _ in range(n)])
+        assert [b.size for b in blocks] == [sum(before[0:9]), sum(before[9:18]), sum(before[18:27]), sum(before[27:])]
+
+
 def test_caishen_table_matches_the_search():
     """wildcards.standard_plan: can natural tiles plus J 财神 be a pair and sets?"""
     rng = random.Random(SEED + 2)
@@ -192,3 +209,31 @@ def test_ruleset_waits_match_trying_every_tile():
             assert wait_kinds(rules, request) == search_wait_kinds(rules, request), request.to_dict()
             checked += 1
     assert checked == 600
+
+
+def test_the_values_built_as_tuples_hold_every_field():
+    """bazhi's `HandFacts` and `Reading` and a `Decomposition` are built with `tuple.__new__`, which checks no
+    count of fields: one of each, from 123 456 789p 55p + 123s won on 1s, holds exactly its fields, each in its place."""
+    request = parse_request(
+        {
+            "ruleset": "bazhi",
+            "hand": "12345556789p23s",
+            "win_tile": "1s",
+            "winner": "S",
+            "dealer": "E",
+            "discarder": "W",
+        }
+    )
+    tariff = TARIFFS[request.options.tariff]
+    (decomposition,) = decompositions(request.concealed_counts)
+    facts = hand_facts(request, tariff, unique_wait=False)
+    reading = read_hand(request, tariff, facts, decomposition, "side")
+    for value, kind in ((decomposition, Decomposition), (facts, HandFacts), (reading, Reading)):
+        assert type(value) is kind
+        assert len(value) == len(kind._fields)
+    assert (decomposition.pair, decomposition.sequences, reading.win_role, facts.zhi_count) == (
+        13,
+        (9, 12, 15, 18),
+        "side",
+        11,
+    )

@@ -10,7 +10,6 @@ from calculator.engine.distance import (
     FULL_HAND,
     Joins,
     best_with,
-    block_of,
     block_tables,
     block_with,
     copy_limits,
@@ -20,7 +19,7 @@ from calculator.engine.distance import (
 )
 from calculator.engine.hand import ScoreRequest
 from calculator.engine.nearest import fill, pairs, standard
-from calculator.engine.tiles import ALL_TILES
+from calculator.engine.tiles import ALL_TILES, block_of
 
 from .declarations import KINDS as GAME_KINDS
 

@@ -52,7 +52,7 @@ def explain(
         add(line(lang, "yadang", YADANG, detail, 0, "§1.2"))
     if reading.dandiao:
         add(_dandiao_line(win.index, lang))
-    add(_zhi_fan_line(tariff.name, max(counts.values()), reading.yadang, reading.zhi_fan, lang))
+    add(_zhi_fan_line(tariff.name, request.largest_suit, reading.yadang, reading.zhi_fan, lang))
     if reading.zui:
         lines.extend(_zui_lines(tuple(reading.zui), tuple(reading.sihe_kinds), tariff.zui, lang))
     lines.extend(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ...blocks import completing_kinds_of
 from ...decompose import Decomposition, completing_kinds
 from ...hand import ScoreRequest
 from ...payments import round_half_up
@@ -24,10 +25,15 @@ def waits_from_counts(concealed: list[int], all_counts: list[int], suit_totals: 
     """
     if suit_totals is None:
         suit_totals = [sum(all_counts[base : base + 9]) for base in (0, 9, 18)]
+    return _waits_among(completing_kinds(concealed), all_counts, suit_totals)
+
+
+def _waits_among(completing: list[int], all_counts: list[int], suit_totals: list[int]) -> list[int]:
+    """The kinds of `completing` (they complete the shape) that keep 八支 and are not a fifth copy."""
     eight_already = max(suit_totals) >= 8
     return [
         kind
-        for kind in completing_kinds(concealed)
+        for kind in completing
         if kind in KINDS and all_counts[kind] < 4 and (eight_already or _makes_eight(suit_totals, kind))
     ]
 
@@ -39,14 +45,16 @@ def _makes_eight(suit_totals: list[int], kind: int) -> bool:
 
 def waits_before_win(request: ScoreRequest) -> list[Tile]:
     """The waits of the hand before its last tile: 压档 and 单吊 need the win tile to be the only one."""
+    if len(request.hand) % 3 != 1:
+        return []  # no hand of this size is one tile short of complete
     win = request.win_tile.index
-    concealed = request.hand_counts  # the concealed tiles before the win tile
     all_counts = list(request.all_counts)
     all_counts[win] -= 1
     suit_totals = list(request.suit_counts.values())
     if win < 27:
         suit_totals[win // 9] -= 1
-    return [ALL_TILES[kind] for kind in waits_from_counts(concealed, all_counts, suit_totals)]
+    completing = completing_kinds_of(request.hand_blocks)  # the concealed tiles before the win tile
+    return [ALL_TILES[kind] for kind in _waits_among(completing, all_counts, suit_totals)]
 
 
 # --------------------------------------------------------------------------- what every reading shares
@@ -80,20 +88,23 @@ def hand_facts(request: ScoreRequest, tariff: Tariff, unique_wait: bool) -> Hand
     kongs = request.kongs
     flags = request.flags
     card = request.options.house
-    # positional, in the order of the fields: a score builds one per hand, and keywords cost more to bind
-    return HandFacts(
-        request.discarder is None,
-        "kong_bloom" in flags or "double_kong_bloom" in flags,
-        colour(request),
-        len(kongs) >= 2 and is_shuangbazhi(request),  # needs two kongs: most hands have none
-        max(request.suit_counts.values()),
-        kong_points(tariff, request) if kongs else 0,
-        four_held,
-        pung_kinds,  # only 四核 asks for them
-        unique_wait,
-        card["yadang_wait"] == "any",
-        card["tongtian_sihe"],
-        card["haidi"] == "zui" and "last_tile" in flags,
+    # the fields in their order, built as the tuple it is: see `Reading`
+    return tuple.__new__(
+        HandFacts,
+        (
+            request.discarder is None,
+            "kong_bloom" in flags or "double_kong_bloom" in flags,
+            colour(request),
+            len(kongs) >= 2 and is_shuangbazhi(request),  # needs two kongs: most hands have none
+            request.largest_suit,
+            kong_points(tariff, request) if kongs else 0,
+            four_held,
+            pung_kinds,  # only 四核 asks for them
+            unique_wait,
+            card["yadang_wait"] == "any",
+            card["tongtian_sihe"],
+            card["haidi"] == "zui" and "last_tile" in flags,
+        ),
     )
 
 
@@ -252,23 +263,28 @@ def read_hand(
     triggers = jiao_triggers(request, facts, zui, sihe, yadang, dandiao)
     count, extra = jiao_count(request, facts, triggers, zui) if triggers else (0, 0)
     jiao = count * tariff.jiao + extra * tariff.jiao_zui if triggers else 0
-    # positional, in the order of the fields (see `Reading`): one is built per reading of every score
-    return Reading(
-        decomposition,
-        role,
-        yadang,
-        dandiao,
-        zui,
-        sihe,
-        triggers,
-        zf,
-        df,
-        facts.kong_points,
-        fan,
-        count,
-        extra,
-        jiao,
-        winner_total(request, tariff, fan, df, count, jiao),
+    # The fields in their order, built as the tuple it is (`tuple.__new__`): a NamedTuple's own constructor is a
+    # Python function called through its type, and one reading is built per place of the win tile of every score.
+    # `test_a_reading_has_every_field` checks the count.
+    return tuple.__new__(
+        Reading,
+        (
+            decomposition,
+            role,
+            yadang,
+            dandiao,
+            zui,
+            sihe,
+            triggers,
+            zf,
+            df,
+            facts.kong_points,
+            fan,
+            count,
+            extra,
+            jiao,
+            winner_total(request, tariff, fan, df, count, jiao),
+        ),
     )
 
 

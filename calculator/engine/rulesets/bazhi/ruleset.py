@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from random import Random
 
-from ...decompose import decompositions, is_complete
+from ...blocks import decompositions_of, with_tile
+from ...decompose import is_complete
 from ...explain import decomposition_groups, not_a_win_answer
 from ...hand import ScoreRequest
 from ...text import Text
@@ -34,7 +35,7 @@ class Bazhi(Ruleset):
         return None  # every bazhi meld shape is checked by the common rules
 
     def is_win(self, request: ScoreRequest) -> bool:
-        return max(request.suit_counts.values()) >= 8 and is_complete(request.concealed_counts)
+        return request.largest_suit >= 8 and is_complete(request.concealed_counts)
 
     def waits_of(self, request: ScoreRequest) -> list[int]:
         """The winning kinds of a 13-tile hand, from its counts."""
@@ -84,13 +85,14 @@ def evaluate(request: ScoreRequest, lang: str = "zh", brief: bool = False) -> di
     explanation): a waits answer scores every wait both ways briefly and links each to its full result.
     """
     tariff = facts.TARIFFS[request.options.tariff]
-    splits = decompositions(request.concealed_counts)
+    win = request.win_tile.index
+    concealed = with_tile(request.hand_blocks, request.concealed_counts, win)
+    splits = decompositions_of(concealed) if len(request.concealed) % 3 == 2 else []
     if not splits:
         return not_a_win(request, "incomplete", lang, brief)
-    if max(request.suit_counts.values()) < 8:
+    if request.largest_suit < 8:
         return not_a_win(request, "no_bazhi", lang, brief)
     waits = waits_before_win(request)
-    win = request.win_tile.index
     hand = hand_facts(request, tariff, len(waits) == 1 and waits[0].index == win)
     reading = best_reading([read_hand(request, tariff, hand, d, role) for d in splits for role in win_roles(d, win)])
     return win_result(request, tariff, reading, waits, lang, brief)
@@ -135,7 +137,7 @@ def win_result(
         "net_by_part": net_by_part,
         "bao": bao[0] if bao else None,
         "bao_reason": bao[1] if bao else None,
-        "zhi_count": max(request.suit_counts.values()),
+        "zhi_count": request.largest_suit,
         "suit_counts": dict(request.suit_counts),
         "yadang": reading.yadang,
         "dandiao": reading.dandiao,

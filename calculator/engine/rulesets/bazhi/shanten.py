@@ -17,7 +17,6 @@ from ...distance import (
     Joins,
     Limits,
     Table,
-    block_of,
     block_tables,
     block_with,
     copy_limits,
@@ -27,7 +26,7 @@ from ...distance import (
 )
 from ...hand import ScoreRequest
 from ...nearest import fill, standard
-from ...tiles import ALL_TILES
+from ...tiles import ALL_TILES, block_of
 from .declarations import BLOCKED
 from .declarations import KINDS as GAME_KINDS
 

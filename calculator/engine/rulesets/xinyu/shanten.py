@@ -22,7 +22,6 @@ from ...distance import (
     Joins,
     Table,
     best_with,
-    block_of,
     block_tables,
     block_with,
     copy_limits,
@@ -32,7 +31,7 @@ from ...distance import (
 )
 from ...hand import ScoreRequest
 from ...nearest import fill, honours_of, kept_tiles, pairs, silong, standard
-from ...tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS
+from ...tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS, block_of
 from .declarations import KINDS as GAME_KINDS
 
 PAIRS = 7

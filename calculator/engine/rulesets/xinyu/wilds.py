@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ...hand import ScoreRequest
-from ...tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS, Tile
+from ...tiles import ALL_TILES, NUM_KINDS, Tile, block_of
 from ...wildcards import (
     ANY_COLOUR,
     BLOCKS,
@@ -69,10 +69,6 @@ def wilds_of(request: ScoreRequest) -> Wilds:
         if min(room) >= count:
             room = None  # no kind can take more 财神 than it has room for: the cap cannot bind
     return Wilds(caishen, count, tuple(natural), blocks, tuple(present), room)
-
-
-def block_of(index: int) -> int:
-    return 3 if index >= FIRST_HONOUR else index // 9
 
 
 def long_from_tiles(wild: int) -> int:
