@@ -3,8 +3,8 @@
 Django's WSGI application behind calculator/plumbing/wsgi_bridge.py: the server reads each request's line and headers
 in its own I/O threads (Rust, outside the GIL), the bridge reads the body whole on the worker's event loop, and only
 then does the app run, on a thread of its own (a read of a whole table on a second one: calculator/plumbing/lanes.py).
-A client that sends a byte a second holds a connection and a coroutine, never the thread that serves everyone else. Django's own ASGI handler reads bodies the same way, but it
-hands each sync middleware and the view to a thread in turn: a third of the throughput here; asgiref's `WsgiToAsgi`
+A client that sends a byte a second holds a connection and a coroutine, never the thread that serves everyone else.
+Django's own ASGI handler reads bodies the same way, but it hands each sync middleware and the view to a thread in turn: a third of the throughput here; asgiref's `WsgiToAsgi`
 hands every message back to the loop: a fifth (docs/PERFORMANCE.md § Slow clients).
 
 X-Forwarded-For and X-Forwarded-Proto are believed only on connections from TRUSTED_PROXIES (granian's proxy-header

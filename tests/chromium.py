@@ -3,8 +3,8 @@
 Debian's headless shell (`chromium-headless-shell`, the same Chromium's old headless mode, which Playwright itself
 runs for headless tests) where it is installed: the same Blink and V8 without the full browser around them, it
 takes about half the CPU of `/usr/bin/chromium` for the same tests, and the suite is bound by CPU
-(docs/PERFORMANCE.md § The suite). `CHROMIUM` names another binary; without the shell the full browser runs. A test that counts what a phone
-fetches drives the full browser (`FULL`).
+(docs/PERFORMANCE.md § The suite). `CHROMIUM` names another binary; without the shell the full browser runs. A test
+that counts what a phone fetches drives the full browser (`FULL`).
 """
 
 from __future__ import annotations
