@@ -17,7 +17,7 @@ from typing import ClassVar
 from calculator.engine import InvalidNotationError, parse_tiles, score
 from calculator.engine.hand import concealed_size
 from calculator.engine.rulesets import RULESETS
-from calculator.engine.tiles import SEATS
+from calculator.engine.seats import SEATS
 
 from .handquery import HandInput, field_label, field_text, form_field, query_string
 from .locale import Locale

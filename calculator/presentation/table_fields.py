@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from calculator import ledger
-from calculator.engine.tiles import SEATS
+from calculator.engine.seats import SEATS
 from calculator.presentation.handquery import field_text
 
 

@@ -19,7 +19,7 @@ from django.conf import settings
 from django.http import Http404
 
 from calculator import ledger
-from calculator.engine.tiles import SEATS
+from calculator.engine.seats import SEATS
 from calculator.models import Table, hash_token
 from calculator.plumbing.django_locale import engine_lang
 from calculator.presentation import table_fields

@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 from calculator.engine import score
 from calculator.engine.decompose import decompositions, is_complete
 from calculator.engine.notation import format_tiles
-from calculator.engine.tiles import RED_DRAGON, SEATS, Tile
+from calculator.engine.seats import SEATS
+from calculator.engine.tiles import RED_DRAGON, Tile
 
 BAZHI_KINDS = list(range(27)) + [RED_DRAGON]
 FLAG_CHOICES = ["kong_bloom", "double_kong_bloom", "robbing_kong", "last_tile", "heavenly", "earthly"]
@@ -114,6 +115,7 @@ def test_every_readings_total_is_the_sum_of_its_payments(request):
         bao = liable_seat(parsed, bool(reading.triggers))
         for liable in {None, bao[0] if bao else None}:
             rows, _, _ = payments_and_nets(
+                parsed.seats,
                 parsed.winner,
                 parsed.dealer,
                 parsed.discarder,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from calculator.engine.rulesets import RULESETS
-from calculator.engine.tiles import next_seat
+from calculator.engine.seats import SEATS, next_seat
 from tests.games.examples import hand_body, hands, table_body
 from tests.ledger.client import Api
 
@@ -42,7 +42,7 @@ def test_a_drawn_hand_moves_the_deal_as_the_game_declares(client, game):
     keeps = (ruleset.house_by_id[after.house].default if after.house else after.fixed) == "keep"
     api = Api(client, {"ruleset": game, "dealer": "S"})
     state = api.ok("draw")
-    assert state["dealer"] == ("S" if keeps else next_seat("S"))
+    assert state["dealer"] == ("S" if keeps else next_seat("S", SEATS))
     assert state["totals"] == dict.fromkeys("ESWN", 0)
 
 
