@@ -160,7 +160,11 @@ def meld_of(rng: random.Random, group: tuple[str, int], winner: str, chows: bool
     if kind == "seq":
         if not chows:
             return None
-        return {"type": "chow", "tiles": tiles_text([first, first + 1, first + 2]), "from": previous_seat(winner, SEATS)}
+        return {
+            "type": "chow",
+            "tiles": tiles_text([first, first + 1, first + 2]),
+            "from": previous_seat(winner, SEATS),
+        }
     feeder = rng.choice([s for s in SEATS if s != winner])
     if kong and rng.random() < 0.35:
         kong_type = rng.choice(["kong_exposed", "kong_added", "kong_concealed"])

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import NotRequired, TypedDict
 
-
 # One transfer: `part` is "fan" (out of the 底) or "jiao" (outside) in bazhi, "long" in xinyu; `code` is its stable
 # reason code ("fan", "dealer_extra", "half" …); under 包牌 `on_behalf_of` names the seat whose share the payer
 # took over. (The functional form: a class cannot name a field "from".)

@@ -107,6 +107,7 @@ _NOTATION_OF = tuple(
 # One shared instance per kind: code that turns an index into a Tile reads it here instead of building one.
 ALL_TILES: tuple[Tile, ...] = tuple(Tile(i) for i in range(NUM_KINDS))
 
+
 def counts_of(tiles: tuple[Tile, ...] | list[Tile]) -> list[int]:
     counts = [0] * NUM_KINDS
     for tile in tiles:

@@ -38,7 +38,9 @@ def ways(request: ScoreRequest, ruleset: Ruleset) -> tuple[Way, Way]:
         for flag in kept
         for condition in ruleset.flag_by_id[flag].conditions
     )
-    discarder = request.dealer if by_dealer and request.dealer != request.winner else next_seat(request.winner, request.seats)
+    discarder = (
+        request.dealer if by_dealer and request.dealer != request.winner else next_seat(request.winner, request.seats)
+    )
     return Way("self_draw", None, request.flags - ruleset.discard_flags), Way("discard", discarder, kept)
 
 

@@ -235,6 +235,8 @@ class Choice(FieldKind):
         return choice_value(option, text)
 
     def write(self, value: object, option: Option) -> str | None:
+        if len(option.choices) == 1:
+            return None  # nothing to choose (xinyu's players: 4 only)
         return str(value if value is not None else option.default)
 
 

@@ -21,8 +21,8 @@ from ..errors import ScoreError
 from ..flags import only_when
 from ..hand import ScoreRequest, concealed_sizes
 from ..notation import TILE_BY_NOTATION, InvalidNotationError, parse_tiles
-from ..text import Text
 from ..seats import Seats, seats_of
+from ..text import Text
 from ..tiles import ALL_TILES, NUM_KINDS, Tile
 from .declarations import Declared, Flag, HouseRule, Note, Option, Part, Pattern, PatternGroup, ReadingNote
 from .table import TableRules

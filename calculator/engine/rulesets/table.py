@@ -12,8 +12,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Protocol
 
-from ..text import Text
 from ..seats import Seats, seats_after
+from ..text import Text
 from .declarations import EndReason, StakeRule, TableDeclared
 
 

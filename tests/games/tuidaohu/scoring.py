@@ -91,7 +91,11 @@ def payments(request: ScoreRequest, value: int, lang: str) -> list[PaymentRow]:
     winner, discarder = request.winner, request.discarder
     if discarder is not None:
         return [row(discarder, winner, value, PART, "discard", REASONS["discard"](lang))]
-    return [row(seat, winner, value, PART, "self_draw", REASONS["self_draw"](lang)) for seat in request.seats if seat != winner]
+    return [
+        row(seat, winner, value, PART, "self_draw", REASONS["self_draw"](lang))
+        for seat in request.seats
+        if seat != winner
+    ]
 
 
 def groups(request: ScoreRequest, reading: Reading) -> list[dict]:
