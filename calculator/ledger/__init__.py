@@ -271,23 +271,36 @@ def parse_card(data: Mapping, version: int = 1) -> Card:
 def change_card(card: Card, data: object) -> Card:
     """`POST /api/tables/<id>/card` (API.md): the next version of the card. `options` replaces the options (house
     rules included); `stake` and `multiplier` replace theirs when given (a null stake: the game's default, or no
-    stake where the game allows it); what is left out stays. The ruleset cannot change."""
+    stake where the game allows it); what is left out stays. The ruleset and the table's size (`players`: left out
+    of `options`, it is the table's) cannot change."""
     if not isinstance(data, Mapping):
         raise LedgerError("bad_json", "请求必须是一个 JSON 对象", "the request must be a JSON object")
     refuse_unknown(data, (*CARD_FIELDS, "version"))
     if "ruleset" in data and data["ruleset"] != card.ruleset:
         raise _bad("ruleset", "牌桌的规则不能改", "a table's ruleset cannot change")
     rules = card.rules
-    options = parse_options(rules, data["options"]) if "options" in data else dict(card.options)
+    options = (
+        parse_options(rules, _with_size(rules, card, data["options"])) if "options" in data else dict(card.options)
+    )
     if rules.seats(options) != card.seats:  # API.md: a table's seats are fixed when it is made
         raise _bad(
-            "options.players",
+            f"options.{rules.players_option.id}",
             f"牌桌的人数不能改（这张牌桌是 {len(card.seats)} 人）",
             f"a table's number of players cannot change (this table seats {len(card.seats)})",
         )
     stake = parse_stake(rules.table, data["stake"], options) if "stake" in data else card.stake
     multiplier = parse_multiplier(data["multiplier"]) if "multiplier" in data else card.multiplier
     return Card(card.ruleset, options, stake, multiplier, card.version + 1)
+
+
+def _with_size(rules: Ruleset, card: Card, raw: object) -> object:
+    """A card change's options: `players` left out is the table's (it cannot change), not the game's default."""
+    size = rules.players_option.id
+    if raw is None:
+        raw = {}
+    if isinstance(raw, Mapping) and size not in raw:
+        return {**raw, size: card.options[size]}
+    return raw
 
 
 def clean_name(value: object, seat: str) -> str:

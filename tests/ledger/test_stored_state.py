@@ -37,6 +37,28 @@ BAZHI_MOVES = [
     ("card", {"stake": 20}),
     ("card", {"options": {"tariff": "525", "house": {"draw_dealer": "keep"}}}),
 ]
+# A table of three (RULES.md §1.8): the same moves among E S W, and a card change that would seat four (refused).
+BAZHI_THREE_MOVES = [
+    ("hands", B1),
+    ("hands", {**B1, "winner": "W", "discarder": "E"}),
+    ("hands", {**B1, "winner": "E", "discarder": None}),
+    (
+        "hands",
+        {
+            **B2,
+            "winner": "S",
+            "melds": [{"type": "pung", "tiles": "CCC", "from": "E"}, {"type": "pung", "tiles": "222m", "from": "W"}],
+        },
+    ),
+    ("draw", {}),
+    ("next", {}),
+    ("undo", {}),
+    ("redo", {}),
+    ("card", {"stake": 20}),
+    ("card", {"options": {"tariff": "525", "house": {"draw_dealer": "keep"}}}),
+    ("card", {"options": {"players": 4}}),
+]
+THREE = {"options": {"players": 3}, "players": {"E": "阿东", "S": "小南", "W": "老西"}}
 X2 = {"options": {"caishen": "5p"}, "hand": "123m456m789sEEE2s", "win_tile": "2s", "winner": "S", "discarder": "W"}
 XINYU_MOVES = [
     ("hands", X2),
@@ -64,9 +86,13 @@ def check_against_replay(table_id: str) -> None:
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
-@pytest.mark.parametrize("ruleset, moves, stake", [("bazhi", BAZHI_MOVES, 60), ("xinyu", XINYU_MOVES, 100)])
-def test_the_stored_account_equals_a_replay_after_every_write(client, ruleset, moves, stake, data):
-    api = Api(client, {"ruleset": ruleset, "stake": stake})
+@pytest.mark.parametrize(
+    "ruleset, moves, stake, table",
+    [("bazhi", BAZHI_MOVES, 60, {}), ("bazhi", BAZHI_THREE_MOVES, 60, THREE), ("xinyu", XINYU_MOVES, 100, {})],
+    ids=["bazhi", "bazhi-three", "xinyu"],
+)
+def test_the_stored_account_equals_a_replay_after_every_write(client, ruleset, moves, stake, table, data):
+    api = Api(client, {"ruleset": ruleset, "stake": stake, **table})
     for _ in range(data.draw(st.integers(min_value=5, max_value=25))):
         action, body = data.draw(st.sampled_from(moves))
         response = api.write(action, body)
