@@ -321,6 +321,18 @@ def clean_name(value: object, seat: str) -> str:
     return name or DEFAULT_NAMES[seat]
 
 
+def refuse_no_seat(value: object, seats: Seats, field_name: str, what_zh: str, what_en: str) -> None:
+    """400 bad_seat unless `value` is one of the table's seats (N at a table of three is none), listing them."""
+    if type(value) is not str or value not in seats:
+        raise LedgerError(
+            "bad_seat",
+            f"{what_zh}必须是 {'、'.join(seats)} 之一（{len(seats)} 人牌桌）",
+            f"{what_en} must be one of {seat_list(seats)} (a table of {len(seats)})",
+            400,
+            field_name,
+        )
+
+
 def parse_config(data: object) -> TableConfig:
     """Validate a create-table body (API.md): defaults filled, anything odd refused with the field named. The
     table's seats are its card's (`options.players`); the first dealer is one of them, and a `players` names map
@@ -332,14 +344,7 @@ def parse_config(data: object) -> TableConfig:
     card = parse_card(data)
     seats = card.seats
     dealer = data.get("dealer", seats[0])
-    if type(dealer) is not str or dealer not in seats:
-        raise LedgerError(
-            "bad_seat",
-            f"庄家必须是 {'、'.join(seats)} 之一（{len(seats)} 人牌桌）",
-            f"the dealer must be one of {seat_list(seats)} (a table of {len(seats)})",
-            400,
-            "dealer",
-        )
+    refuse_no_seat(dealer, seats, "dealer", "庄家", "the dealer")
     raw_players = data.get("players")
     if raw_players is None:
         return TableConfig(card, {seat: DEFAULT_NAMES[seat] for seat in seats}, dealer)
@@ -352,20 +357,21 @@ def parse_config(data: object) -> TableConfig:
     refuse_unknown(raw_players, SEATS, "players.")  # a key that is no seat at all is no field
     extra = next((seat for seat in raw_players if seat not in seats), None)
     if extra is not None:
-        raise _bad(
-            f"players.{extra}",
-            f"{len(seats)} 人牌桌的座位是 {seat_list(seats)}：没有 {extra}",
-            f"a table of {len(seats)} seats {seat_list(seats)}: there is no {extra}",
-        )
+        raise _names_refused(extra, seats, f"没有 {extra} 这个座位", f"it has no seat {extra}")
     named = {seat: clean_name(raw_players[seat], seat) for seat in seats if seat in raw_players}
     missing = next((seat for seat in seats if seat not in named), None)
     if missing is not None:
-        raise _bad(
-            f"players.{missing}",
-            f"{len(seats)} 人牌桌要给每个座位（{seat_list(seats)}）一个名字（可以空着），缺 {missing}",
-            f"a table of {len(seats)} names every seat ({seat_list(seats)}; a name may be empty): {missing} is missing",
-        )
+        raise _names_refused(missing, seats, f"缺 {missing}", f"{missing} is missing")
     return TableConfig(card, named, dealer)
+
+
+def _names_refused(seat: str, seats: Seats, zh: str, en: str) -> LedgerError:
+    """A `players` map that does not name exactly the table's seats (API.md), the field naming the seat."""
+    return _bad(
+        f"players.{seat}",
+        f"{len(seats)} 人牌桌要给每个座位（{seat_list(seats)}）一个名字（可以空着），不多不少：{zh}",
+        f"a table of {len(seats)} names exactly its seats ({seat_list(seats)}; a name may be empty): {en}",
+    )
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -568,15 +574,7 @@ def apply_leave(state: State, seat: object) -> dict:
         raise LedgerError(
             "not_available", f"{title.zh}没有中途离场的罚分", f"{title.en} has no penalty for leaving", 409
         )
-    seats = state.seats
-    if type(seat) is not str or seat not in seats:
-        raise LedgerError(
-            "bad_seat",
-            f"座位必须是 {'、'.join(seats)} 之一",
-            f"the seat must be one of {seat_list(seats)}",
-            400,
-            "seat",
-        )
+    refuse_no_seat(seat, state.seats, "seat", "座位", "the seat")
     refuse_if_ended(state)
     before = _begin(state)
     table.leave(state, seat, state.dealer_streak, state.card)
