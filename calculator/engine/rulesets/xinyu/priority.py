@@ -16,7 +16,8 @@ from ...explain import seat_name
 from ...hand import ScoreRequest
 from ...notation import InvalidNotationError, parse_tiles
 from ...request import parse_request
-from ...tiles import NUM_KINDS, SEATS, Tile, seats_after
+from ...seats import SEATS, seats_after
+from ...tiles import NUM_KINDS, Tile
 from .declarations import BONUS_BY_CODE
 from .ruleset import PRIORITY_LEVEL_1, PRIORITY_LEVEL_2, evaluate, priority_level
 
@@ -171,7 +172,7 @@ def priority(data: object, lang: str = "zh") -> dict:
         discarder, parsed = parse_claims(data)
     except ScoreError as error:
         return error.to_dict(lang)
-    order = seats_after(discarder)
+    order = seats_after(discarder, SEATS)  # xinyu sits four (RULES.md §1.8)
     claims = sorted(
         (Claim(r.winner, order.index(r.winner) + 1, r, evaluate(r, lang)) for _, r in parsed),
         key=lambda c: c.position,

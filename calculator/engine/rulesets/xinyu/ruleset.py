@@ -178,7 +178,7 @@ def win_result(request: ScoreRequest, wilds: Wilds, reading: Reading, lang: str,
     unit = dl + total_long
     payments = payments_for(request, unit, lang)
     rule = liable_rule(request) if request.discarder else None
-    net, by_part = nets(payments, PARTS)
+    net, by_part = nets(payments, PARTS, request.seats)
     answer: dict = {"ruleset": facts.ID, "win": True}
     if not brief:
         answer["request"] = request.to_dict()
