@@ -14,8 +14,10 @@ from urllib.parse import urlencode
 import pytest
 
 from tests.browser.conftest import open_page
+from tests.browser.offline import open_ready
 from tests.browser.phone import B1, expect
 from tests.browser.slow_network import PausingProxy
+from tests.browser.test_offline import enter_hand
 from tests.ledger.client import Api
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -49,3 +51,32 @@ def test_a_page_whose_word_list_arrives_late_explains_its_words_without_an_error
             assert page.console.errors == []
         finally:
             context.close()
+
+
+@pytest.mark.xdist_group("offline-pack")  # the pack is built and installed once per test process
+def test_a_hand_sent_from_the_offline_queue_whose_answer_comes_back_empty_keeps_the_table(offline_phone, client):
+    """The server recorded the hand and answered 201, but the answer arrived empty (a connection cut after the
+    server wrote it): the hand is sent, and the kept table is the server's as it is now, never an empty one."""
+    api = Api(client, {"ruleset": "bazhi"})
+    page = open_ready(offline_phone, f"/tables/{api.id}/edit/{api.token}/", offline=False, ready=False)
+    expect(page.locator("#ledger")).to_have_attribute("data-offline-kept", "0")
+    page.close()
+    page = open_ready(offline_phone, f"/?table={api.id}&token={api.token}&at=0")
+    expect(page.locator("#offline-table")).to_be_visible()
+    enter_hand(page, "S", "W")
+    page.click("#record-hand")
+    expect(page.locator("#offline-queue li")).to_have_attribute("data-queue-state", "waiting")
+
+    def empty_answer(route):
+        answered = route.fetch()  # the server records the hand
+        assert answered.status == 201
+        route.fulfill(status=201, headers={"Content-Type": "application/json"}, body="")
+
+    page.route("**/api/tables/*/hands", empty_answer)
+    offline_phone.context.set_offline(False)
+    expect(page.locator("#offline-queue li")).to_have_attribute("data-queue-state", "sent", timeout=30_000)
+    kept = page.evaluate(f"JSON.parse(localStorage.getItem('ledger.offline'))['{api.id}'].table")
+    assert kept["version"] == 1 and kept["hands_total"] == 1 and kept["id"] == api.id
+    assert api.get()["hands_total"] == 1
+    assert [e for e in page.console.errors if "/hands" not in e] == []
+    page.close()
