@@ -46,7 +46,8 @@ NAMES = {
 
 
 def create(client, name: str):
-    return post(client, "/api/tables", {"ruleset": "bazhi", "players": {"S": name}})
+    """A table of four whose South is `name` (every seat is named: empty is the seat's word)."""
+    return post(client, "/api/tables", {"ruleset": "bazhi", "players": {"E": "", "S": name, "W": "", "N": ""}})
 
 
 def refused_field(response) -> tuple[int, str, str]:
@@ -89,7 +90,7 @@ def test_a_name_that_shows_is_stored_as_written(client, name):
 
 
 def test_spaces_are_still_collapsed_and_an_empty_name_is_the_seats(client):
-    response = post(client, "/api/tables", {"ruleset": "bazhi", "players": {"S": "  阿\u3000 东 ", "W": "   "}})
+    response = post(client, "/api/tables", {"ruleset": "bazhi", "players": {"E": "", "S": "  阿\u3000 东 ", "W": "   ", "N": ""}})
     assert response.status_code == 201
     assert (response.json()["players"]["S"], response.json()["players"]["W"]) == ("阿 东", "西")
 
