@@ -18,7 +18,7 @@ from .explain import explain, groups_of, labels
 from .payments import PARTS, liable_rule, payment_reason, payments_for, table_base
 from .reading import Reading, best_reading, readings
 from .table import TABLE
-from .wilds import Wilds, caishen_after, is_win, long_from_tiles, waits_of, wilds_of
+from .wilds import Wilds, caishen_after, is_win, waits_of, wilds_of
 
 PRIORITY_LEVEL_1 = ("dandiao", "qingyise", "qingqidui")  # 拦胡 (§2.5)
 PRIORITY_LEVEL_2 = ("quanfeng",)
@@ -114,7 +114,7 @@ class Xinyu(Ruleset):
         """The rules that cannot change this hand's answer are left out (RULES.md §5.2): qianggang without 抢杠胡,
         dilong unless another seat wins a streak, qingqidui and qifengqi_wild with melds (七对, 十三不搭 have
         none), qifengqi_wild without a 财神 or with an honour 财神, shapeless_colours without four 财神,
-        wild_fifth_copy without a 财神."""
+        wild_fifth_copy without a 财神, wulong with one, silong_discard without four 财神 won on a discard."""
         flags, options = request.flags, request.options
         wild = request.concealed_counts[options.caishen.index]
         skip = set()
@@ -130,6 +130,10 @@ class Xinyu(Ruleset):
             skip.add("shapeless_colours")
         if not wild:
             skip.add("wild_fifth_copy")
+        else:
+            skip.add("wulong")  # 无龙 is about a hand without 财神
+        if wild < 4 or request.discarder is None:
+            skip.add("silong_discard")  # four 财神 won on a discard
         return tuple(rule for rule in self.scoring_house if rule.id not in skip)
 
 
@@ -172,8 +176,8 @@ def priority_level(codes: tuple[str, ...] | list[str]) -> int:
 
 
 def win_result(request: ScoreRequest, wilds: Wilds, reading: Reading, lang: str, brief: bool = False) -> dict:
-    base = long_from_tiles(wilds.count)
-    total_long = base + reading.bonus
+    base = reading.from_tiles
+    total_long = reading.long
     dl = table_base(request)
     unit = dl + total_long
     payments = payments_for(request, unit, lang)
