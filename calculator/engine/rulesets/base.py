@@ -262,6 +262,11 @@ class Ruleset(ABC):
         """The numbers and units a player reads first on a scored win (an answer of `evaluate` with `win` true),
         in `lang` ("zh" / "en"), from the game's `[texts.headline]`: bazhi "5 fan per loser", "no jiao"."""
 
+    def wild_kind(self, options) -> Tile | None:
+        """The tile that is wild under these options (xinyu: the 财神), or None (the default) in a game without
+        wild tiles: the flag conditions count it (`wild_copies`)."""
+        return None
+
     def wild_tile(self, answer: dict) -> str | None:
         """The tile (notation) that stands in for others in this answer (xinyu: its 财神); None (the default) in a
         game without wild tiles."""

@@ -103,6 +103,9 @@ class Xinyu(Ruleset):
         said = facts.HEADLINE
         return [said["long"](lang).format(long=answer["long"]), said["unit"](lang).format(unit=answer["unit"])]
 
+    def wild_kind(self, options) -> Tile:
+        return options.caishen
+
     def wild_tile(self, answer: dict) -> str | None:
         """The 财神: a win names it, any other answer has it in its request echo."""
         return answer.get("caishen") or (answer.get("request") or {}).get("options", {}).get("caishen")
