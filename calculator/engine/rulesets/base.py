@@ -23,7 +23,18 @@ from ..hand import ScoreRequest, concealed_sizes
 from ..notation import TILE_BY_NOTATION, InvalidNotationError, parse_tiles
 from ..text import Text
 from ..tiles import ALL_TILES, NUM_KINDS, Tile
-from .declarations import Declared, Flag, HouseRule, Note, Option, Part, Pattern, PatternGroup, ReadingNote
+from .declarations import (
+    ClaimRules,
+    Declared,
+    Flag,
+    HouseRule,
+    Note,
+    Option,
+    Part,
+    Pattern,
+    PatternGroup,
+    ReadingNote,
+)
 from .table import TableRules
 
 
@@ -279,12 +290,18 @@ class Ruleset(ABC):
 
     # ------------------------------------------------------------------------------ several claims on one discard
 
-    resolves_claims = False  # whether the game ranks several wins on one discard (xinyu's 拦胡): `priority`
+    @property
+    def claims(self) -> ClaimRules:
+        """How several claims on one discard are settled (`[claims]`; the registry refuses a game without it)."""
+        return self.declared.claims
 
-    def priority(self, data: object, lang: str = "zh") -> dict:
-        """Which of several claims on one discard takes it, and why (docs/API-priority.md), in a game that
-        `resolves_claims`."""
-        raise NotImplementedError(f"{self.id} has one winner per discard")
+    def claim_level(self, answer: dict) -> tuple[int, tuple[str, ...]] | None:
+        """The level at which an answer of `evaluate` claims a discard, with the codes of the patterns that give it
+        (RULES.md §2.5: 0 and none for an ordinary win, and for every win in a game without levels); None for an
+        answer that does not win. What claims.py ranks by, and what a result card names."""
+        if not answer.get("win"):
+            return None
+        return self.claims.level_of(self.patterns_of(answer))
 
     # ------------------------------------------------------------------------------ a stored row, said again
 

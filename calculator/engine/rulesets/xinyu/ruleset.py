@@ -20,9 +20,6 @@ from .reading import Reading, best_reading, readings
 from .table import TABLE
 from .wilds import Wilds, caishen_after, is_win, waits_of, wilds_of
 
-PRIORITY_LEVEL_1 = ("dandiao", "qingyise", "qingqidui")  # 拦胡 (§2.5)
-PRIORITY_LEVEL_2 = ("quanfeng",)
-
 
 class Xinyu(Ruleset):
     id = facts.ID
@@ -54,15 +51,6 @@ class Xinyu(Ruleset):
                 )
             return {**values, "caishen": derived}
         return values
-
-    resolves_claims = True
-
-    def priority(self, data: object, lang: str = "zh") -> dict:
-        """拦胡 (§2.5): priority.py, which scores each claim with this module's `evaluate` (imported here, when
-        asked, as it imports this module)."""
-        from .priority import priority
-
-        return priority(data, lang)
 
     def derive(self, option_id: str, value: object) -> object:
         """The turned indicator decides the 财神 (§2.1)."""
@@ -171,13 +159,6 @@ def not_a_win(request: ScoreRequest, code: str, lang: str, brief: bool = False) 
     return not_a_win_answer(facts.ID, request, code, NOT_A_WIN[code](lang), brief)
 
 
-def priority_level(codes: tuple[str, ...] | list[str]) -> int:
-    """拦胡 level (§2.5): 2 for 全风向; 1 for 单吊, 清一色, 清七对; 0 otherwise."""
-    if any([c in PRIORITY_LEVEL_2 for c in codes]):
-        return 2
-    return 1 if any([c in PRIORITY_LEVEL_1 for c in codes]) else 0
-
-
 def win_result(request: ScoreRequest, wilds: Wilds, reading: Reading, lang: str, brief: bool = False) -> dict:
     base = reading.from_tiles
     total_long = reading.long
@@ -185,6 +166,7 @@ def win_result(request: ScoreRequest, wilds: Wilds, reading: Reading, lang: str,
     unit = dl + total_long
     payments = payments_for(request, unit, lang)
     rule = liable_rule(request) if request.discarder else None
+    level, giving = facts.DECLARED.claims.level_of(reading.codes)  # 拦胡 (§2.5), as [claims] declares it
     net, by_part = nets(payments, PARTS)
     answer: dict = {"ruleset": facts.ID, "win": True}
     if not brief:
@@ -208,7 +190,8 @@ def win_result(request: ScoreRequest, wilds: Wilds, reading: Reading, lang: str,
             "di_long": dl,
             "unit": unit,
             "quanjiao": reading.colour.code == "quanfeng" and reading.shape != "none",
-            "priority_level": priority_level(reading.codes),
+            "priority_level": level,
+            "priority_patterns": list(giving),
             "self_draw": request.discarder is None,
             "labels": labels(request, reading, lang),
         }
