@@ -78,13 +78,7 @@ def parse_claims(data: object) -> Claims:
             "bad_json", f"请求里没有 {unknown!r} 这一项", f"unknown field {unknown!r} in the request", unknown
         )
     discarder = data.get("discarder")
-    if discarder not in SEATS:
-        raise ScoreError(
-            "bad_seat",
-            f"discarder 必须是 {' '.join(SEATS)} 之一，收到 {discarder!r}",
-            f"discarder must be one of {' '.join(SEATS)}, got {discarder!r}",
-            "discarder",
-        )
+    _check_discarder(discarder, SEATS)  # a seat of some table; of this card's once a claim is read
     raw = data.get("claims")
     if not isinstance(raw, list) or not 1 <= len(raw) < len(SEATS):
         raise _bad(
@@ -141,16 +135,20 @@ def _seats(request: ScoreRequest) -> tuple[str, ...]:
     return SEATS
 
 
+def _check_discarder(discarder: object, seats: tuple[str, ...]) -> None:
+    if discarder not in seats:
+        listed = " ".join(seats)
+        zh, en = (
+            f"discarder 必须是 {listed} 之一，收到 {discarder!r}",
+            f"discarder must be one of {listed}, got {discarder!r}",
+        )
+        raise ScoreError("bad_seat", zh, en, "discarder")
+
+
 def _check_table(claims: Claims) -> None:
     """The discarder sits at the table, which has room for the claims (one seat discards)."""
     seats = claims.seats
-    if claims.discarder not in seats:
-        raise ScoreError(
-            "bad_seat",
-            f"discarder 必须是 {' '.join(seats)} 之一，收到 {claims.discarder!r}",
-            f"discarder must be one of {' '.join(seats)}, got {claims.discarder!r}",
-            "discarder",
-        )
+    _check_discarder(claims.discarder, seats)
     if len(claims.requests) >= len(seats):
         raise _bad(
             f"{len(seats)} 人的牌桌最多 {len(seats) - 1} 家能胡同一张牌",

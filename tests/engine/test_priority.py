@@ -18,6 +18,12 @@ def claim(seat: str, hand: str, **extra) -> dict:
     return {**TABLE, "hand": hand, "winner": seat, **extra}
 
 
+def four_melds(pungs: tuple[str, str], fed_by: tuple[str, str], chows: tuple[str, str] = ("123m", "345m")) -> list:
+    """Two chows (fed by the claimant's 上家) and two pungs: one concealed tile left, a 单吊 on its pair."""
+    chow = [{"type": "chow", "tiles": tiles} for tiles in chows]
+    return [chow[0], *({"type": "pung", "tiles": t, "from": s} for t, s in zip(pungs, fed_by, strict=True)), chow[1]]
+
+
 def ask(discarder: str, tile: str, *claims: dict, lang: str = "zh", **body) -> dict:
     return priority({"discarder": discarder, "tile": tile, "claims": list(claims), **body}, lang)
 
@@ -63,12 +69,7 @@ def test_xinyu_a_nearer_player_who_passes_lets_the_next_one_win():
 
 def test_xinyu_equal_level_one_claims_go_by_seat_order():
     """On E's 2s, S's 单吊 and N's 清一色 are both level 1: S, nearer, takes it."""
-    melds = [
-        {"type": "chow", "tiles": "123m"},
-        {"type": "pung", "tiles": "666p", "from": "W"},
-        {"type": "pung", "tiles": "777m", "from": "N"},
-        {"type": "chow", "tiles": "345m"},
-    ]
+    melds = four_melds(("666p", "777m"), ("W", "N"))
     result = ask("E", "2s", claim("N", QINGYISE), claim("S", "2s", melds=melds))
     assert (result["winner"], result["reason_code"]) == ("S", "seat_order")
     assert levels(result) == {"S": 1, "N": 1}
@@ -83,12 +84,7 @@ def test_xinyu_quanfeng_is_level_two_above_level_one():
 
 
 def test_xinyu_dandiao_is_level_one():
-    melds = [
-        {"type": "chow", "tiles": "123m"},
-        {"type": "pung", "tiles": "555s", "from": "S"},
-        {"type": "pung", "tiles": "777s", "from": "N"},
-        {"type": "chow", "tiles": "345s"},
-    ]
+    melds = four_melds(("555s", "777s"), ("S", "N"), chows=("123m", "345s"))
     result = ask("W", "9p", claim("N", "123m456m789sEEE9p"), claim("E", "9p", melds=melds))
     assert result["winner"] == "E"
     assert (taker(result)["level"], taker(result)["level_patterns"]) == (1, ["dandiao"])

@@ -18,6 +18,9 @@ BODY = {
 }
 
 
+B1, TONGTIAN = "111345789p79m55s", "123456789s79m22p"  # bazhi on 8m: 压档 (19 to the winner), 通天 (25)
+
+
 def post(client, body, **extra):
     data = body if isinstance(body, (str, bytes)) else json.dumps(body)
     return client.post("/api/priority", data=data, content_type="application/json", **extra)
@@ -33,16 +36,8 @@ def test_priority_answers_200_with_the_winner(client):
 
 def test_priority_answers_bazhi_by_play_order(client):
     """RULES.md §1.1: W discards 8m; N comes first after W, so N takes it though S's 通天 would pay more."""
-    body = {
-        "ruleset": "bazhi",
-        "discarder": "W",
-        "tile": "8m",
-        "claims": [
-            {"hand": "123456789s79m22p", "winner": "S", "dealer": "E"},
-            {"hand": "111345789p79m55s", "winner": "N", "dealer": "E"},
-        ],
-    }
-    response = post(client, body)
+    claims = [{"hand": hand, "winner": seat, "dealer": "E"} for seat, hand in (("S", TONGTIAN), ("N", B1))]
+    response = post(client, {"ruleset": "bazhi", "discarder": "W", "tile": "8m", "claims": claims})
     assert response.status_code == 200
     answer = response.json()
     assert (answer["ruleset"], answer["winner"], answer["reason_code"]) == ("bazhi", "N", "seat_order")
