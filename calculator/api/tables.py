@@ -67,7 +67,7 @@ def state_json(table: Table, state: ledger.State, version: int, request: HttpReq
         "totals": state.totals,
         "status": state.status,
         "ended_reason": state.ended_reason,
-        "settlement": ledger.settlement(state.totals),
+        "settlement": ledger.settlement(state.totals, state.seats),
         "version": version,
         "hands_total": state.hands,
         "events_total": state.events,

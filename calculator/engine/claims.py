@@ -18,8 +18,9 @@ from .hand import ScoreRequest
 from .notation import InvalidNotationError, parse_tiles
 from .request import parse_request
 from .rulesets import CLAIMS_DEFAULT, RULESETS, Ruleset
+from .seats import SEATS, Seats, seat_list, seats_after
 from .text import Text
-from .tiles import NUM_KINDS, SEATS, Tile
+from .tiles import NUM_KINDS, Tile
 
 BODY_KEYS = frozenset(["ruleset", "discarder", "tile", "claims"])  # the body's fields (each claim is a score request)
 
@@ -47,7 +48,7 @@ class Claims:
 
     ruleset: Ruleset
     discarder: str
-    seats: tuple[str, ...]
+    seats: Seats
     requests: tuple[tuple[int, ScoreRequest], ...]
 
 
@@ -78,7 +79,7 @@ def parse_claims(data: object) -> Claims:
             "bad_json", f"请求里没有 {unknown!r} 这一项", f"unknown field {unknown!r} in the request", unknown
         )
     discarder = data.get("discarder")
-    _check_discarder(discarder, SEATS)  # a seat of some table; of this card's once a claim is read
+    _check_discarder(discarder, SEATS)  # a seat of some table; of the claims' card below
     raw = data.get("claims")
     if not isinstance(raw, list) or not 1 <= len(raw) < len(SEATS):
         raise _bad(
@@ -90,6 +91,9 @@ def parse_claims(data: object) -> Claims:
         if not isinstance(claim, Mapping):
             raise ScoreError("bad_json", f"claims[{i}] 必须是对象", f"claims[{i}] must be an object", f"claims[{i}]")
     game = _game(data, raw)
+    seats = _card_seats(RULESETS[game], raw[0])
+    if seats is not None:  # the body's discarder and the number of claims, before any claim is scored
+        _check_table(discarder, len(raw), seats)
     tile = data.get("tile")
     requests = []
     for i, claim in enumerate(raw):
@@ -110,8 +114,8 @@ def parse_claims(data: object) -> Claims:
             error.field = f"claims[{i}].{error.field}" if error.field else f"claims[{i}]"
             raise
         requests.append((i, request))
-    claims = Claims(RULESETS[requests[0][1].ruleset], discarder, _seats(requests[0][1]), tuple(requests))
-    _check_table(claims)
+    claims = Claims(RULESETS[game], discarder, requests[0][1].seats, tuple(requests))
+    _check_table(discarder, len(requests), claims.seats)
     _check_one_discard(claims, tile)
     _check_copies(claims)
     return claims
@@ -130,14 +134,21 @@ def _game(data: Mapping, claims: list[Mapping]) -> object:
     return game
 
 
-def _seats(request: ScoreRequest) -> tuple[str, ...]:
-    """The seats of the claims' table (every claim has the same card)."""
-    return SEATS
+def _card_seats(ruleset: Ruleset, claim: Mapping) -> Seats | None:
+    """The seats of the first claim's card (`options.players`, docs/seats.md), or None when its options cannot be
+    read (its own error is the answer, once the claim is read as a score request)."""
+    options = claim.get("options")
+    if options is not None and not isinstance(options, Mapping):
+        return None
+    try:
+        return ruleset.seats(options)
+    except ScoreError:
+        return None
 
 
-def _check_discarder(discarder: object, seats: tuple[str, ...]) -> None:
+def _check_discarder(discarder: object, seats: Seats) -> None:
     if discarder not in seats:
-        listed = " ".join(seats)
+        listed = seat_list(seats)
         zh, en = (
             f"discarder 必须是 {listed} 之一，收到 {discarder!r}",
             f"discarder must be one of {listed}, got {discarder!r}",
@@ -145,11 +156,10 @@ def _check_discarder(discarder: object, seats: tuple[str, ...]) -> None:
         raise ScoreError("bad_seat", zh, en, "discarder")
 
 
-def _check_table(claims: Claims) -> None:
+def _check_table(discarder: str, claims: int, seats: Seats) -> None:
     """The discarder sits at the table, which has room for the claims (one seat discards)."""
-    seats = claims.seats
-    _check_discarder(claims.discarder, seats)
-    if len(claims.requests) >= len(seats):
+    _check_discarder(discarder, seats)
+    if claims >= len(seats):
         raise _bad(
             f"{len(seats)} 人的牌桌最多 {len(seats) - 1} 家能胡同一张牌",
             f"at a table of {len(seats)} at most {len(seats) - 1} players claim one discard",
@@ -237,15 +247,9 @@ def _check_copies(claims: Claims) -> None:
 # ------------------------------------------------------------------------------------------------ the answer
 
 
-def order_after(seat: str, seats: tuple[str, ...]) -> tuple[str, ...]:
-    """The other seats of the table, in play order after `seat`."""
-    at = seats.index(seat)
-    return seats[at + 1 :] + seats[:at]
-
-
 def ranked(claims: Claims, lang: str) -> list[Claim]:
     """Each claim scored and levelled, in play order after the discarder."""
-    order = order_after(claims.discarder, claims.seats)
+    order = seats_after(claims.discarder, claims.seats)
     found = []
     for _, request in claims.requests:
         result = claims.ruleset.evaluate(request, lang)
@@ -280,7 +284,7 @@ def answer(claims: Claims, lang: str) -> dict:
         "rule": rules.rule,
         "discarder": claims.discarder,
         "tile": scored[0].request.win_tile.notation,
-        "order": list(order_after(claims.discarder, claims.seats)),
+        "order": list(seats_after(claims.discarder, claims.seats)),
         "winner": winner.seat if winner else None,
         "reason_code": reason_code,
         "reason": reason_text(claims.ruleset, winner, reason_code, scored, lang),

@@ -24,8 +24,9 @@ from django.utils.translation import gettext as _
 from calculator.engine.hand import MELD_NAMES
 from calculator.engine.rulesets import DEFAULT, RULESETS, every_flag
 from calculator.engine.rulesets.declarations import Option
+from calculator.engine.seats import SEATS
 from calculator.engine.text import Text
-from calculator.engine.tiles import ALL_TILES, SEATS
+from calculator.engine.tiles import ALL_TILES
 from calculator.ledger import MAX_NAME  # a table's players' names fill these fields
 from calculator.plumbing.django_locale import local
 from calculator.presentation.handquery import (

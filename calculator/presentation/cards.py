@@ -17,7 +17,7 @@ from typing import ClassVar
 from calculator.engine import InvalidNotationError, parse_tiles, score
 from calculator.engine.hand import concealed_size
 from calculator.engine.rulesets import RULESETS
-from calculator.engine.tiles import SEATS
+from calculator.engine.seats import SEATS
 
 from .handquery import HandInput, field_label, field_text, form_field, query_string
 from .locale import Locale
@@ -314,11 +314,12 @@ def alternative_rows(hand: HandInput, answer: dict, locale: Locale) -> list[AltR
     request = answer["request"]
     ruleset = RULESETS[request["ruleset"]]
     seat_words = card_words(locale)["seats"]
-    today = answer["net"] if answer.get("win") else dict.fromkeys(SEATS, 0)
+    seats = ruleset.seats(request["options"])  # the table's: E S W at a table of three
+    today = answer["net"] if answer.get("win") else dict.fromkeys(seats, 0)
     rows = []
     for entry in entries:
         rule = ruleset.house_by_id[entry["option"]]
-        net = entry["net"] if entry["win"] else dict.fromkeys(SEATS, 0)
+        net = entry["net"] if entry["win"] else dict.fromkeys(seats, 0)
         card = {**(hand.request["options"].get("house") or {}), rule.id: entry["value"]}
         if entry["value"] == rule.default:
             del card[rule.id]
@@ -331,7 +332,7 @@ def alternative_rows(hand: HandInput, answer: dict, locale: Locale) -> list[AltR
                 win=entry["win"],
                 nets=[
                     AltNet(s, seat_words[s], net[s], signed(net[s]), signed(today[s]), net[s] != today[s])
-                    for s in SEATS
+                    for s in seats
                 ],
                 message="" if entry["win"] else _("Not a win") + f" ({entry['code']})",
                 query=query_string(HandInput({**hand.request, "options": options}, hand.names)),
@@ -420,7 +421,7 @@ def waits_card(hand: HandInput, answer: dict, locale: Locale) -> WaitsCard:
                     True,
                     label=label,
                     gain=signed(net[winner]),
-                    nets=[SeatNet(seat_words[s], signed(net[s])) for s in SEATS if s != winner],
+                    nets=[SeatNet(seat_words[s], signed(net[s])) for s in net if s != winner],  # the answer's seats
                     query=query_string(hand.with_win(wait["tile"], discarder, flags)),
                     patterns=pattern_names(answer["ruleset"], variant, locale.lang),
                 )

@@ -20,7 +20,7 @@ from urllib.parse import parse_qs, urlencode
 from calculator.engine.hand import MOST_MELDS
 from calculator.engine.rulesets import RULESETS
 from calculator.engine.rulesets.declarations import HouseRule, Option
-from calculator.engine.tiles import SEATS
+from calculator.engine.seats import SEATS
 
 from .locale import Locale
 from .words import gettext_noop, seat_labels
@@ -228,13 +228,25 @@ class Choice(FieldKind):
     control = "choice"
 
     def read(self, text: str, option: Option) -> object:
-        return text or option.default
+        """The choice the field names, as its JSON value (a whole-number choice such as `players` is a number);
+        anything unlisted as written, for the engine to refuse; empty: the default."""
+        if not text:
+            return option.default
+        return choice_value(option, text)
 
     def write(self, value: object, option: Option) -> str | None:
+        if len(option.choices) == 1:
+            return None  # nothing to choose (xinyu's players: 4 only)
         return str(value if value is not None else option.default)
 
 
 FIELD_KINDS: dict[str, FieldKind] = {"bool": Checkbox(), "int": Number(), "tile": TileChoice(), "choice": Choice()}
+
+
+def choice_value(option: Option, text: object) -> object:
+    """The declared choice a form field's text names, as its JSON value (`players` "3" is the number 3); any other
+    text as it is, for the engine to refuse."""
+    return next((choice.value for choice in option.choices if field_text(choice.value) == text), text)
 
 
 def field_text(value: object) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from calculator.engine.tiles import SEATS
+from calculator.engine.seats import SEATS
 
 from .cards import ErrorCard, FailedCard, InvalidCard, NoWinCard, ProgressCard, ResultCard, WaitsCard, WinCard
 from .locale import Locale

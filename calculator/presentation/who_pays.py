@@ -111,6 +111,8 @@ def compass(answer: dict, names: dict[str, str], labels: dict, said: dict, local
     }
     cells: dict[str, Cell] = {}
     for seat, position in SEAT_POS.items():
+        if seat not in net:
+            continue  # a seat the table does not have (N at a table of three): an empty cell
         pos = CELL_NAMES[position]
         # a narrow cell breaks at the dot only
         shown = " · ".join(

@@ -11,7 +11,8 @@ from __future__ import annotations
 from importlib import import_module
 
 from ..flags import SHARED_FLAGS, Flag
-from .base import Distance, Ruleset
+from ..seats import table_sizes
+from .base import PLAYERS, Distance, Ruleset
 from .declarations import AFTER_DRAW
 
 RULESETS: dict[str, Ruleset] = {}  # every registered game by its id, in the order registered
@@ -46,7 +47,24 @@ def missing(ruleset: Ruleset) -> list[str]:
     lacking = [name for name in DISTANCE_FUNCTIONS if not callable(getattr(distance, name, None))]
     if lacking:
         problems.append(f"its distance (`distance`, the game's shanten module) has no {', '.join(lacking)}")
-    return problems + table_missing(ruleset) + claims_missing(ruleset)
+    return problems + players_missing(ruleset) + table_missing(ruleset) + claims_missing(ruleset)
+
+
+def players_missing(ruleset: Ruleset) -> list[str]:
+    """What the seats need (docs/seats.md): an option `players`, a choice of the table sizes the game plays (whole
+    numbers a table can seat, the default first), a table's option rather than a hand's."""
+    option = ruleset.players_option
+    sizes = table_sizes()
+    if option is None:
+        return [f"it declares no option {PLAYERS!r} (the table sizes it plays: a choice of {sizes})"]
+    values = [choice.value for choice in option.choices]
+    if option.kind != "choice" or not values or any(type(v) is not int or v not in sizes for v in values):
+        return [f"its option {PLAYERS!r} is not a choice of table sizes among {sizes}"]
+    if option.default != values[0]:
+        return [f"its option {PLAYERS!r} does not default to its first choice"]
+    if option.per_hand:
+        return [f"its option {PLAYERS!r} is a table's, not a hand's (per_hand)"]
+    return []
 
 
 def claims_missing(ruleset: Ruleset) -> list[str]:

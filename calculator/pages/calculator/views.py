@@ -19,7 +19,8 @@ from django_htmx.http import replace_url
 from calculator.engine.flags import Situation, unmet
 from calculator.engine.hand import KONG_TYPES
 from calculator.engine.rulesets import DEFAULT, RULESETS, every_flag
-from calculator.engine.tiles import ALL_TILES, SEATS
+from calculator.engine.seats import SEATS
+from calculator.engine.tiles import ALL_TILES
 from calculator.pages.forms import HandForm
 from calculator.plumbing import edit_tokens
 from calculator.plumbing.django_locale import local, page_locale, page_path

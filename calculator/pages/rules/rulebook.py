@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from calculator.engine import score
 from calculator.engine.rulesets import RULESETS, Ruleset
 from calculator.engine.rulesets.declarations import HouseRule, Pattern
-from calculator.engine.tiles import SEATS
+from calculator.engine.seats import SEATS
 from calculator.presentation.glossary import terms
 from calculator.presentation.locale import Locale
 from calculator.presentation.tiles import TileView, group_tiles

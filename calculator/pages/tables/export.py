@@ -19,7 +19,7 @@ from types import SimpleNamespace
 from calculator import ledger
 from calculator.engine.hand import MELD_NAMES
 from calculator.engine.rulesets import RULESETS
-from calculator.engine.tiles import SEATS
+from calculator.engine.seats import SEATS
 from calculator.models import Hand, Table
 from calculator.pages.tables import spreadsheet
 from calculator.tables import snapshot as snapshots

@@ -10,11 +10,12 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from calculator.engine.errors import ScoreError
 from calculator.engine.rulesets import DEFAULT, RULESETS, Ruleset
-from calculator.engine.tiles import SEATS
+from calculator.engine.seats import SEATS
 from calculator.ledger import MAX_MULTIPLIER, MAX_NAME, Card
 from calculator.pages.forms import option_field
-from calculator.presentation.handquery import field_text
+from calculator.presentation.handquery import choice_value, field_text
 from calculator.presentation.words import seat_labels
 
 
@@ -78,6 +79,9 @@ class RuleCardForm(forms.Form):
         d = self.cleaned_data
         options: dict = {option.id: d[option.id] for option in self.rules.table_options}
         options = {key: value for key, value in options.items() if value not in ("", None)}  # empty: the default
+        for option in self.rules.table_options:
+            if option.id in options and option.choices:  # a choice as its JSON value (players: the number 3)
+                options[option.id] = choice_value(option, options[option.id])
         options["house"] = {
             rule.id: choice.value
             for rule in self.rules.house
@@ -119,10 +123,16 @@ class NewTableForm(forms.Form):
         return super().is_valid() and card is not None and card.is_valid()
 
     def body(self) -> dict:
+        """The create-table body: the names of the seats the chosen card has (never a seat it lacks)."""
         d = self.cleaned_data
+        card = self.cards[d["ruleset"]].body()
+        try:
+            seats = RULESETS[d["ruleset"]].seats(card["options"])
+        except ScoreError:
+            seats = SEATS  # a card the API refuses: it says why
         return {
             "ruleset": d["ruleset"],
-            "players": {seat: d.get(f"name_{seat}") or "" for seat in SEATS},
+            "players": {seat: d.get(f"name_{seat}") or "" for seat in seats},
             "dealer": d["dealer"],
-            **self.cards[d["ruleset"]].body(),
+            **card,
         }

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from calculator.engine.tiles import SEATS
+from calculator.engine.seats import SEATS
 from calculator.ledger import Card, State, apply_draw, apply_next
 from calculator.models import Event, Hand, Table
 from calculator.presentation.handquery import field_text

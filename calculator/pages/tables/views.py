@@ -34,7 +34,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from calculator import ledger
 from calculator.engine import score
 from calculator.engine.rulesets import RULESETS
-from calculator.engine.tiles import SEATS
+from calculator.engine.seats import SEATS
 from calculator.models import Event, Table
 from calculator.pages.forms import HandForm
 from calculator.pages.tables import export

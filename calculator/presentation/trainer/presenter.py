@@ -10,7 +10,8 @@ from typing import NamedTuple
 from urllib.parse import urlencode
 
 from calculator.engine.rulesets import RULESETS
-from calculator.engine.tiles import ALL_TILES, SEATS
+from calculator.engine.seats import SEATS
+from calculator.engine.tiles import ALL_TILES
 from calculator.presentation.cards import ResultCard, result_card
 from calculator.presentation.entered import EnteredHand, entered_hand
 from calculator.presentation.handquery import HandInput, query_string

@@ -26,7 +26,7 @@ from random import Random
 from calculator.engine import score
 from calculator.engine.deal import change_one
 from calculator.engine.rulesets import RULESETS, SERVED
-from calculator.engine.tiles import SEATS
+from calculator.engine.seats import SEATS
 from calculator.presentation.handquery import Query
 from calculator.presentation.trainer.practice import Review
 

@@ -42,7 +42,7 @@ class Tuidaohu(Ruleset):
         reading = scoring.best(request, found)
         value = scoring.value_of(request, reading)
         payments = scoring.payments(request, value, lang)
-        net, by_part = nets(payments, (facts.PART,))
+        net, by_part = nets(payments, (facts.PART,), request.seats)
         answer: dict = {"ruleset": facts.ID, "win": True}
         if not brief:
             answer["request"] = request.to_dict()

@@ -118,6 +118,7 @@ def win_result(
     triggers = reading.triggers
     bao = liable_seat(request, bool(triggers))
     payments, net, net_by_part = payments_and_nets(
+        request.seats,
         request.winner,
         request.dealer,
         request.discarder,

@@ -167,7 +167,7 @@ def win_result(request: ScoreRequest, wilds: Wilds, reading: Reading, lang: str,
     payments = payments_for(request, unit, lang)
     rule = liable_rule(request) if request.discarder else None
     level, giving = facts.DECLARED.claims.level_of(reading.codes)  # 拦胡 (§2.5), as [claims] declares it
-    net, by_part = nets(payments, PARTS)
+    net, by_part = nets(payments, PARTS, request.seats)
     answer: dict = {"ruleset": facts.ID, "win": True}
     if not brief:
         answer["request"] = request.to_dict()
