@@ -3,6 +3,8 @@ bazhi's play order (§1.1), each game by its declared `[claims]`."""
 
 from __future__ import annotations
 
+import pytest
+
 from calculator.engine import score
 from calculator.engine.claims import priority, win_level
 from calculator.engine.rulesets import RULESETS
@@ -136,8 +138,8 @@ TONGTIAN = "123456789s79m22p"  # 通天 on 8m: 25 to the winner
 NO_BAZHI = "123m456p789s79m22s"  # a shape on 8m without 八支
 
 
-def bazhi(seat: str, hand: str, **extra) -> dict:
-    return {"hand": hand, "winner": seat, "dealer": "E", **extra}
+def bazhi(seat: str, hand: str, players: int = 4, **extra) -> dict:
+    return {"hand": hand, "winner": seat, "dealer": "E", "options": {"players": players}, **extra}
 
 
 def test_bazhi_the_first_winning_claim_after_the_discarder_takes_it():
@@ -163,13 +165,63 @@ def test_bazhi_a_claim_without_bazhi_does_not_win():
     assert result["claims"][0]["result"]["code"] == "no_bazhi"
 
 
-def test_bazhi_robbing_a_kong_counts_from_the_robbed_seat():
-    """S adds a kong of 8m; E and W rob it. After S come W, N, E: W takes it (25)."""
-    robbing = {"flags": ["robbing_kong"]}
+@pytest.mark.parametrize(
+    ("players", "order", "net"),
+    [(4, ["W", "N", "E"], {"E": -9, "S": -9, "W": 25, "N": -7}), (3, ["W", "E"], {"E": -9, "S": -9, "W": 18})],
+)
+def test_bazhi_robbing_a_kong_counts_from_the_robbed_seat(players, order, net):
+    """S adds a kong of 8m; E and W rob it. After S come W (N at four), E: W takes it, paid as at its table."""
+    robbing = {"flags": ["robbing_kong"], "players": players}
     result = ask("S", "8m", bazhi("E", B1, **robbing), bazhi("W", TONGTIAN, **robbing), ruleset="bazhi")
-    assert result["order"] == ["W", "N", "E"]
+    assert result["order"] == order
     assert (result["winner"], result["reason_code"]) == ("W", "seat_order")
-    assert taker(result)["result"]["net"] == {"E": -9, "S": -9, "W": 25, "N": -7}
+    assert taker(result)["result"]["net"] == net
+
+
+@pytest.mark.parametrize(("players", "order", "positions"), [(4, ["N", "E", "S"], [2, 3]), (3, ["E", "S"], [1, 2])])
+def test_bazhi_play_order_wraps_round_the_table(players, order, positions):
+    """W discards: the order goes on to E (after N at four; at once at three, the 下家 of W being E), then S."""
+    result = ask("W", "8m", bazhi("S", B1, players), bazhi("E", TONGTIAN, players), ruleset="bazhi")
+    assert (result["order"], result["winner"]) == (order, "E")
+    assert [(c["seat"], c["position"]) for c in result["claims"]] == list(zip("ES", positions, strict=True))
+
+
+def test_bazhi_at_a_table_of_three_the_taking_win_pays_as_at_three():
+    """S discards 8m at three: W (the 下家) takes it, 14 from E (dealer) and S; E's 通天 would have paid 20."""
+    result = ask("S", "8m", bazhi("E", TONGTIAN, 3), bazhi("W", B1, 3), ruleset="bazhi")
+    assert (result["order"], result["winner"], result["reason_code"]) == (["W", "E"], "W", "seat_order")
+    assert taker(result)["result"]["net"] == {"E": -7, "S": -7, "W": 14}
+    assert result["claims"][1]["result"]["net"] == {"E": 20, "S": -11, "W": -9}
+
+
+def test_at_a_table_of_three_at_most_two_claim():
+    claims = [bazhi("S", B1, 3), bazhi("E", TONGTIAN, 3), bazhi("E", TONGTIAN, 3)]
+    result = ask("W", "8m", *claims, ruleset="bazhi")
+    assert (result["error"]["code"], result["error"]["field"]) == ("bad_claim", "claims")
+
+
+def test_north_is_no_discarder_at_a_table_of_three():
+    result = ask("N", "8m", bazhi("S", B1, 3), bazhi("E", TONGTIAN, 3), ruleset="bazhi", lang="en")
+    assert result["error"] == {
+        "code": "bad_seat",
+        "message": "discarder must be one of E S W, got 'N'",
+        "field": "discarder",
+    }
+
+
+def test_north_is_no_claimant_at_a_table_of_three():
+    result = ask("W", "8m", bazhi("S", B1, 3), bazhi("N", TONGTIAN, 3), ruleset="bazhi")
+    assert (result["error"]["code"], result["error"]["field"]) == ("bad_seat", "claims[1].winner")
+
+
+def test_claims_at_tables_of_different_sizes_are_a_bad_claim():
+    result = ask("W", "8m", bazhi("S", B1, 3), bazhi("E", TONGTIAN, 4), ruleset="bazhi")
+    assert (result["error"]["code"], result["error"]["field"]) == ("bad_claim", "claims[1].options")
+
+
+def test_xinyu_has_no_table_of_three():
+    result = ask("E", "2s", claim("S", PLAIN, options={"caishen": "5p", "players": 3}))
+    assert (result["error"]["code"], result["error"]["field"]) == ("bad_option", "claims[0].options.players")
 
 
 def test_the_claims_own_ruleset_is_the_default():

@@ -45,6 +45,19 @@ def test_priority_answers_bazhi_by_play_order(client):
     assert answer["claims"][0]["result"]["net"] == {"E": -7, "S": -5, "W": -7, "N": 19}
 
 
+def test_priority_answers_a_table_of_three(client):
+    """S discards 8m at a bazhi table of three: W, its 下家, takes it (14 from E and S); N is no seat there."""
+    claims = [
+        {"hand": hand, "winner": seat, "dealer": "E", "options": {"players": 3}}
+        for seat, hand in (("E", TONGTIAN), ("W", B1))
+    ]
+    answer = post(client, {"ruleset": "bazhi", "discarder": "S", "tile": "8m", "claims": claims}).json()
+    assert (answer["order"], answer["winner"]) == (["W", "E"], "W")
+    assert answer["claims"][0]["result"]["net"] == {"E": -7, "S": -7, "W": 14}
+    response = post(client, {"ruleset": "bazhi", "discarder": "N", "tile": "8m", "claims": claims})
+    assert (response.status_code, response.json()["error"]["code"]) == (400, "bad_seat")
+
+
 def test_claims_under_different_cards_are_400_bad_claim(client):
     other = {**BODY["claims"][1], "options": {"caishen": "5p", "house": {"wulong": "total"}}}
     response = post(client, {**BODY, "claims": [BODY["claims"][0], other]})
