@@ -773,23 +773,28 @@
     if (document.documentElement.hasAttribute("data-offline-ready") && waiting()) fire();
   }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-offline-ready"] });
 
-  // A share link opened without a network: the service worker gave the calculator as it kept it (another
-  // address's page: data-query), so the hand in this address goes into the fields here and is asked for (the
-  // phone's offline pack answers it; otherwise the card says it needs the network). True when it did.
+  // A link opened without a network: the service worker gave the calculator as it kept it (another address's
+  // page: data-query), so this address's fields go into the form here, as the server fills them online: a link
+  // that holds the game, a hand or the winner is the whole input (a box it leaves out is unticked), with or
+  // without a hand (seats, options, house rules, names). Its hand is then asked for (the phone's offline pack
+  // answers it; otherwise the card says it needs the network). True when it holds a hand.
   function fromAddress() {
     const pairs = (query) => Array.from(new URLSearchParams(query)).map((p) => p.join("=")).sort().join("&");
     if (form.dataset.query === undefined || pairs(form.dataset.query) === pairs(location.search)) return false;
     const asked = new URLSearchParams(location.search);
-    if (!asked.get("hand") && !asked.get("win_tile")) return false;
-    for (const name of new Set(asked.keys())) {
-      const values = asked.getAll(name);
-      form.querySelectorAll('[name="' + CSS.escape(name) + '"]').forEach((input) => {
-        if (input.disabled) return; // a table's (offline.js fixes those)
-        if (input.type === "radio" || input.type === "checkbox") input.checked = values.includes(input.value);
-        else input.value = values[values.length - 1];
-      });
-    }
-    return true;
+    if (!["ruleset", "hand", "winner"].some((name) => asked.has(name))) return false; // the server's test too
+    form.querySelectorAll("input[name], select[name]").forEach((input) => {
+      if (input.disabled || input.name === "csrfmiddlewaretoken") return; // a table's (offline.js fixes those)
+      const values = asked.getAll(input.name);
+      if (input.type === "radio") {
+        if (values.length) input.checked = values.includes(input.value);
+      } else if (input.type === "checkbox") {
+        input.checked = values.includes(input.value);
+      } else if (values.length) {
+        input.value = values[values.length - 1];
+      }
+    });
+    return !!(asked.get("hand") || asked.get("win_tile"));
   }
 
   document.body.addEventListener("htmx:afterSwap", (e) => {
