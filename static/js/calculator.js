@@ -390,6 +390,13 @@
     const shown = options.find((o) => !o.gives && field(o.id).value);
     return shown ? field(shown.id).value : source ? source.derived[field(source.id).value] : "";
   }
+  // The wild tiles of the concealed part, the winning tile included (flags.py `Situation.wild_copies`): null in a
+  // game without a wild tile, or before it is chosen.
+  function wildCopies() {
+    const wild = wildTile();
+    if (!wild) return null;
+    return state.hand.filter((t) => t === wild).length + (state.win === wild ? 1 : 0);
+  }
   const wildWord = () => (tileOptions().find((o) => !o.gives) || { label: {} }).label[LANG] || "";
   const asWild = (tile) => T.isWild.replace("%(tile)s", T.tileNames[tile]).replace("%(wild)s", wildWord());
 
@@ -519,6 +526,7 @@
       melds: state.melds.length,
       flags: boxes.filter((b) => b.checked).map((b) => b.value),
       win_tile_copies: state.win ? c[state.win] || 0 : null,
+      wild_copies: wildCopies(),
     });
     // Flags of the other game are dropped; flags taken away before come back once they can apply again.
     boxes.forEach((b) => {
