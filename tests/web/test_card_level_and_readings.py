@@ -101,7 +101,9 @@ def test_the_rules_page_says_who_takes_a_discard_in_each_game(client):
 def test_the_rules_page_scores_the_two_new_house_rules_both_ways_with_their_arithmetic(client):
     html = rules_page(client, "en")
     for rule in ("wulong", "silong_discard"):
-        entry = re.search(rf'<li class="house-rule" id="house-xinyu-{rule}".*?</li>\s*(?=<li class="house-rule"|</ul>)', html, re.S)
+        entry = re.search(
+            rf'<li class="house-rule" id="house-xinyu-{rule}".*?</li>\s*(?=<li class="house-rule"|</ul>)', html, re.S
+        )
         assert entry, rule
         assert len(re.findall(r"data-arithmetic>", entry.group(0))) == 2, rule  # the default and the other value
     wulong = re.search(r'id="house-xinyu-wulong".*?</table>', html, re.S).group(0)

@@ -130,6 +130,11 @@ def pages(client):
         "error": "/?" + urlencode({**B1, "hand": "111345789p79m5x"}),
         "other readings": "/?" + urlencode({**B1, "hand": "1113m123456789p", "win_tile": "2m"}),
         "rules": "/rules/",
+        "who takes the discard": "/claims/",
+        "who takes it, xinyu": "/claims/?" + urlencode(CLAIMS_XINYU),
+        "who takes it, bazhi": "/claims/?" + urlencode(CLAIMS_BAZHI),
+        "who takes it, an error": "/claims/?" + urlencode({**CLAIMS_BAZHI, "W_hand": "111345789p79m55s"}),
+        "who takes it, still to enter": "/claims/?" + urlencode({"ruleset": "xinyu", "S_hand": "123m"}),
         "new table": "/tables/new/",
         "my tables": "/tables/",
     }
@@ -145,7 +150,15 @@ def pages(client):
         paths[f"{api.created['ruleset']} table, read-only"] = f"/tables/{api.id}/"
         paths[f"{api.created['ruleset']} record"] = edit + "record/?" + urlencode({k: v for k, v in B1.items()})
         paths[f"{api.created['ruleset']} bound calculator"] = "/?" + urlencode({"table": api.id, "token": api.token})
+        paths[f"{api.created['ruleset']} bound claims"] = "/claims/?" + urlencode({"table": api.id, "token": api.token})
     return {"bazhi": bazhi, "xinyu": xinyu, "paths": paths}
+
+
+# Who takes the discard (issue 29): xinyu's 清一色 over an ordinary win; bazhi's play order
+CLAIMS_XINYU = {"ruleset": "xinyu", "caishen": "5p", "dealer": "E", "tile": "2s", "discarder": "E"}
+CLAIMS_XINYU.update(S_hand="123m456m789sEEE2s", N_hand="11134567899s22s")
+CLAIMS_BAZHI = {"ruleset": "bazhi", "dealer": "E", "tile": "8m", "discarder": "W"}
+CLAIMS_BAZHI.update(S_hand="123456789s79m22p", N_hand="111345789p79m55s")
 
 
 def test_no_english_left_in_the_chinese_pages(client, pages):
@@ -234,6 +247,14 @@ def test_the_english_trainer_explains_every_kind_of_question_in_english(client, 
         if chinese := chinese_in(html, "main"):
             found[seed] = chinese
     assert found == {}
+
+
+@pytest.mark.parametrize("claims", [CLAIMS_XINYU, CLAIMS_BAZHI], ids=["xinyu", "bazhi"])
+def test_the_english_page_of_who_takes_the_discard_explains_its_chinese(client, claims):
+    client.cookies["django_language"] = "en"
+    html = client.get("/claims/?" + urlencode(claims)).content.decode()
+    assert 'data-claims="answer"' in html
+    assert chinese_in(html, "claims-answer") == []
 
 
 def test_the_trainer_deals_the_same_question_in_both_languages():
