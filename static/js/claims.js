@@ -322,6 +322,7 @@
     switcher.addEventListener("submit", () => { switcher.elements.namedItem("next").value = location.pathname + location.search; })
   );
 
+  form.querySelectorAll(".claim-notation").forEach((box) => { box.open = false; }); // the keyboard enters the hands
   SEATS.forEach((seat) => { read(seat); render(seat); });
   renderDiscard();
   setMode(field("tile").value ? "hand" : "tile");
