@@ -38,9 +38,15 @@ APP_DATA = (".py", ".toml")
 LEFT_OUT = ("calculator/offline/served.py",)  # serving the pack: Django's side
 # Libraries taken from the server's environment, as the server runs them (pure Python).
 LIBRARIES = ("jinja2", "markupsafe")
-TEMPLATES = ("jinja2/result.html", "jinja2/strip.html", "jinja2/trainer.html")
+TEMPLATES = (
+    "jinja2/result.html",
+    "jinja2/strip.html",
+    "jinja2/trainer.html",
+    "jinja2/claims.html",
+    "jinja2/share.html",
+)
 WORKER = "static/js/offline-worker.js"  # the Web Worker that runs the pack, copied beside the app's zip
-PAGES = ("calculator", "rules", "trainer")  # the pages the card may link to, by name
+PAGES = ("calculator", "rules", "trainer", "claims")  # the pages the card may link to, by name
 MANIFEST = "manifest.json"
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)
 

@@ -322,6 +322,25 @@
     switcher.addEventListener("submit", () => { switcher.elements.namedItem("next").value = location.pathname + location.search; })
   );
 
+  // A link opened without a network: the service worker gave the page kept for its game and table size (drawn for
+  // another address: data-query), so the link's fields go into the form here, as the server fills them online;
+  // the answer is then asked for (the phone's offline pack draws it).
+  function fromAddress() {
+    const pairs = (query) => Array.from(new URLSearchParams(query)).map((p) => p.join("=")).sort().join("&");
+    if (form.dataset.query === undefined || pairs(form.dataset.query) === pairs(location.search)) return false;
+    const asked = new URLSearchParams(location.search);
+    form.querySelectorAll("input[name], select[name]").forEach((input) => {
+      if (input.disabled) return;
+      const values = asked.getAll(input.name);
+      if (input.type === "radio") {
+        if (values.length) input.checked = values.includes(input.value);
+      } else if (input.type === "checkbox") input.checked = values.includes(input.value);
+      else input.value = values.length ? values[values.length - 1] : "";
+    });
+    return true;
+  }
+
+  const fromLink = fromAddress();
   form.querySelectorAll(".claim-notation").forEach((box) => { box.open = false; }); // the keyboard enters the hands
   SEATS.forEach((seat) => { read(seat); render(seat); });
   renderDiscard();
@@ -331,4 +350,5 @@
   const answer = $("claims-answer").querySelector("[data-claims='answer']");
   if (answer) fold(true);
   if (answer && !location.hash) answer.scrollIntoView({ block: "start" });
+  if (fromLink) fire(); // the link's own answer (its fields are not the page's)
 })();

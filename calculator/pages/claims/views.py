@@ -28,7 +28,7 @@ from calculator.engine.tiles import ALL_TILES
 from calculator.pages.forms import option_field
 from calculator.plumbing import edit_tokens
 from calculator.plumbing.django_locale import local, page_locale, page_path
-from calculator.presentation.claims.fields import TILE, ClaimsInput, parse_claims, seat_field
+from calculator.presentation.claims.fields import TILE, ClaimsInput, kept_query, parse_claims, seat_field
 from calculator.presentation.claims.render import PAGE, draw_claims
 from calculator.presentation.entered import entered_hand
 from calculator.presentation.handquery import MELD_SLOTS, field_text, meld_slots
@@ -65,6 +65,8 @@ def claims(request: HttpRequest) -> HttpResponse:
         "keyboard": keyboard(ruleset, locale.lang),
         "meld_names": [(kind, local(name)) for kind, name in MELD_NAMES.items()],
         "calculator_link": page_path("calculator") + ("?" + table["query"] if table else ""),
+        # the copy of this page the offline pack keeps for its game and table size (offline/served.py)
+        "kept_as": page_path(PAGE) + "?" + kept_query(ruleset.id, len(seats_of(ruleset, claimed))),
         # the wild tile tapped on the keyboard (the one that decides it, xinyu's indicator, stays a field)
         "tile_options": [
             {"id": o.id, "label": local(o.label)} for o in ruleset.options if o.kind == "tile" and not o.gives

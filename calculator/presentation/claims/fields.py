@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, urlencode
 
+from calculator.engine.rulesets import RULESETS
 from calculator.engine.seats import SEATS
 
 from ..handquery import MELD_SLOTS, HandInput, Query, form_field, parse_query, query_string
@@ -142,3 +143,13 @@ def page_field(path: str | None, claims: ClaimsInput) -> str:
     if CLAIM_FIELD.fullmatch(name):
         return seat_field(seat, name)
     return seat_field(seat, "hand") if name == "winner" or not name else name
+
+
+def kept_query(ruleset: str, players: int | None = None) -> str:
+    """The query of the page as the offline pack keeps it for a game and table size, as a share link writes them:
+    the game, and its table's size only where it plays more than one (public/sw.js looks the copy up so)."""
+    game = RULESETS[ruleset]
+    pairs = [("ruleset", ruleset)]
+    if players is not None and len(game.table_sizes) > 1:
+        pairs.append((game.players_option.id, str(players)))
+    return urlencode(pairs)
