@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from calculator.engine.hand import MELD_NAMES
 from calculator.engine.rulesets import DEFAULT, RULESETS, every_flag
 from calculator.engine.rulesets.declarations import Option
-from calculator.engine.seats import SEATS
+from calculator.engine.seats import SEATS, Seats
 from calculator.engine.text import Text
 from calculator.engine.tiles import ALL_TILES
 from calculator.ledger import MAX_NAME  # a table's players' names fill these fields
@@ -151,12 +151,18 @@ def hand_fields() -> dict[str, forms.Field]:
 
 def game_fields() -> dict[str, forms.Field]:
     """The options of every game (each id once) and the fields of every game's rule card, `house_<id>` (a rule
-    two games share the id of takes the values of both; `clean` checks them against the chosen game)."""
+    two games share the id of takes the values of both; `clean` checks them against the chosen game). An option
+    of choices that two games share takes the choices of both (bazhi's players 4 or 3, another game's 4 or 2):
+    the engine judges the value against the chosen game."""
     fields: dict[str, forms.Field] = {}
     values: dict[str, list[str]] = {}
     for ruleset in RULESETS.values():
         for option in ruleset.options:
-            fields.setdefault(option.id, option_field(option, local))
+            field = fields.setdefault(option.id, option_field(option, local))
+            if isinstance(field, forms.ChoiceField) and option.choices:
+                listed = {value for value, _label in field.choices}
+                more = [(field_text(c.value), local(c.label)) for c in option.choices]
+                field.choices = [*field.choices, *((v, label) for v, label in more if v not in listed)]
         for rule in ruleset.house:
             listed = values.setdefault(rule.id, [""])
             listed += [field_text(choice.value) for choice in rule.choices if field_text(choice.value) not in listed]
@@ -190,12 +196,33 @@ class HandForm(forms.Form):
             )
         )
 
+    seats: Seats = SEATS  # the table's seats the page is drawn for (draw_seats)
+
+    def draw_seats(self, seats: Seats) -> None:
+        """Draw the fields about seats for a table of `seats` (the page's script redraws them when another table
+        size is chosen): a meld's source lists the table's seats (and any other one chosen, which the engine
+        refuses), and the name of a seat the table lacks is hidden. (The seat buttons: the view's seat_rows.)"""
+        self.seats = seats
+        for n in MELD_SLOTS:
+            name = f"meld{n}_from"
+            chosen = self[name].value()
+            self.fields[name].widget.choices = [
+                (value, label) for value, label in self.fields[name].choices if value in ("", chosen, *seats)
+            ]
+
     @cached_property
     def names_helper(self) -> FormHelper:
         return fields_only(
             Layout(
                 Div(
-                    *[Field(f"name_{seat}", placeholder=self.fields[f"name_{seat}"].label) for seat in SEATS],
+                    *[
+                        Div(
+                            Field(f"name_{seat}", placeholder=self.fields[f"name_{seat}"].label),
+                            css_class="name-field" if seat in self.seats else "name-field is-absent",
+                            data_seat=seat,
+                        )
+                        for seat in SEATS
+                    ],
                     css_class="names-grid",
                 )
             )
