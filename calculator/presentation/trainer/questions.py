@@ -206,13 +206,12 @@ def question(spec: Spec, lang: str = "zh") -> Question:
     drawn_kind = rng.choice(KINDS)
     game = spec.game or focus_game or drawn_game
     kind = spec.asks or drawn_kind
-    seats = table_of(game, spec.seed)
     resting = spec.review.resting() - {spec.focus}
     first = focused = None
     attempts = 0
     while first is None or attempts < ATTEMPTS:
         attempts += 1
-        found = candidate(rng, spec, game, kind, lang, demanding=attempts <= ATTEMPTS, seats=seats)
+        found = candidate(rng, spec, game, kind, lang, demanding=attempts <= ATTEMPTS)
         if spec.focus and not spec.asks:
             kind = rng.choice(KINDS)
         if found is None:
@@ -245,20 +244,14 @@ def with_choices(rng: Random, q: Question) -> Question:
 
 
 def candidate(
-    rng: Random,
-    spec: Spec,
-    game: str,
-    kind: str,
-    lang: str = "zh",
-    demanding: bool = True,
-    seats: Seats | None = None,
+    rng: Random, spec: Spec, game: str, kind: str, lang: str = "zh", demanding: bool = True
 ) -> Question | None:
-    """One deal at a table of `seats` (None: the game's default) made into a question of this kind, or None when it
-    does not make one (the engine refuses it, a pay question that is no win, a waits question with too many waits;
-    at the house-rules level, while `demanding`, a hand no house rule changes)."""
+    """One deal at the question's table (`table_of`) made into a question of this kind, or None when it does not
+    make one (the engine refuses it, a pay question that is no win, a waits question with too many waits; at the
+    house-rules level, while `demanding`, a hand no house rule changes)."""
     ruleset = RULESETS[game]
     favour = spec.focus.partition(":")[2] if spec.focus else None
-    dealt = ruleset.deal(rng, favour, seats)
+    dealt = ruleset.deal(rng, favour, table_of(game, spec.seed))
     if spec.level == HOUSE_LEVEL:
         dealt = {**dealt, "options": {**dealt["options"], "house": house_card(rng, game)}}
     kinds = sorted(ruleset.kinds)
