@@ -1,7 +1,8 @@
 """The phone screenshots of docs/ (issue 14): the calculator at 360×640 and 390×844, in Chinese and in English;
 the English trainer's explanation and an English table's history at 360×640 (issue 21); the tiles that help a
 hand not ready and an answered trainer question of level 2 at 360×640 in both languages (issue 21, learners); a
-table's bound calculator with long names on its seats at 360×640 in both languages (issue 21 §1).
+table's bound calculator with long names on its seats at 360×640 in both languages (issue 21 §1); the calculator at
+a table of three with an answer at 360×640 in both languages (issue 28).
 
     .venv/bin/python scripts/screenshots.py            # writes docs/phone-*.png, docs/screenshot-result.png, …
     .venv/bin/python scripts/screenshots.py screenshot-history-en.png   # only the files named
@@ -179,6 +180,24 @@ def shoot_seats(browser, base: str) -> list[Path]:
     return written
 
 
+# B1 at a table of three (RULES.md §1.8, case T1): E −7, S +14, W −7
+B1_THREE = {"ruleset": "bazhi", "tariff": "315", "players": "3", **{k: v for k, v in B1.items() if k != "ruleset"}}
+
+
+def shoot_three(browser, base: str) -> list[Path]:
+    """Issue 28 at 360×640 in both languages: the calculator at a table of three with an answer (a share link): the
+    strip's three nets and the who-pays picture drawn for three."""
+    written = []
+    for lang in ("zh", "en"):
+        context, page = phone(browser, base, "360", lang)
+        page.goto(f"{base}/?{urlencode(B1_THREE)}")
+        expect(page.locator('#strip [data-strip-seat="S"]')).to_have_attribute("data-strip-net", "14")
+        expect(page.locator("#strip [data-strip-seat]")).to_have_count(3)
+        written.append(save(page, f"phone-three-360-{lang}.png"))
+        context.close()
+    return written
+
+
 def shoot_offline(browser, base: str) -> list[Path]:
     """Issue 22 at 360×640: the offer of the offline pack, and an answer drawn in the phone with the network cut
     (`-en`: the same in English). One phone installs the pack once; the page it keeps is the one last seen."""
@@ -329,6 +348,7 @@ def main() -> None:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 shots = [*shoot(browser, base), *shoot_english(browser, base), *shoot_learners(browser, base)]
                 shots += shoot_seats(browser, base)
+                shots += shoot_three(browser, base)
                 if not WANTED or WANTED & OFFLINE_SHOTS:  # the phone installs the pack first: only when asked
                     shots += shoot_offline(browser, base)
                 for path in shots:
