@@ -123,7 +123,7 @@ def live_context(request: HttpRequest, read: Read, token: str | None) -> dict:
         },
         "title": words.title(card.options, card.stake)(lang),
         "seats": pages.seats(table, state, lang),
-        "settlement": pages.settlement_rows(table, ledger.settlement(state.totals), lang),
+        "settlement": pages.settlement_rows(table, ledger.settlement(state.totals, state.seats), lang),
         "history": [pages.history_item(e, table, cards, lang) for e in entries],
         "earlier": page.first - 1 if page.first > 1 else None,
         "later": page.last + 1 if page.last < state.entries else None,
@@ -161,13 +161,13 @@ def chart_of(snapshot: snapshots.Snapshot, lang: str) -> dict | None:
     try:
         return _chart_at(snapshot.table.id, snapshot.version, lang)
     except snapshots.Moved:  # no longer the snapshot's version, and that snapshot forgotten: draw it from this one
-        return pages.chart(snapshot.table, snapshot.totals, lang)
+        return pages.chart(snapshot.table, snapshot.state.seats, snapshot.totals, lang)
 
 
 @lru_cache(maxsize=32)
 def _chart_at(table_id: str, version: int, lang: str) -> dict | None:
     snapshot = snapshots.at(table_id, version)
-    return pages.chart(snapshot.table, snapshot.totals, lang)
+    return pages.chart(snapshot.table, snapshot.state.seats, snapshot.totals, lang)
 
 
 def jinja_html(template: str, **context) -> str:
@@ -386,7 +386,7 @@ def record(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
         "key": key,
         "error": error,
         "notes": notes,
-        "seats": [{"seat": s, "name": names[s]} for s in SEATS],
+        "seats": [{"seat": s, "name": names[s]} for s in state.seats],
         "winner": source.get("winner") or state.dealer,
         "discarder": source.get("discarder", ""),
         "flags": [
@@ -426,7 +426,7 @@ def _preview(table: Table, state: ledger.State, body: dict, data: QueryDict, lan
         "query": urlencode(list(data.lists()), doseq=True),
         "rows": pages.moved_rows(trial.card, entry["rows"], result, lang, players),
         "applied": [
-            {"name": players[s], "text": signed(entry["applied"][s]), "value": entry["applied"][s]} for s in SEATS
+            {"name": players[s], "text": signed(entry["applied"][s]), "value": entry["applied"][s]} for s in trial.seats
         ],
         "ended_text": trial.card.table.ended_text(trial.ended_reason, lang),
     }
