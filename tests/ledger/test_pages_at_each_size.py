@@ -130,6 +130,51 @@ def test_the_new_table_page_makes_a_table_of_the_chosen_size_named_as_typed(clie
     assert list(seat_rows(client.get(edit).content.decode())) == list(size.seats)
 
 
+def test_the_size_is_asked_only_for_a_game_that_plays_more_than_one(client):
+    """bazhi plays 4 or 3 (a choice beside the names, each size with the seats it sits); xinyu plays 4 only:
+    nothing to ask. A table's card change never asks it again (its seats are fixed)."""
+    html = client.get("/tables/new/").content.decode()
+    sizes = re.search(r'<fieldset class="sizes" data-ruleset="bazhi" id="sizes-bazhi">(.*?)</fieldset>', html, re.S)
+    offered = re.findall(
+        r'<label class="check" data-seats="([^"]*)"><input type="radio" name="bazhi-players" '
+        r'value="(\d)"',
+        sizes.group(1),
+    )
+    assert offered == [("E S W N", "4"), ("E S W", "3")]
+    assert "checked" in re.search(r'<input[^>]*name="bazhi-players" value="4"[^>]*>', html).group(0)
+    assert "xinyu-players" not in html and 'data-ruleset="xinyu" id="sizes-xinyu"' not in html
+    games = re.findall(r'data-seats="([^"]*)"><input type="radio" name="ruleset" value="(\w+)"', html)
+    assert {("E S W N", "bazhi"), ("E S W N", "xinyu")} <= set(games)  # each game's default size
+    # the fixture game of tests/games plays 4 or 2: asked the same way, no game named
+    sizes = re.search(r'id="sizes-tuidaohu">(.*?)</fieldset>', html, re.S).group(1)
+    assert re.findall(r'data-seats="([^"]*)"><input type="radio" name="tuidaohu-players" value="(\d)"', sizes) == [
+        ("E S W N", "4"),
+        ("E S", "2"),
+    ]
+    assert re.findall(r'<label data-seat="(\w)">', html) == ["E", "S", "W", "N"]  # every seat a table may have
+    edit = new_table(client, THREE)
+    page = client.get(edit).content.decode()
+    assert 'id="card-form"' in page and "bazhi-players" not in page
+    assert "人数</dt><dd>三人（东南西）" in page  # the card says the table's size
+
+
+def test_a_name_typed_for_a_seat_the_chosen_size_lacks_is_refused_beside_it_not_dropped(client):
+    form = {"ruleset": "bazhi", "bazhi-players": "3", "dealer": "E", **{f"name_{s}": n for s, n in NAMES.items()}}
+    page = client.post("/tables/new/", form, HTTP_ACCEPT_LANGUAGE="en")
+    html = page.content.decode()
+    assert page.status_code == 200 and not Table.objects.exists()
+    north = html.index('name="name_N"')
+    assert north < html.index("it has no seat N") < html.index('name="dealer"')
+
+
+def test_a_first_dealer_the_chosen_size_lacks_is_refused_beside_the_dealer(client):
+    form = {"ruleset": "bazhi", "bazhi-players": "3", "dealer": "N", **{f"name_{s}": n for s, n in THREE.names.items()}}
+    page = client.post("/tables/new/", form, HTTP_ACCEPT_LANGUAGE="en")
+    html = page.content.decode()
+    assert page.status_code == 200 and not Table.objects.exists()
+    assert html.index('name="dealer"') < html.index("the dealer must be one of E S W (a table of 3)")
+
+
 # --------------------------------------------------------------------------------------------- the table page
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from calculator.engine.rulesets.declarations import Option
 from calculator.engine.seats import Seats
 from calculator.ledger import Card, State, apply_draw, apply_next
 from calculator.models import Event, Hand, Table
@@ -74,12 +75,19 @@ class CardLine:
     value: str
 
 
+def offers_a_choice(option: Option) -> bool:
+    """Whether a table option has something to choose: not a choice of one value (xinyu's `players`, 4 only)."""
+    return not (option.kind == "choice" and len(option.choices) == 1)
+
+
 def rule_card_lines(card: Card, lang: str) -> list[CardLine]:
     """The card as the table page shows it: the game, its options, the stake, the multiplier, and every house rule
     that differs from the default (the defaults are RULES.md's readings, linked from the page)."""
     rules, table = card.rules, card.table
     lines = [CardLine(rules.title(lang), table.title(card.options, card.stake)(lang))]
     for option in rules.table_options:
+        if not offers_a_choice(option):
+            continue  # nothing was chosen (xinyu's four players)
         value = card.options[option.id]
         shown = next((c.label(lang) for c in option.choices if c.value == value), None)
         if shown is None:

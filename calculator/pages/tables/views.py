@@ -34,7 +34,6 @@ from django.views.decorators.http import require_http_methods, require_POST
 from calculator import ledger
 from calculator.engine import score
 from calculator.engine.rulesets import RULESETS
-from calculator.engine.seats import SEATS
 from calculator.models import Event, Table
 from calculator.pages.forms import HandForm
 from calculator.pages.tables import export
@@ -64,16 +63,17 @@ def new_table(request: HttpRequest) -> HttpResponse:
         try:
             table, token = store.create_table(form.body(), request_client(request))
         except ledger.LedgerError as error:
-            form.add_error(_form_field(error.field), error.to_dict(lang)["error"]["message"])
+            form.add_error(_form_field(form, error.field), error.to_dict(lang)["error"]["message"])
         else:
             return HttpResponseRedirect(edit_path(table, token) + "?created=1")
     return render(request, "ledger/new.html", {"form": form, "cards": list(form.cards.values())})
 
 
-def _form_field(field: str | None) -> str | None:
-    """The new-table form's field for an API field the ledger refused (`players.S` → `name_S`), else none."""
-    seat = (field or "").removeprefix("players.")
-    return f"name_{seat}" if seat in SEATS else None
+def _form_field(form: NewTableForm, field: str | None) -> str | None:
+    """The new-table form's field for an API field the ledger refused (`players.S` → `name_S`, `dealer`), else
+    none (said above the form)."""
+    name = f"name_{field.removeprefix('players.')}" if field and field.startswith("players.") else field
+    return name if name in form.fields else None
 
 
 @require_http_methods(["GET", "HEAD"])
