@@ -215,10 +215,10 @@
     function show() {
       var chosen = form.querySelector("input[name=ruleset]:checked");
       var game = chosen ? chosen.value : "";
-      form.querySelectorAll("fieldset.game-card, fieldset.sizes").forEach(function (part) {
+      form.querySelectorAll("fieldset.game-card, .sizes").forEach(function (part) {
         part.hidden = part.dataset.ruleset !== game;
       });
-      var size = form.querySelector('fieldset.sizes[data-ruleset="' + game + '"] input:checked');
+      var size = form.querySelector('.sizes[data-ruleset="' + game + '"] input:checked');
       var said = (size || chosen || form).closest("[data-seats]");
       if (!said) return;
       var seats = said.dataset.seats.split(" ");

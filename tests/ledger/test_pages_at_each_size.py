@@ -134,7 +134,11 @@ def test_the_size_is_asked_only_for_a_game_that_plays_more_than_one(client):
     """bazhi plays 4 or 3 (a choice beside the names, each size with the seats it sits); xinyu plays 4 only:
     nothing to ask. A table's card change never asks it again (its seats are fixed)."""
     html = client.get("/tables/new/").content.decode()
-    sizes = re.search(r'<fieldset class="sizes" data-ruleset="bazhi" id="sizes-bazhi">(.*?)</fieldset>', html, re.S)
+    sizes = re.search(
+        r'<div class="sizes" role="radiogroup" aria-label="人数" data-ruleset="bazhi" id="sizes-bazhi">(.*?)</div>',
+        html,
+        re.S,
+    )
     offered = re.findall(
         r'<label class="check" data-seats="([^"]*)"><input type="radio" name="bazhi-players" '
         r'value="(\d)"',
@@ -146,7 +150,7 @@ def test_the_size_is_asked_only_for_a_game_that_plays_more_than_one(client):
     games = re.findall(r'data-seats="([^"]*)"><input type="radio" name="ruleset" value="(\w+)"', html)
     assert {("E S W N", "bazhi"), ("E S W N", "xinyu")} <= set(games)  # each game's default size
     # the fixture game of tests/games plays 4 or 2: asked the same way, no game named
-    sizes = re.search(r'id="sizes-tuidaohu">(.*?)</fieldset>', html, re.S).group(1)
+    sizes = re.search(r'id="sizes-tuidaohu">(.*?)</div>', html, re.S).group(1)
     assert re.findall(r'data-seats="([^"]*)"><input type="radio" name="tuidaohu-players" value="(\d)"', sizes) == [
         ("E S W N", "4"),
         ("E S", "2"),
