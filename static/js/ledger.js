@@ -1,6 +1,7 @@
 // The table ledger's pages (templates/ledger). Everything here is an improvement: the pages work without it.
-// - The table page keeps itself up to date: every second it asks /tables/<id>/live/?v=<version>, which answers
-//   204 while nothing changed; on a change it swaps the page's live part, keeping a form the user is filling in.
+// - The table page keeps itself up to date: every second it asks for its live part (the edit page's with its
+//   controls), naming the part it shows in If-None-Match; the answer is 304 while nothing changed, else the new
+//   part, which is swapped in, keeping a form the user is filling in.
 // - Every table page opened on this phone is remembered in localStorage for "my tables" (/tables/).
 // - With the offline pack on this phone (issue 22, offline.js), a table opened with its edit link is kept for
 //   scoring without network: its state as the API answers it (card, players, dealer, books, version) and the
@@ -184,20 +185,17 @@
       var current = document.getElementById("live");
       if (busy || document.hidden || !current) return;
       busy = true;
-      var params = new URLSearchParams(location.search);
+      var params = new URLSearchParams(location.search); // the page of history shown (?from=)
       params.delete("created");
       params.delete("repeat");
-      params.set("v", current.dataset.version);
-      fetch(ledger.dataset.liveUrl + "?" + params.toString(), { cache: "no-store", credentials: "same-origin" })
-        .then(function (answer) {
-          if (answer.status !== 200) return null;
-          // An edit page shows its controls: it reloads its own address (the live part is the read-only one).
-          if (ledger.dataset.mode === "edit") {
-            return fetch(location.pathname + location.search, { cache: "no-store", credentials: "same-origin" })
-              .then(function (page) { return page.ok ? page.text() : null; });
-          }
-          return answer.text();
-        })
+      var query = params.toString();
+      var headers = current.dataset.etag ? { "If-None-Match": current.dataset.etag } : {};
+      fetch(ledger.dataset.liveUrl + (query ? "?" + query : ""), {
+        cache: "no-store",
+        credentials: "same-origin",
+        headers: headers
+      })
+        .then(function (answer) { return answer.status === 200 ? answer.text() : null; }) // 304: nothing changed
         .then(function (html) { if (html) swap(html, note); })
         .catch(function () { /* offline for a moment: the next tick tries again */ })
         .finally(function () { busy = false; });

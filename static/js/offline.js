@@ -642,9 +642,13 @@
         }
         const code = body.error && body.error.code;
         if (response.ok) {
+          // Recorded. An answer cut short or empty (a connection dropped after the server answered) holds no
+          // table: the table is asked for again; without it the kept table and the phone's booking stay as they are.
+          const now = body.version !== undefined ? stateOf(body) : await tableNow(entry).catch(() => null);
           setItem(id, item.key, (i, e) => {
             i.state = "sent";
-            e.table = stateOf(body);
+            if (!now) return;
+            e.table = now;
             if (!e.queue.some((other) => ["waiting", "sending", "confirm", "refused"].includes(other.state))) e.local = null;
           });
           continue;
