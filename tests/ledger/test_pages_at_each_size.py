@@ -206,10 +206,12 @@ def test_the_live_part_draws_the_tables_seats(client, size):
     edit = new_table(client, size)
     table = Table.objects.get()
     record_b1(client, edit)
-    live = client.get(f"/tables/{table.id}/live/")
-    html = live.content.decode()
-    assert live.status_code == 200 and html.startswith('<div id="live" data-version="1"')
-    assert cells(html, "balance") == size.after_b1() and transfers(html) == size.settlement
+    for url in (f"/tables/{table.id}/live/", f"{edit}live/"):  # the read-only one, the edit page's with controls
+        live = client.get(url)
+        html = live.content.decode()
+        assert live.status_code == 200 and html.startswith('<div id="live" data-version="1"')
+        assert cells(html, "balance") == size.after_b1() and transfers(html) == size.settlement
+    assert 'id="undo-what"' in html and "下一手 老西 坐庄" in text_of(html)  # the edit part asks before a draw
 
 
 def test_the_chart_draws_a_line_and_a_legend_entry_for_each_seat(client, size):
