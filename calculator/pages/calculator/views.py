@@ -19,7 +19,6 @@ from django_htmx.http import replace_url
 from calculator.engine.flags import Situation, unmet
 from calculator.engine.hand import KONG_TYPES
 from calculator.engine.rulesets import DEFAULT, RULESETS, every_flag
-from calculator.engine.seats import SEATS
 from calculator.engine.tiles import ALL_TILES
 from calculator.pages.forms import HandForm
 from calculator.plumbing import edit_tokens
@@ -201,7 +200,9 @@ def calculator(request: HttpRequest) -> HttpResponse:
         "entered": entered_hand(shown, locale),
         "flags": flag_states(shown),
         "rule_effects": getattr(card, "rule_effects", []),  # a win's: what the card's changed rules do
-        "seat_rows": seat_rows(form, {seat: table["fixed"][f"name_{seat}"] for seat in SEATS} if table else {}),
+        "seat_rows": seat_rows(
+            form, {seat: table["fixed"][f"name_{seat}"] for seat in table["seats"]} if table else {}
+        ),
         "js_text": js_text(locale),
     }
     status = 400 if request.method == "POST" else 200
