@@ -1,6 +1,6 @@
 """Settings for the mahjong scoring calculator.
 
-Everything that differs between a laptop and production comes from the environment (README § Deployment lists
+Everything that differs between a laptop and production comes from the environment (docs/deployment.md lists
 every variable). The defaults are safe: DEBUG is off, and a process that serves requests without DEBUG refuses to
 start unless SECRET_KEY and ALLOWED_HOSTS are set. DJANGO_ENV picks the profile:
 
@@ -265,7 +265,7 @@ RATE_LIMIT_CREATE_PATHS = [r"^/api/tables/?$", r"^/tables/new/?$"]
 
 # The table ledger's bounds (API.md, issue 15): hands and events per table (past it, 409 table_full: start a new
 # table), tables one client may create per day (past it, 429), and how long a table nobody writes to is kept
-# (`manage.py prune_tables`, safe to run from cron: README § Deployment).
+# (`manage.py prune_tables`, safe to run from cron: docs/deployment.md).
 LEDGER_MAX_HANDS = env_int("LEDGER_MAX_HANDS", 1000)
 LEDGER_TABLES_PER_DAY = env_int("LEDGER_TABLES_PER_DAY", 50)
 LEDGER_RETENTION_DAYS = env_int("LEDGER_RETENTION_DAYS", 180)

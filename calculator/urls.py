@@ -37,6 +37,7 @@ urlpatterns = [
     path("tables/<str:table_id>/export.csv", ledger_views.export_csv, name="ledger_csv"),
     path("tables/<str:table_id>/edit/<str:token>/", ledger_views.table_edit, name="ledger_edit"),
     path("tables/<str:table_id>/edit/<str:token>/record/", ledger_views.record, name="ledger_record"),
+    path("tables/<str:table_id>/edit/<str:token>/live/", ledger_views.table_edit_live, name="ledger_edit_live"),
     path("tables/<str:table_id>/edit/<str:token>/<str:action>/", ledger_views.table_action, name="ledger_action"),
 ]
 

@@ -67,7 +67,7 @@ def free_port() -> int:
 
 # How each server is started on HOST:{port} with {workers} processes, from the checkout `root` (the default is
 # this one; `--root` serves another, e.g. `git archive <commit> | tar -x -C /tmp/old`, to compare with today's).
-# "production" is how README § Deployment runs the app; "gunicorn" how a checkout from before issue 20 ran it (its
+# "production" is how docs/deployment.md runs the app; "gunicorn" how a checkout from before issue 20 ran it (its
 # gunicorn.conf.py); the others are the candidates docs/PERFORMANCE.md § Slow clients compares.
 SERVERS = {
     "production": "{python} -m calculator.plumbing.server",
@@ -713,7 +713,7 @@ def main(argv: list[str] | None = None) -> int:
         "--server",
         choices=[*SERVERS, *CANDIDATES],
         default="production",
-        help="how the app is served (default: as in production, README § Deployment)",
+        help="how the app is served (default: as in production, docs/deployment.md)",
     )
     parser.add_argument("--threads", type=int, default=2, help="threads per worker process (default 2)")
     parser.add_argument(

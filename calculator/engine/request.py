@@ -365,7 +365,7 @@ def check_flags(request: ScoreRequest, ruleset: Ruleset) -> None:
     conditions declared for it, in their declared order; the first that fails is the error."""
     if not request.flags:
         return  # every rule is about a flag that is set
-    situation = situation_of(request)
+    situation = situation_of(request, ruleset)
     for flag in ruleset.flags:
         if flag.id in request.flags:
             failed = unmet(flag, situation)
@@ -374,9 +374,10 @@ def check_flags(request: ScoreRequest, ruleset: Ruleset) -> None:
                 raise conflict(f"{flag.label.zh}：{reason.zh}", f"{flag.label.en}: {reason.en}")
 
 
-def situation_of(request: ScoreRequest) -> Situation:
-    """What the flag conditions ask, read off a request."""
+def situation_of(request: ScoreRequest, ruleset: Ruleset) -> Situation:
+    """What the flag conditions ask, read off a request (the wild tile is the game's to name)."""
     win = request.win_tile
+    wild = ruleset.wild_kind(request.options)
     return Situation(
         request.winner,
         request.dealer,
@@ -385,4 +386,5 @@ def situation_of(request: ScoreRequest) -> Situation:
         len(request.melds),
         request.flags,
         None if win is None else request.all_counts[win.index],
+        None if wild is None else request.concealed_counts[wild.index],
     )

@@ -38,7 +38,6 @@ The readings this module relies on, beyond those RULES.md marks (each is repeate
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -47,6 +46,7 @@ from calculator.engine.rulesets import RULESETS, Ruleset
 from calculator.engine.rulesets.base import read_option
 from calculator.engine.rulesets.table import TableRules, penalty_shares
 from calculator.engine.seats import SEATS, Seats, next_seat, seat_list
+from calculator.ledger import names
 from calculator.ledger.settlement import settlement
 
 MAX_MULTIPLIER = 1000
@@ -305,19 +305,28 @@ def _with_size(rules: Ruleset, card: Card, raw: object) -> object:
 
 def clean_name(value: object, seat: str) -> str:
     """A player's name: text of at most MAX_NAME characters, spaces collapsed, nothing that cannot be shown as
-    itself (API.md: control, format, surrogate, unassigned, private-use characters: NUL, a lone surrogate, a
-    right-to-left override that reverses the text around it, a zero-width space that makes two names look alike);
+    itself (API.md: control, format, surrogate, unassigned, private-use characters: NUL, a tab, a lone surrogate, a
+    right-to-left override that reverses the text around it, a zero-width space that makes two names look alike),
+    at least one visible character and at most a few marks on a character (calculator/ledger/names.py);
     empty → the seat's name."""
     field_name = f"players.{seat}"
     if value is None:
         value = ""
     if not isinstance(value, str):
         raise _bad(field_name, "玩家名字必须是文字", "a player's name must be text")
-    name = " ".join(value.split())
-    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Cn", "Co") for ch in name):
+    if names.hidden_character(value):  # before spaces are collapsed: a tab or a CR is refused, not made a space
         raise _bad(field_name, "名字里有不能显示的字符", "the name holds a character that cannot be shown")
+    name = " ".join(value.split())
     if len(name) > MAX_NAME:
         raise _bad(field_name, f"名字最多 {MAX_NAME} 个字", f"a name has at most {MAX_NAME} characters")
+    if name and not any(names.visible(ch) for ch in name):
+        raise _bad(field_name, "名字里没有看得见的字", "the name has no character that can be seen")
+    if names.most_marks(name) > names.MAX_MARKS:
+        raise _bad(
+            field_name,
+            f"一个字上最多 {names.MAX_MARKS} 个附加符号",
+            f"a character carries at most {names.MAX_MARKS} combining marks",
+        )
     return name or DEFAULT_NAMES[seat]
 
 

@@ -410,6 +410,13 @@
     const shown = options.find((o) => !o.gives && field(o.id).value);
     return shown ? field(shown.id).value : source ? source.derived[field(source.id).value] : "";
   }
+  // The wild tiles of the concealed part, the winning tile included (flags.py `Situation.wild_copies`): null in a
+  // game without a wild tile, or before it is chosen.
+  function wildCopies() {
+    const wild = wildTile();
+    if (!wild) return null;
+    return state.hand.filter((t) => t === wild).length + (state.win === wild ? 1 : 0);
+  }
   const wildWord = () => (tileOptions().find((o) => !o.gives) || { label: {} }).label[LANG] || "";
   const asWild = (tile) => T.isWild.replace("%(tile)s", T.tileNames[tile]).replace("%(wild)s", wildWord());
 
@@ -620,6 +627,7 @@
       melds: state.melds.length,
       flags: boxes.filter((b) => b.checked).map((b) => b.value),
       win_tile_copies: state.win ? c[state.win] || 0 : null,
+      wild_copies: wildCopies(),
     });
     // Flags of the other game are dropped; flags taken away before come back once they can apply again.
     boxes.forEach((b) => {
@@ -866,23 +874,28 @@
     if (document.documentElement.hasAttribute("data-offline-ready") && waiting()) fire();
   }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-offline-ready"] });
 
-  // A share link opened without a network: the service worker gave the calculator as it kept it (another
-  // address's page: data-query), so the hand in this address goes into the fields here and is asked for (the
-  // phone's offline pack answers it; otherwise the card says it needs the network). True when it did.
+  // A link opened without a network: the service worker gave the calculator as it kept it (another address's
+  // page: data-query), so this address's fields go into the form here, as the server fills them online: a link
+  // that holds the game, a hand or the winner is the whole input (a box it leaves out is unticked), with or
+  // without a hand (seats, options, house rules, names). Its hand is then asked for (the phone's offline pack
+  // answers it; otherwise the card says it needs the network). True when it holds a hand.
   function fromAddress() {
     const pairs = (query) => Array.from(new URLSearchParams(query)).map((p) => p.join("=")).sort().join("&");
     if (form.dataset.query === undefined || pairs(form.dataset.query) === pairs(location.search)) return false;
     const asked = new URLSearchParams(location.search);
-    if (!asked.get("hand") && !asked.get("win_tile")) return false;
-    for (const name of new Set(asked.keys())) {
-      const values = asked.getAll(name);
-      form.querySelectorAll('[name="' + CSS.escape(name) + '"]').forEach((input) => {
-        if (input.disabled) return; // a table's (offline.js fixes those)
-        if (input.type === "radio" || input.type === "checkbox") input.checked = values.includes(input.value);
-        else input.value = values[values.length - 1];
-      });
-    }
-    return true;
+    if (!["ruleset", "hand", "winner"].some((name) => asked.has(name))) return false; // the server's test too
+    form.querySelectorAll("input[name], select[name]").forEach((input) => {
+      if (input.disabled || input.name === "csrfmiddlewaretoken") return; // a table's (offline.js fixes those)
+      const values = asked.getAll(input.name);
+      if (input.type === "radio") {
+        if (values.length) input.checked = values.includes(input.value);
+      } else if (input.type === "checkbox") {
+        input.checked = values.includes(input.value);
+      } else if (values.length) {
+        input.value = values[values.length - 1];
+      }
+    });
+    return !!(asked.get("hand") || asked.get("win_tile"));
   }
 
   document.body.addEventListener("htmx:afterSwap", (e) => {

@@ -53,7 +53,8 @@ COVERED = {
     "ledger_mine": "test_ledger_create_record_and_table_pages",
     "ledger_csv": None,  # text/csv
     "rules_reading": None,  # docs/RULES.md as text (issue 21 §13)
-    "ledger_live": None,  # the table page's live part, fetched by static/js/ledger.js (an HTML fragment or 204)
+    "ledger_live": None,  # the table page's live part, fetched by static/js/ledger.js (an HTML fragment or 304)
+    "ledger_edit_live": None,  # the edit page's live part, the same with its controls
     # the offline pack (issue 22): its manifest (JSON), its zip and its Web Worker, which runs under its own policy
     # ('wasm-unsafe-eval' only) in every test of tests/browser/test_offline.py (a refused compile: never ready)
     "offline_manifest": None,

@@ -260,6 +260,41 @@ def test_two_phones_a_offline_records_three_b_online_one_the_table_holds_four_an
     a.close()
 
 
+@pytest.mark.parametrize(
+    "players, nets",
+    [(4, ["东 −7", "南 +19", "西 −7", "北 −5"]), (3, ["东 −7", "南 +14", "西 −7"])],
+    ids=["players=4", "players=3"],
+)
+def test_a_hand_recorded_offline_is_queued_with_the_tables_seats_and_sent_once_back_online(
+    offline_phone, players, nets
+):
+    """B1 recorded in the phone at a table of four and of three: the queue lists the nets of the table's seats (no
+    North at three), and the hand goes out once the network is back, recorded once."""
+    client = Client()
+    names = dict(list(PLAYERS.items())[:players])
+    body = {"ruleset": "bazhi", "options": {"players": players}, "players": names}
+    created = client.post("/api/tables", json.dumps(body), content_type="application/json").json()
+    table_id, token, version = created["id"], created["edit_token"], created["version"]
+    page = open_ready(offline_phone, f"/tables/{table_id}/edit/{token}/", offline=False, ready=False)
+    expect(page.locator("#ledger")).to_have_attribute("data-offline-kept", str(version))
+    page.close()
+    a = open_ready(offline_phone, f"/?table={table_id}&token={token}&at={version}")
+    expect(a.locator("#offline-table")).to_be_visible()
+    enter_hand(a, B1["winner"], B1["discarder"])
+    a.click("#record-hand")
+    queued = a.locator("#offline-queue li")
+    expect(queued).to_have_count(1)
+    expect(queued.locator(".queue-net")).to_have_text(nets)
+    offline_phone.context.set_offline(False)
+    expect(queued).to_have_attribute("data-queue-state", "sent", timeout=30_000)
+    held = client.get(f"/api/tables/{table_id}").json()
+    assert held["hands_total"] == 1 and held["hands"][0]["applied"] == dict(
+        zip(names, (int(n.split()[1].replace("−", "-")) for n in nets), strict=True)
+    )
+    assert [e for e in a.console.errors if "409 (Conflict)" not in e] == []
+    a.close()
+
+
 def test_online_with_the_pack_the_phone_answers_first_and_the_servers_answer_agrees(offline_phone):
     page = open_ready(offline_phone, offline=False)
     tap_seats(page, "S", "E", "W")

@@ -180,9 +180,8 @@ def test_rules_page_lists_patterns_and_every_reading(client):
     readings = html.count('<li><strong lang="zh-Hans">')
     assert readings == sum(len(ruleset.readings) for ruleset in RULESETS.values())  # every game's, listed
     served = sum(len(RULESETS[game].readings) for game in SERVED)
-    # RULES.md marks 22 readings (its introduction mentions the marker once more): §1.8 is served here, §1.1, §2.1
-    # and §2.2 by issue 29's branch
-    assert served == 19
+    # RULES.md marks 22 readings (its introduction mentions the marker once more), every one served
+    assert served == 22
     if rules_md.exists():
         assert rules_md.read_text().count("**[reading]**") - 1 == served
     for name in (

@@ -47,7 +47,7 @@ def missing(ruleset: Ruleset) -> list[str]:
     lacking = [name for name in DISTANCE_FUNCTIONS if not callable(getattr(distance, name, None))]
     if lacking:
         problems.append(f"its distance (`distance`, the game's shanten module) has no {', '.join(lacking)}")
-    return problems + players_missing(ruleset) + table_missing(ruleset)
+    return problems + players_missing(ruleset) + table_missing(ruleset) + claims_missing(ruleset)
 
 
 def players_missing(ruleset: Ruleset) -> list[str]:
@@ -65,6 +65,20 @@ def players_missing(ruleset: Ruleset) -> list[str]:
     if option.per_hand:
         return [f"its option {PLAYERS!r} is a table's, not a hand's (per_hand)"]
     return []
+
+
+def claims_missing(ruleset: Ruleset) -> list[str]:
+    """What `/api/priority` needs of a game's `[claims]` that it lacks: the declaration, its reasons, and levels
+    that name the game's own patterns."""
+    claims = ruleset.declared.claims
+    if claims is None:
+        return ["no [claims] (how several claims on one discard are settled: rule, ordinary, levels, reasons)"]
+    problems = claims.missing()
+    for level in claims.levels:
+        unknown = [code for code in level.patterns if code not in ruleset.pattern_by_code]
+        if unknown:
+            problems.append(f"[claims] level {level.level} names {', '.join(unknown)}, which the game does not declare")
+    return problems
 
 
 def table_missing(ruleset: Ruleset) -> list[str]:
@@ -113,5 +127,16 @@ def serve(*packages: str) -> tuple[str, ...]:
 
 SERVED: tuple[str, ...] = serve("bazhi", "xinyu")  # a new game is one more name here
 DEFAULT = SERVED[0]  # the first game is the page's and the form's default
+CLAIMS_DEFAULT = "xinyu"  # API.md: /api/priority's game when neither the body nor a claim names one (its first)
 
-__all__ = ["DEFAULT", "RULESETS", "SERVED", "Distance", "RegistrationError", "Ruleset", "every_flag", "register"]
+__all__ = [
+    "CLAIMS_DEFAULT",
+    "DEFAULT",
+    "RULESETS",
+    "SERVED",
+    "Distance",
+    "RegistrationError",
+    "Ruleset",
+    "every_flag",
+    "register",
+]

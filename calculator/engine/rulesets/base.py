@@ -24,7 +24,18 @@ from ..notation import TILE_BY_NOTATION, InvalidNotationError, parse_tiles
 from ..seats import PLAYERS, Seats, seats_of
 from ..text import Text
 from ..tiles import ALL_TILES, NUM_KINDS, Tile
-from .declarations import Declared, Flag, HouseRule, Note, Option, Part, Pattern, PatternGroup, ReadingNote
+from .declarations import (
+    ClaimRules,
+    Declared,
+    Flag,
+    HouseRule,
+    Note,
+    Option,
+    Part,
+    Pattern,
+    PatternGroup,
+    ReadingNote,
+)
 from .table import TableRules
 
 
@@ -281,6 +292,11 @@ class Ruleset(ABC):
         """The numbers and units a player reads first on a scored win (an answer of `evaluate` with `win` true),
         in `lang` ("zh" / "en"), from the game's `[texts.headline]`: bazhi "5 fan per loser", "no jiao"."""
 
+    def wild_kind(self, options) -> Tile | None:
+        """The tile that is wild under these options (xinyu: the 财神), or None (the default) in a game without
+        wild tiles: the flag conditions count it (`wild_copies`)."""
+        return None
+
     def wild_tile(self, answer: dict) -> str | None:
         """The tile (notation) that stands in for others in this answer (xinyu: its 财神); None (the default) in a
         game without wild tiles."""
@@ -293,12 +309,18 @@ class Ruleset(ABC):
 
     # ------------------------------------------------------------------------------ several claims on one discard
 
-    resolves_claims = False  # whether the game ranks several wins on one discard (xinyu's 拦胡): `priority`
+    @property
+    def claims(self) -> ClaimRules:
+        """How several claims on one discard are settled (`[claims]`; the registry refuses a game without it)."""
+        return self.declared.claims
 
-    def priority(self, data: object, lang: str = "zh") -> dict:
-        """Which of several claims on one discard takes it, and why (docs/API-priority.md), in a game that
-        `resolves_claims`."""
-        raise NotImplementedError(f"{self.id} has one winner per discard")
+    def claim_level(self, answer: dict) -> tuple[int, tuple[str, ...]] | None:
+        """The level at which an answer of `evaluate` claims a discard, with the codes of the patterns that give it
+        (RULES.md §2.5: 0 and none for an ordinary win, and for every win in a game without levels); None for an
+        answer that does not win. What claims.py ranks by, and what a result card names."""
+        if not answer.get("win"):
+            return None
+        return self.claims.level_of(self.patterns_of(answer))
 
     # ------------------------------------------------------------------------------ a stored row, said again
 

@@ -227,7 +227,7 @@ def calculator(request: HttpRequest) -> HttpResponse:
         "entered": entered_hand(shown, locale),
         "flags": flag_states(shown),
         "rule_effects": getattr(card, "rule_effects", []),  # a win's: what the card's changed rules do
-        "seat_rows": seat_rows(form, seats, {s: table["fixed"].get(f"name_{s}", "") for s in seats} if table else {}),
+        "seat_rows": seat_rows(form, seats, {s: table["fixed"][f"name_{s}"] for s in table["seats"]} if table else {}),
         "js_text": js_text(locale),
     }
     status = 400 if request.method == "POST" else 200
