@@ -91,6 +91,22 @@ def fields_only(layout: Layout) -> FormHelper:
     return helper
 
 
+class SeatSelect(forms.Select):
+    """A select of seats whose options for the seats the table lacks (`absent`, set for each page by `draw_seats`)
+    are hidden and cannot be chosen, unless chosen already: the page's script shows them when the table changes,
+    and a link's value can still be put in."""
+
+    absent: tuple[str, ...] = ()
+
+    def get_context(self, name, value, attrs):
+        context = super().get_context(name, value, attrs)
+        for _group, options, _index in context["widget"]["optgroups"]:
+            for option in options:
+                if option["value"] in self.absent and not option["selected"]:
+                    option["attrs"] = {**option["attrs"], "hidden": True, "disabled": True}
+        return context
+
+
 def hand_fields() -> dict[str, forms.Field]:
     """Every field of the calculator, in the page's order, labelled in the active language: the game, the
     hand, the seats, the flags, every game's options and rule card, the meld slots, the players' names."""
@@ -140,7 +156,7 @@ def hand_fields() -> dict[str, forms.Field]:
         fields[f"meld{n}"] = forms.ChoiceField(label=_(MELD_FIELD_WORDS[""]) % {"n": n}, choices=melds, required=False)
         fields[f"meld{n}_tiles"] = forms.CharField(label=_(MELD_FIELD_WORDS["_tiles"]), max_length=12, required=False)
         fields[f"meld{n}_from"] = forms.ChoiceField(
-            label=_(MELD_FIELD_WORDS["_from"]), choices=[("", "—"), *seats], required=False
+            label=_(MELD_FIELD_WORDS["_from"]), choices=[("", "—"), *seats], required=False, widget=SeatSelect
         )
     for name in ("hand", "win_tile"):
         fields[name].widget.attrs.update(NO_AUTOFILL)
@@ -200,15 +216,11 @@ class HandForm(forms.Form):
 
     def draw_seats(self, seats: Seats) -> None:
         """Draw the fields about seats for a table of `seats` (the page's script redraws them when another table
-        size is chosen): a meld's source lists the table's seats (and any other one chosen, which the engine
-        refuses), and the name of a seat the table lacks is hidden. (The seat buttons: the view's seat_rows.)"""
+        size is chosen): a meld's source offers the table's seats (any other one chosen stays, for the engine to
+        refuse), and the name of a seat the table lacks is hidden. (The seat buttons: the view's seat_rows.)"""
         self.seats = seats
         for n in MELD_SLOTS:
-            name = f"meld{n}_from"
-            chosen = self[name].value()
-            self.fields[name].widget.choices = [
-                (value, label) for value, label in self.fields[name].choices if value in ("", chosen, *seats)
-            ]
+            self.fields[f"meld{n}_from"].widget.absent = tuple(seat for seat in SEATS if seat not in seats)
 
     @cached_property
     def names_helper(self) -> FormHelper:
@@ -219,7 +231,7 @@ class HandForm(forms.Form):
                         Div(
                             Field(f"name_{seat}", placeholder=self.fields[f"name_{seat}"].label),
                             css_class="name-field" if seat in self.seats else "name-field is-absent",
-                            data_seat=seat,
+                            data_table_seat=seat,
                         )
                         for seat in SEATS
                     ],

@@ -549,18 +549,16 @@
         input.closest("label").classList.toggle("is-absent", !here(input) && !input.checked);
       });
     });
-    form.querySelectorAll(".name-field[data-seat]").forEach((box) => {
-      box.classList.toggle("is-absent", !seats.includes(box.dataset.seat));
+    form.querySelectorAll(".name-field[data-table-seat]").forEach((box) => {
+      box.classList.toggle("is-absent", !seats.includes(box.dataset.tableSeat));
     });
-    // the typed melds' sources (the notation's selects): no seat, and the table's seats
+    // the typed melds' sources (the notation's selects): none, or one of the table's seats (fitMelds moves a
+    // meld's source the table lacks)
     for (let n = 1; n <= MAX_MELDS; n++) {
-      const select = field("meld" + n + "_from");
-      const values = Array.from(select.options, (o) => o.value);
-      if (values.join() === ["", ...seats].join()) continue;
-      const value = select.value;
-      select.replaceChildren(select.options[0]);
-      seats.forEach((seat) => select.add(new Option(T.seats[seat], seat)));
-      select.value = seats.includes(value) ? value : "";
+      Array.from(field("meld" + n + "_from").options).forEach((option) => {
+        const absent = !!option.value && !seats.includes(option.value) && !option.selected;
+        option.hidden = option.disabled = absent;
+      });
     }
   }
 

@@ -162,7 +162,7 @@ def test_no_js_form_post(nojs_page):
 
 def seats_shown(page, row: str) -> list[str]:
     return page.locator(f'[data-seat-row="{row}"] label.seat-item:visible').evaluate_all(
-        "(labels) => labels.map((label) => label.dataset.seat)"
+        "(labels) => labels.map((label) => label.dataset.tableSeat)"
     )
 
 

@@ -59,7 +59,7 @@ def links(html: str) -> list[dict[str, list[str]]]:
 def shown_seats(html: str, row: str) -> list[str]:
     """The seat buttons of a row the page shows (not hidden as a seat the table lacks)."""
     fieldset = re.search(rf'data-seat-row="{row}".*?</fieldset>', html, re.S).group(0)
-    labels = re.findall(r'<label class="seg-item seat-item( is-absent)?"[^>]*data-seat="([ESWN]?)"', fieldset)
+    labels = re.findall(r'<label class="seg-item seat-item( is-absent)?"[^>]*data-table-seat="([ESWN]?)"', fieldset)
     return [seat for absent, seat in labels if not absent]
 
 
@@ -83,10 +83,11 @@ def test_the_seat_buttons_names_and_meld_sources_are_the_tables(client, size):
     seats = list(seats_of(size))
     assert shown_seats(html, "winner") == shown_seats(html, "dealer") == seats
     assert shown_seats(html, "discarder") == ["", *seats]  # self-draw first
-    named = re.findall(r'class="name-field( is-absent)?"\s*data-seat="([ESWN])"', html)
+    named = re.findall(r'class="name-field( is-absent)?"\s*data-table-seat="([ESWN])"', html)
     assert [seat for absent, seat in named if not absent] == seats
     meld_from = re.search(r'<select name="meld1_from".*?</select>', html, re.S).group(0)
-    assert re.findall(r'<option value="([ESWN]?)"', meld_from) == ["", *seats]
+    offered = re.findall(r'<option value="([ESWN]?)"( selected)?( hidden disabled)?>', meld_from)
+    assert [value for value, _selected, hidden in offered if not hidden] == ["", *seats]
 
 
 @pytest.mark.parametrize("size", SIZES)
