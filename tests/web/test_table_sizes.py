@@ -12,12 +12,12 @@ from django.urls import reverse
 
 from calculator.engine import score
 from calculator.engine.rulesets import RULESETS
-from calculator.engine.seats import seats_of
+from calculator.engine.seats import seats_of, table_sizes
 from calculator.presentation import cards
 from calculator.presentation.handquery import Fields, HandInput, parse_query, query_string
 from calculator.presentation.locale import Locale
 from calculator.presentation.trainer.questions import Spec, question, table_of
-from calculator.presentation.who_pays import ArrowCell, SeatCell
+from calculator.presentation.who_pays import PLACES, ArrowCell, SeatCell
 from tests.games.examples import hands
 from tests.web.fields import B1
 
@@ -175,6 +175,13 @@ GLYPHS = {(0, -1): "↑", (0, 1): "↓", (1, 0): "→", (-1, 0): "←", (1, -1):
 
 def sign(n: int) -> int:
     return (n > 0) - (n < 0)
+
+
+def test_the_picture_has_a_shape_for_every_table_size():
+    """A game may play any size from two to four (the registry's bounds): each has its places, one cell apiece."""
+    assert set(PLACES) == {seats_of(n) for n in table_sizes()}
+    for seats, places in PLACES.items():
+        assert set(places) == set(seats) and len(set(places.values())) == len(seats)
 
 
 def touches(a: int, b: int) -> bool:
