@@ -2,7 +2,8 @@
 the English trainer's explanation and an English table's history at 360×640 (issue 21); the tiles that help a
 hand not ready and an answered trainer question of level 2 at 360×640 in both languages (issue 21, learners); a
 table's bound calculator with long names on its seats at 360×640 in both languages (issue 21 §1); a table of three
-(issue 28): the new-table page, its account and its history at 360×640 in both languages.
+(issue 28): the new-table page, its account and its history, and the calculator with an answer, at 360×640 in both
+languages.
 
     .venv/bin/python scripts/screenshots.py            # writes docs/phone-*.png, docs/screenshot-result.png, …
     .venv/bin/python scripts/screenshots.py screenshot-history-en.png   # only the files named
@@ -176,6 +177,24 @@ def shoot_seats(browser, base: str) -> list[Path]:
         expect(page.locator('#strip [data-strip-seat="S"]')).to_have_attribute("data-strip-net", "19")
         page.locator('[data-seat-row="winner"]').evaluate("(e) => e.scrollIntoView({ block: 'center' })")
         written.append(save(page, f"screenshot-seats-360{suffix}.png"))
+        context.close()
+    return written
+
+
+# B1 at a table of three (RULES.md §1.8, case T1): E −7, S +14, W −7
+B1_THREE = {"ruleset": "bazhi", "tariff": "315", "players": "3", **{k: v for k, v in B1.items() if k != "ruleset"}}
+
+
+def shoot_calculator_at_three(browser, base: str) -> list[Path]:
+    """Issue 28 at 360×640 in both languages: the calculator at a table of three with an answer (a share link): the
+    strip's three nets and the who-pays picture drawn for three."""
+    written = []
+    for lang in ("zh", "en"):
+        context, page = phone(browser, base, "360", lang)
+        page.goto(f"{base}/?{urlencode(B1_THREE)}")
+        expect(page.locator('#strip [data-strip-seat="S"]')).to_have_attribute("data-strip-net", "14")
+        expect(page.locator("#strip [data-strip-seat]")).to_have_count(3)
+        written.append(save(page, f"phone-three-360-{lang}.png"))
         context.close()
     return written
 
@@ -374,6 +393,7 @@ def main() -> None:
                 shots = [*shoot(browser, base), *shoot_english(browser, base), *shoot_learners(browser, base)]
                 shots += shoot_seats(browser, base)
                 shots += shoot_table_of_three(browser, base)
+                shots += shoot_calculator_at_three(browser, base)
                 if not WANTED or WANTED & OFFLINE_SHOTS:  # the phone installs the pack first: only when asked
                     shots += shoot_offline(browser, base)
                 for path in shots:

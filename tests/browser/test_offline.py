@@ -20,7 +20,7 @@ from calculator.engine.rulesets import RULESETS, SERVED
 from calculator.presentation.handquery import HandInput, query_string
 from calculator.presentation.trainer.questions import Spec, question
 from tests.browser.offline import open_ready
-from tests.browser.phone import B1, B1_NETS, B1_TAPS, expect, expect_nets, tap_seats, tap_tiles
+from tests.browser.phone import B1, B1_NETS, B1_NETS_AT_THREE, B1_TAPS, expect, expect_nets, tap_seats, tap_tiles
 from tests.browser.tracing import traced
 from tests.offline_requests import kinds_covered, requests
 
@@ -303,6 +303,20 @@ def test_online_with_the_pack_the_phone_answers_first_and_the_servers_answer_agr
     # the server's answer to the 14th tile came and agreed (its time is the server's: not what this test is about)
     expect(page.locator("html")).to_have_attribute("data-offline-checked", re.compile("win_tile=8m"), timeout=20_000)
     expect(page.locator("html")).not_to_have_attribute("data-offline-differs", re.compile(".*"))
+    assert page.console.errors == []
+    page.close()
+
+
+@pytest.mark.parametrize(("players", "nets"), [("4", B1_NETS), ("3", B1_NETS_AT_THREE)], ids=["four", "three"])
+def test_offline_the_phone_scores_a_tapped_hand_at_the_table_size_chosen(offline_phone, players, nets):
+    """The network cut, bazhi at four or at three (RULES.md §1.8): the phone's answer holds the table's seats."""
+    page = open_ready(offline_phone)
+    page.check(f'input[name="players"][value="{players}"]', force=True)
+    tap_seats(page, "S", "E", "W")
+    tap_tiles(page, B1_TAPS)
+    expect_nets(page, nets)
+    expect(page.locator("#result [data-seat]")).to_have_count(len(nets))
+    expect(page.locator("#share-url")).to_have_value(re.compile(rf"players={players}&"))
     assert page.console.errors == []
     page.close()
 
