@@ -100,3 +100,19 @@ def test_without_javascript_the_form_answers(nojs_page):
     expect_answer(page, "N", "seat_order", {"N": "0", "S": "0"})
     expect(page.locator('#claims-answer [data-seat="N"]')).to_have_attribute("data-net", "19")
     assert "N_hand=111345789p79m55s" in page.url
+
+
+def test_the_trainer_asks_who_takes_a_discard_and_grades_the_seat_tapped(page):
+    """Level 4 of the trainer: the claimants' hands; the seat tapped is graded by the engine's claims and the
+    answer explained as the page of who takes the discard answers it."""
+    from calculator.presentation.trainer.questions import Spec, question
+
+    q = question(Spec(0, "xinyu", "claims"))
+    page.goto(page.base + "/trainer/?seed=0&game=xinyu&kind=claims")
+    expect(page.locator("[data-claimant]")).to_have_count(len(q.request["claims"]))
+    page.click(f'button[name="answer"][value="{q.answer["winner"]}"]')
+    expect(page.locator("#trainer")).to_have_attribute("data-correct", "true")
+    verdict = page.locator('#trainer-explain [data-claims="answer"]')
+    expect(verdict).to_have_attribute("data-claims-winner", q.answer["winner"])
+    expect(page.locator("#trainer-explain [data-win]")).to_have_count(1)  # the taking win's result card
+    assert page.console.errors == []

@@ -11,8 +11,10 @@ from urllib.parse import urlencode
 import pytest
 from django.test import Client
 
+from calculator.presentation.trainer.questions import Spec, question
 from tests.browser.offline import open_ready
 from tests.browser.phone import expect
+from tests.browser.test_offline import server_trainer_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("offline-pack")]
 
@@ -69,4 +71,16 @@ def test_offline_a_link_at_a_table_of_three_gets_the_page_of_its_size(offline_ph
     expect_taken(page, "W", "seat_order", 14)
     expect(page.locator("#claims-answer .verdict-level")).to_have_count(0)
     assert page.console.errors == []
+    page.close()
+
+
+def test_offline_the_trainer_asks_who_takes_a_discard_as_the_server_does(offline_phone):
+    """The trainer's claims question drawn in the phone, unanswered and answered, is the server's page for it."""
+    page = open_ready(offline_phone, "/claims/?ruleset=xinyu")
+    link = "seed=0&game=xinyu&kind=claims"
+    winner = question(Spec(0, "xinyu", "claims")).answer["winner"]
+    for shown in (link, f"{link}&answer={winner}"):
+        drawn = json.loads(page.evaluate("([link, lang]) => offlinePack.trainer(link, lang)", [shown, "zh"]))
+        assert drawn["link"] == shown and drawn["html"] in server_trainer_page(shown, "zh")
+    assert 'data-correct="true"' in drawn["html"] and 'data-claims="answer"' in drawn["html"]
     page.close()

@@ -13,6 +13,7 @@ from urllib.parse import urlencode
 import pytest
 
 from calculator.engine import score
+from calculator.engine.claims import priority
 from calculator.engine.rulesets import RULESETS
 from calculator.presentation.handquery import HandInput, query_string
 from calculator.presentation.trainer.questions import KINDS, Spec, question
@@ -233,7 +234,7 @@ def element(html: str, element_id: str) -> str:
     return html[start : html.index(">", at) + 1]
 
 
-ANSWERS = {"win": "win", "waits": "none", "pay": "0"}
+ANSWERS = {"win": "win", "waits": "none", "pay": "0"}  # a claims question: one of its claimants' seats
 
 
 @pytest.mark.parametrize("game", sorted(RULESETS))
@@ -242,7 +243,8 @@ def test_the_english_trainer_explains_every_kind_of_question_in_english(client, 
     client.cookies["django_language"] = "en"
     found = {}
     for seed in range(6):
-        html = client.get(f"/trainer/?seed={seed}&game={game}&kind={kind}&answer={ANSWERS[kind]}").content.decode()
+        answer = ANSWERS.get(kind) or question(Spec(seed, game, kind)).request["claims"][0]["winner"]  # a seat
+        html = client.get(f"/trainer/?seed={seed}&game={game}&kind={kind}&answer={answer}").content.decode()
         assert 'id="trainer-explain"' in html
         if chinese := chinese_in(html, "main"):
             found[seed] = chinese
@@ -262,7 +264,7 @@ def test_the_trainer_deals_the_same_question_in_both_languages():
         chinese, english = question(spec, "zh"), question(spec, "en")
         assert (chinese.request, chinese.topics, chinese.choices) == (english.request, english.topics, english.choices)
         assert english.answer["net"] if english.kind == "pay" else True
-        assert english.answer == score(english.request, "en")
+        assert english.answer == (priority if english.kind == "claims" else score)(english.request, "en")
 
 
 def test_the_repro_trainer_pay_question_is_english_where_it_was_chinese(client):

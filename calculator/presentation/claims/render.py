@@ -32,11 +32,13 @@ def draw_claims(
     origin: str = "",
     table: dict | None = None,
     record_key: Callable[[dict], str] | None = None,
+    share: bool = True,
 ) -> DrawnClaims:
     """The answer for the page's fields (a `Query`, or a share link's query string), in the locale's language.
     `origin` ("https://example.org") makes the share link absolute; `table` is the binding of a page bound to a
     ledger table (render.CardLinks: the taking win gets "record this hand", keyed by `record_key` of its
-    request: the server's keyed hash; none in the phone, which keys its own queue)."""
+    request: the server's keyed hash; none in the phone, which keys its own queue); `share` off leaves out the
+    share box (the trainer's explanation links to the page instead)."""
     claims = parse_claims(Fields.of(fields) if isinstance(fields, str) else fields)
     share_query = claims_query(claims)
     view = claims_answer(claims, locale)
@@ -51,7 +53,7 @@ def draw_claims(
         answer=view,
         card=card,
         others=others,
-        share_url=f"{origin}{locale.page(PAGE)}?{share_query}" if view.kind != "empty" else "",
+        share_url=f"{origin}{locale.page(PAGE)}?{share_query}" if share and view.kind != "empty" else "",
         calculator_page=locale.page("calculator"),
         rules_page=locale.page("rules"),
         table=table,
