@@ -416,6 +416,7 @@ def record(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
             error = "; ".join(str(m) for messages in form.errors.values() for m in messages)
     else:
         form = HandForm(initial={"ruleset": table.ruleset, "dealer": state.dealer, "winner": state.dealer})
+    form.draw_seats(state.seats)  # a meld's source offers the table's seats only
     chosen_flags = source.getlist("flags")
     names = player_names(table.players, lang)
     context = {
