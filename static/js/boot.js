@@ -10,6 +10,23 @@ document.documentElement.classList.add("js");
   });
 })(document.currentScript && document.currentScript.dataset.sw);
 
+// The verdict's picture (issue 32): its script (this script's data-picture-src) is loaded at the first tap on a
+// picture button, and draws and shares the picture of that button.
+(function (script) {
+  if (!script) return;
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-picture]");
+    if (!button) return;
+    if (window.mahjongPicture) return window.mahjongPicture.share(button);
+    if (document.querySelector("script[data-picture-script]")) return; // on its way
+    const loaded = document.createElement("script");
+    loaded.src = script;
+    loaded.dataset.pictureScript = "";
+    loaded.addEventListener("load", () => window.mahjongPicture.share(button));
+    document.head.appendChild(loaded);
+  });
+})(document.currentScript && document.currentScript.dataset.pictureSrc);
+
 // The offline pack (issue 22): its script is loaded only on a page with the offer, once this phone asked for the
 // pack (the offer's button) or keeps one (localStorage "offline.pack", written by offline.js).
 document.addEventListener("DOMContentLoaded", () => {
