@@ -170,7 +170,7 @@ def test_no_line_of_the_picture_runs_past_its_edges(query):
         for x, text in placed_texts(tree(query, lang)):
             wide = width(text.text or "", int(text.get("font-size")), text.get("font-weight") == "700")
             left = {"end": x - wide, "middle": x - wide / 2}.get(text.get("text-anchor"), x)
-            assert 40 <= left and left + wide <= 1040, (text.text, left, wide)
+            assert left >= 40 and left + wide <= 1040, (text.text, left, wide)
 
 
 @pytest.mark.parametrize("query", [B1, XINYU, THREE, NO_WIN, WAITS])
@@ -200,7 +200,10 @@ def test_a_picture_url_of_another_version_or_written_otherwise_is_sent_on_to_the
 
 
 def test_an_answer_without_a_picture_is_not_found():
-    assert Client().get(f"/picture/{app_version()}/zh.svg?ruleset=bazhi&hand=&winner=E&dealer=E", follow=True).status_code == 404
+    assert (
+        Client().get(f"/picture/{app_version()}/zh.svg?ruleset=bazhi&hand=&winner=E&dealer=E", follow=True).status_code
+        == 404
+    )
 
 
 @override_settings(RATE_LIMIT_ENABLED=True, RATE_LIMITS={"read": "1000/60", "write": "25/60", "create": "10/60"})
@@ -243,7 +246,10 @@ def test_a_share_link_previews_the_verdict_in_words_and_its_picture(lang, title)
 
 @pytest.mark.parametrize(
     "lang, title",
-    [("zh", "西自摸 · 西 +36 · 东 −12 南 −12 北 −12"), ("en", "West wins by self-draw · West +36 · East −12 South −12 North −12")],
+    [
+        ("zh", "西自摸 · 西 +36 · 东 −12 南 −12 北 −12"),
+        ("en", "West wins by self-draw · West +36 · East −12 South −12 North −12"),
+    ],
 )
 def test_a_self_drawn_win_previews_in_words(lang, title):
     assert meta(client_in(lang).get(f"/?{XINYU}").content.decode())["og:title"] == title
