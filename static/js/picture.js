@@ -102,11 +102,11 @@
     const actions = element("p", { class: "picture-actions" });
     const sharable = !!(navigator.canShare && navigator.canShare({ files: [file] }));
     if (sharable) {
-      const again = element("button", { type: "button", class: "btn-small", "data-picture-share": "" }, words.pictureShare);
+      const again = element("button", { type: "button", class: "btn-small", "data-panel-share": "" }, words.pictureShare);
       again.addEventListener("click", () => offer(file, title, panel));
       actions.append(again, " ");
     }
-    const save = element("a", { href: url, download: words.pictureFile, class: "btn-small", "data-picture-save": "" }, words.pictureSave);
+    const save = element("a", { href: url, download: words.pictureFile, class: "btn-small", "data-panel-save": "" }, words.pictureSave);
     save.addEventListener("click", () => say(panel, words.pictureSaved));
     actions.append(save);
     panel.append(actions, image);

@@ -19,11 +19,13 @@ from .draw import GAP, INNER, MARGIN, Box, Column, Group, Picture, PlacedTile, W
 from .frame import band, close, picture, section
 from .preview import preview
 from .text import LEAST, fit
+from .text import width as text_width
 
 TILE = 64  # px: a tile's width when a row has room for it
 SMALLEST_TILE = 48  # below this the tile's own numerals would be smaller than the picture's smallest text
 GROUP_GAP = 20
 LABEL_ROOM = 128  # px under a group for its label, however few its tiles
+LABEL_MOST = 280  # px a group's label may take beside its tiles (it wraps past that)
 CELL_GAP = 12
 CELL_PAD = 16
 
@@ -105,8 +107,13 @@ def game_words(request: dict, locale: Locale) -> list[str]:
 
 
 def span_of(tiles: list[TileView], label: str, width: float) -> float:
-    """How wide a group of tiles is in its row: its tiles, or its label's room where the label needs more."""
-    return max(len(tiles) * width, LABEL_ROOM if label else 0)
+    """How wide a group of tiles is in its row: its tiles, or the room its label needs to be said in a line or two
+    (at least LABEL_ROOM, at most LABEL_MOST) where that is more."""
+    if not label:
+        return len(tiles) * width
+    said = text_width(label, LEAST + 2)
+    two_lines = said / 2 + 2 * (LEAST + 2)  # a line may break a word or two short of the half
+    return max(len(tiles) * width, min(LABEL_MOST, max(LABEL_ROOM, said if said <= LABEL_ROOM else two_lines)))
 
 
 def tile_width(groups: list[tuple[list[TileView], str, str, str]], room: float) -> int:
