@@ -338,3 +338,21 @@ def test_a_test_that_does_not_ask_for_the_pack_is_not_served_it(offline_pack_bui
     worker after the tests above, would otherwise show the pack's offer."""
     folder, _manifest = offline_pack_built
     assert folder != settings.OFFLINE_PACK_DIR
+
+
+def test_offline_share_as_picture_gives_the_picture_the_phone_drew(offline_phone):
+    """Issue 32: with the network cut, the picture is drawn by the pack's Python in the phone and downloaded (no
+    share sheet for files here), its QR code the share link."""
+    import io
+
+    import zxingcpp
+    from PIL import Image
+
+    page = open_ready(offline_phone, "/?" + "&".join(f"{key}={value}" for key, value in B1.items()))
+    expect(page.locator('#result [data-win="true"]')).to_be_visible()
+    with page.expect_download() as waiting:
+        page.click("#share-picture")
+    png = Path(waiting.value.path()).read_bytes()
+    (code,) = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)).convert("L"))
+    assert code.text == page.locator("#share-url").input_value()
+    page.close()

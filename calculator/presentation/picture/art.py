@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-import segno
 
 TILES = Path(__file__).resolve().parents[3] / "static" / "tiles"
 TILE_RATIO = 80 / 60  # a tile is 60 wide and 80 tall
@@ -40,6 +39,10 @@ QR_BORDER = 4  # modules of quiet zone around it: what a scanner needs to find i
 
 def qr_code(url: str) -> Code:
     """The QR code of `url`, as large as QR_ROOM px, with whole pixels per module (a sharp code scans better)."""
+    # imported here, when a picture is drawn: segno imported before the offline pack makes its memory snapshot
+    # (Phone.warm) leaves a snapshot that Pyodide cannot restore ("RangeError: offset is out of bounds")
+    import segno
+
     qr = segno.make(url, error="m")
     modules = qr.symbol_size(scale=1, border=QR_BORDER)[0]
     scale = max(QR_MODULE, QR_ROOM // modules)
