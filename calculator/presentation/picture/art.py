@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-
 TILES = Path(__file__).resolve().parents[3] / "static" / "tiles"
 TILE_RATIO = 80 / 60  # a tile is 60 wide and 80 tall
 
