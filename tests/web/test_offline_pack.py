@@ -208,15 +208,29 @@ def test_the_app_zip_is_served_for_its_version_only(served):
     assert client.get(f"/offline/{served.version}/settings.py").status_code == 404
 
 
-def test_a_table_in_the_phone_fixes_the_servers_fields_and_books_with_the_servers_ledger():
-    config = ledger.parse_config({"ruleset": "bazhi", "players": {"E": "阿东", "S": "小南", "W": "老西", "N": "北北"}})
+@pytest.mark.parametrize(
+    "players, net, balances",
+    [
+        (4, {"E": -7, "S": 19, "W": -7, "N": -5}, {"E": 23, "S": 49, "W": 23, "N": 25}),
+        (3, {"E": -7, "S": 14, "W": -7}, {"E": 23, "S": 44, "W": 23}),
+    ],
+    ids=["players=4", "players=3"],
+)
+def test_a_table_in_the_phone_fixes_the_servers_fields_and_books_with_the_servers_ledger(players, net, balances):
+    """B1 booked in the phone at a table of four and of three: the nets and the seats the queue lists them by are
+    the table's, in play order, though the kept table's maps come in the order PostgreSQL keeps them (E N S W)."""
+    names = dict(list({"E": "阿东", "S": "小南", "W": "老西", "N": "北北"}.items())[:players])
+    config = ledger.parse_config({"ruleset": "bazhi", "options": {"players": players}, "players": names})
     state = ledger.start(config)
     table = {"card": state.card.to_dict(), "players": dict(config.players), "first_dealer": "E", **state.to_dict()}
-    assert fixed_fields(table)["dealer"] == "E" and fixed_fields(table)["name_S"] == "小南"
+    table = json.loads(json.dumps(table, sort_keys=True))
+    fixed = fixed_fields(table)
+    assert fixed["dealer"] == "E" and fixed["players"] == players and fixed["name_S"] == "小南"
+    assert [key for key in fixed if key.startswith("name_")] == [f"name_{seat}" for seat in names]
     booked = record(table, B1_HAND, "zh")
-    assert booked["net"] == {"E": -7, "S": 19, "W": -7, "N": -5}
+    assert booked["seats"] == list(names) and booked["net"] == net
     assert booked["table"]["dealer"] == "S"  # a win by another seat passes the deal
-    assert booked["table"]["balances"] == {"E": 23, "S": 49, "W": 23, "N": 25}
+    assert booked["table"]["balances"] == balances
 
 
 def test_a_hand_the_table_would_refuse_is_refused_in_the_phone_too():

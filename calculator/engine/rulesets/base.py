@@ -21,7 +21,7 @@ from ..errors import ScoreError
 from ..flags import only_when
 from ..hand import ScoreRequest, concealed_sizes
 from ..notation import TILE_BY_NOTATION, InvalidNotationError, parse_tiles
-from ..seats import Seats, seats_of
+from ..seats import PLAYERS, Seats, seats_of
 from ..text import Text
 from ..tiles import ALL_TILES, NUM_KINDS, Tile
 from .declarations import (
@@ -256,9 +256,11 @@ class Ruleset(ABC):
         """The answer for a 14-tile request: a scored win or a not-a-win answer (API.md)."""
 
     @abstractmethod
-    def deal(self, rng: Random, favour: str | None = None) -> dict:
+    def deal(self, rng: Random, favour: str | None = None, seats: Seats | None = None) -> dict:
         """A random hand for learners (issue 13 §3): a request meant to be a win, more often in a shape that makes
-        the pattern `favour` (a code of the game's patterns, or None). The trainer asks the engine what it is."""
+        the pattern `favour` (a code of the game's patterns, or None), at a table of `seats` (one of the sizes the
+        game plays; None: its default table), its option `players` saying so. The trainer asks the engine what it
+        is."""
 
     @abstractmethod
     def patterns_of(self, answer: dict) -> tuple[str, ...]:
@@ -367,7 +369,6 @@ class Ruleset(ABC):
         return f"RULESETS[{self.id!r}]"
 
 
-PLAYERS = "players"  # the option every game declares its table sizes with (docs/seats.md)
 OPTIONS_REMEMBERED = 1024  # distinct options values each game keeps built (`Ruleset.options_built`)
 
 # The Python type of each kind of option (a tile option may be absent: None).

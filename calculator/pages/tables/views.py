@@ -37,7 +37,6 @@ from django.views.decorators.http import condition, require_http_methods, requir
 from calculator import ledger
 from calculator.engine import score
 from calculator.engine.rulesets import RULESETS
-from calculator.engine.seats import SEATS
 from calculator.models import Event, Table
 from calculator.pages.forms import HandForm
 from calculator.pages.tables import export, picture
@@ -67,16 +66,17 @@ def new_table(request: HttpRequest) -> HttpResponse:
         try:
             table, token = store.create_table(form.body(), request_client(request))
         except ledger.LedgerError as error:
-            form.add_error(_form_field(error.field), error.to_dict(lang)["error"]["message"])
+            form.add_error(_form_field(form, error.field), error.to_dict(lang)["error"]["message"])
         else:
             return HttpResponseRedirect(edit_path(table, token) + "?created=1")
     return render(request, "ledger/new.html", {"form": form, "cards": list(form.cards.values())})
 
 
-def _form_field(field: str | None) -> str | None:
-    """The new-table form's field for an API field the ledger refused (`players.S` → `name_S`), else none."""
-    seat = (field or "").removeprefix("players.")
-    return f"name_{seat}" if seat in SEATS else None
+def _form_field(form: NewTableForm, field: str | None) -> str | None:
+    """The new-table form's field for an API field the ledger refused (`players.S` → `name_S`, `dealer`), else
+    none (said above the form)."""
+    name = f"name_{field.removeprefix('players.')}" if field and field.startswith("players.") else field
+    return name if name in form.fields else None
 
 
 @require_http_methods(["GET", "HEAD"])
@@ -126,7 +126,7 @@ def live_context(request: HttpRequest, read: Read, token: str | None) -> dict:
         },
         "title": words.title(card.options, card.stake)(lang),
         "seats": pages.seats(table, state, lang),
-        "settlement": pages.settlement_rows(table, ledger.settlement(state.totals), lang),
+        "settlement": pages.settlement_rows(table, ledger.settlement(state.totals, state.seats), lang),
         "history": [pages.history_item(e, table, cards, lang) for e in entries],
         # the page before this one (as many entries, from entry 1 at the earliest)
         "earlier": max(1, 2 * page.first - page.last - 1) if page.first > 1 else None,
@@ -168,13 +168,13 @@ def chart_of(snapshot: snapshots.Snapshot, lang: str) -> dict | None:
     try:
         return _chart_at(snapshot.table.id, snapshot.version, lang)
     except snapshots.Moved:  # no longer the snapshot's version, and that snapshot forgotten: draw it from this one
-        return pages.chart(snapshot.table, snapshot.totals, lang)
+        return pages.chart(snapshot.table, snapshot.state.seats, snapshot.totals, lang)
 
 
 @lru_cache(maxsize=32)
 def _chart_at(table_id: str, version: int, lang: str) -> dict | None:
     snapshot = snapshots.at(table_id, version)
-    return pages.chart(snapshot.table, snapshot.totals, lang)
+    return pages.chart(snapshot.table, snapshot.state.seats, snapshot.totals, lang)
 
 
 def jinja_html(template: str, **context) -> str:
@@ -428,7 +428,7 @@ def record(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
         "key": key,
         "error": error,
         "notes": notes,
-        "seats": [{"seat": s, "name": names[s]} for s in SEATS],
+        "seats": [{"seat": s, "name": names[s]} for s in state.seats],
         "winner": source.get("winner") or state.dealer,
         "discarder": source.get("discarder", ""),
         "flags": [
@@ -468,7 +468,7 @@ def _preview(table: Table, state: ledger.State, body: dict, data: QueryDict, lan
         "query": urlencode(list(data.lists()), doseq=True),
         "rows": pages.moved_rows(trial.card, entry["rows"], result, lang, players),
         "applied": [
-            {"name": players[s], "text": signed(entry["applied"][s]), "value": entry["applied"][s]} for s in SEATS
+            {"name": players[s], "text": signed(entry["applied"][s]), "value": entry["applied"][s]} for s in trial.seats
         ],
         "ended_text": trial.card.table.ended_text(trial.ended_reason, lang),
     }

@@ -8,6 +8,7 @@ from ...errors import ScoreError
 from ...explain import not_a_win_answer
 from ...hand import ScoreRequest
 from ...payments import nets
+from ...seats import Seats
 from ...text import Text
 from ...tiles import Tile
 from ..base import Ruleset
@@ -74,8 +75,8 @@ class Xinyu(Ruleset):
     def evaluate(self, request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
         return evaluate(request, lang, brief)
 
-    def deal(self, rng: Random, favour: str | None = None) -> dict:
-        return dealing.deal(rng, favour)
+    def deal(self, rng: Random, favour: str | None = None, seats: Seats | None = None) -> dict:
+        return dealing.deal(rng, favour, seats or self.seats())
 
     def payment_reason(self, row, answer, lang, seat_word):
         return payment_reason(row, answer, lang, seat_word)
