@@ -207,15 +207,15 @@ def entered(request: dict, locale: Locale) -> Group:
 
 
 def who_pays(card: WinCard, locale: Locale) -> Group:
-    """The who-pays picture of the card: its nine cells, row by row (a seat, a payer's arrow, or nothing);
+    """The who-pays picture of the card: its cells, three a row (a seat, a payer's arrow, or nothing);
     each seat with its name, roles and net; each arrow with its amount."""
     _ = locale.gettext
     group, column = section(_("Who pays whom"), {"part": "who-pays"})
     cell_width = (INNER - 2 * CELL_GAP) / 3
     grid = Group(y=column.y)
     y = 0.0
-    for row in range(3):
-        cells = [cell_group(c, cell_width) for c in card.cells[3 * row : 3 * row + 3]]
+    for row in range(0, len(card.cells), 3):  # three columns; as many rows as the table's shape has
+        cells = [cell_group(c, cell_width) for c in card.cells[row : row + 3]]
         height = max(c.height for c in cells)
         for n, cell in enumerate(cells):
             cell.x = round(MARGIN + n * (cell_width + CELL_GAP), 1)
