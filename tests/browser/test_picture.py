@@ -5,33 +5,19 @@ downloaded, its QR code the share link. A table's evening the same way, its QR c
 
 from __future__ import annotations
 
-import io
 import re
-import struct
 from pathlib import Path
 
 import pytest
-import zxingcpp
-from PIL import Image
 
 from tests.browser.phone import B1, expect, link
 from tests.ledger.client import Api
 from tests.ledger.hands import B1 as B1_HAND
+from tests.pictures import decoded, png_size
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 STUB = Path(__file__).with_name("share_stub.js")
-
-
-def png_size(png: bytes) -> tuple[int, int]:
-    assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    return struct.unpack(">II", png[16:24])
-
-
-def decoded(png: bytes) -> str:
-    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)).convert("L"))
-    assert len(found) == 1
-    return found[0].text
 
 
 def test_share_as_picture_gives_the_share_sheet_a_png_of_1080_px(page):

@@ -5,22 +5,19 @@ words in both languages; a preview never names an edit link."""
 
 from __future__ import annotations
 
-import io
 import re
-import struct
 from html import unescape
 from urllib.parse import quote
 from xml.etree import ElementTree
 
 import pytest
-import zxingcpp
 from django.test import Client, override_settings
-from PIL import Image
 
 from calculator.plumbing.pictures import app_version
 from calculator.presentation.picture.text import LEAST, width
 from tests.ledger.client import Api
 from tests.ledger.hands import B1 as B1_HAND
+from tests.pictures import decoded, png_size
 
 pytestmark = pytest.mark.django_db
 
@@ -64,18 +61,6 @@ def band(svg: ElementTree.Element) -> list[str]:
 
 def seat(svg: ElementTree.Element, code: str) -> ElementTree.Element | None:
     return svg.find(f".//svg:g[@data-seat='{code}']", NS)
-
-
-def png_size(png: bytes) -> tuple[int, int]:
-    assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    return struct.unpack(">II", png[16:24])
-
-
-def decoded(png: bytes) -> str:
-    """The QR code in the PNG, read by zxing-cpp."""
-    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)).convert("L"))
-    assert len(found) == 1
-    return found[0].text
 
 
 def share_link(query: str) -> str:

@@ -34,14 +34,6 @@ class Words:
         return self.fitted.height
 
     @property
-    def size(self) -> int:
-        return self.fitted.size
-
-    @property
-    def bold(self) -> bool:
-        return self.fitted.bold
-
-    @property
     def placed(self) -> list[tuple[float, str]]:
         """Each line with its baseline's y."""
         step = self.fitted.size * LEADING
