@@ -11,19 +11,16 @@ document.documentElement.classList.add("js");
 })(document.currentScript && document.currentScript.dataset.sw);
 
 // The verdict's picture (issue 32): its script (this script's data-picture-src) is loaded at the first tap on a
-// picture button, and draws and shares the picture of that button.
-(function (script) {
-  if (!script) return;
+// picture button ([data-picture]) and draws and shares that button's picture.
+(function (src) {
   document.addEventListener("click", (event) => {
-    const button = event.target.closest("[data-picture]");
+    const button = src && event.target.closest("[data-picture]");
     if (!button) return;
     if (window.mahjongPicture) return window.mahjongPicture.share(button);
-    if (document.querySelector("script[data-picture-script]")) return; // on its way
-    const loaded = document.createElement("script");
-    loaded.src = script;
-    loaded.dataset.pictureScript = "";
-    loaded.addEventListener("load", () => window.mahjongPicture.share(button));
-    document.head.appendChild(loaded);
+    const script = document.createElement("script");
+    script.src = src;
+    script.onload = () => window.mahjongPicture.share(button);
+    document.head.appendChild(script);
   });
 })(document.currentScript && document.currentScript.dataset.pictureSrc);
 

@@ -5,8 +5,8 @@
 // (/picture/<version>/<lang>.svg?<share query>, or the table's own URL), or, with the offline pack ready, drawn in
 // the phone by the same Python (offline.js, the pack's worker). Here it becomes a PNG: an <img> of it drawn on a
 // canvas (the browser's own fonts), `canvas.toBlob`. The phone's share sheet gets the file where it takes files
-// (`navigator.canShare({files})`); elsewhere it is downloaded. The picture stays shown under the button with
-// "Share the picture" (a second tap, where the share sheet wants a fresh one) and "Save the picture".
+// (`navigator.canShare({files})`); elsewhere it is downloaded. The picture stays shown under the button with a
+// second "share" (for a share sheet that wants a fresh tap) and "Save the picture".
 (function () {
   "use strict";
 
@@ -70,7 +70,8 @@
     return el;
   }
 
-  // The panel under the button: what is happening, then the picture with its two ways out.
+  // The panel under the button: what went wrong, if anything, then the picture with its two ways out. Styled with
+  // the page's own classes (and the picture's width set here): nothing of it weighs on the page's first load.
   function panelOf(button) {
     const id = button.id + "-panel";
     let panel = document.getElementById(id);
@@ -84,54 +85,54 @@
 
   const say = (panel, text) => { panel.querySelector("[data-picture-status]").textContent = text; };
 
-  async function offer(file, title, panel) {
+  async function offer(file, title) {
     try {
       await navigator.share({ files: [file], title });
     } catch (error) {
       // cancelled, or the sheet wants a fresh tap: the panel's button shares it again
-      if (error.name !== "AbortError") say(panel, "");
     }
   }
 
+  // The picture under the button, with "share" (where the phone shares files: the button's own words) and "save".
   function show(panel, button, blob, title) {
-    const words = button.dataset;
-    const file = new File([blob], words.pictureFile, { type: "image/png" });
+    const name = button.dataset.pictureUrl ? "mahjong-table.png" : "mahjong.png";
+    const file = new File([blob], name, { type: "image/png" });
     const url = URL.createObjectURL(blob);
-    panel.querySelectorAll("img, .picture-actions").forEach((el) => el.remove());
-    const image = element("img", { src: url, alt: words.pictureAlt + ": " + title, class: "picture-shown" });
-    const actions = element("p", { class: "picture-actions" });
+    panel.querySelectorAll("img, .share-row").forEach((el) => el.remove());
+    const actions = element("p", { class: "share-row" });
     const sharable = !!(navigator.canShare && navigator.canShare({ files: [file] }));
     if (sharable) {
-      const again = element("button", { type: "button", class: "btn-small", "data-panel-share": "" }, words.pictureShare);
-      again.addEventListener("click", () => offer(file, title, panel));
-      actions.append(again, " ");
+      const again = element("button", { type: "button", class: "btn-small", "data-panel-share": "" }, button.textContent);
+      again.addEventListener("click", () => offer(file, title));
+      actions.append(again);
     }
-    const save = element("a", { href: url, download: words.pictureFile, class: "btn-small", "data-panel-save": "" }, words.pictureSave);
-    save.addEventListener("click", () => say(panel, words.pictureSaved));
+    const save = element("a", { href: url, download: name, class: "btn-small", "data-panel-save": "" }, button.dataset.pictureSave);
+    Object.assign(save.style, { display: "inline-flex", alignItems: "center", textDecoration: "none" });
     actions.append(save);
+    const image = element("img", { src: url, alt: title });
+    Object.assign(image.style, { display: "block", width: "100%", height: "auto", marginTop: ".5rem" });
     panel.append(actions, image);
-    say(panel, "");
     return { file, sharable, save };
   }
 
   async function share(button) {
-    if (button.dataset.busy) return;
-    button.dataset.busy = "1";
+    if (button.getAttribute("aria-busy") === "true") return;
+    button.setAttribute("aria-busy", "true");
     const panel = panelOf(button);
-    say(panel, button.dataset.pictureDrawing);
+    say(panel, "");
     try {
       const svg = await svgOf(button);
       const blob = await pngOf(svg);
       const title = titleOf(svg);
       const shown = show(panel, button, blob, title);
       root.dataset.pictureDrawn = String(blob.size); // for a look from the tests
-      if (shown.sharable) await offer(shown.file, title, panel);
+      if (shown.sharable) await offer(shown.file, title);
       else shown.save.click(); // no share sheet for files here: downloaded
     } catch (error) {
       console.warn("picture: " + (error && error.message ? error.message : error));
       say(panel, button.dataset.pictureFailed);
     } finally {
-      delete button.dataset.busy;
+      button.removeAttribute("aria-busy");
     }
   }
 
