@@ -785,6 +785,8 @@
     score: (request, lang) => window.offlinePack.scoreText(request, lang).then(JSON.parse),
     // the strip and the card the phone draws for the calculator's fields (JSON text: card, strip, share_query)
     draw: (query, lang, where) => ask({ type: "answer", query, lang, context: where }).then((r) => r.json),
+    // the verdict's picture the phone draws for a share link's query (SVG text: static/js/picture.js)
+    picture: (query, lang, origin) => ask({ type: "picture", query, lang, origin }).then((r) => r.svg),
     // the trainer's question the phone draws for a trainer link (JSON text: html, link)
     trainer: (link, lang) => ask({ type: "trainer", query: link, lang }).then((r) => r.json),
     answer: answerNow,

@@ -22,6 +22,7 @@ from calculator.engine.rulesets import DEFAULT, RULESETS, Ruleset, every_flag
 from calculator.engine.rulesets.declarations import Option
 from calculator.engine.seats import Seats
 from calculator.engine.tiles import ALL_TILES
+from calculator.pages.calculator import picture
 from calculator.pages.forms import HandForm
 from calculator.plumbing import edit_tokens
 from calculator.plumbing.django_locale import local, page_locale, page_path
@@ -189,7 +190,7 @@ def calculator(request: HttpRequest) -> HttpResponse:
     form = HandForm(source) if bound else HandForm()
     if table:
         form.fix(table["fixed"])
-    share_query = ""
+    share_query, preview = "", None
     if not bound:
         card, shown = cards.EmptyCard(), {**DEFAULT_INPUT, **table_defaults(form)}
         if table:
@@ -203,6 +204,7 @@ def calculator(request: HttpRequest) -> HttpResponse:
             return response
         answer = cards.ask_engine(hand, lang)
         card = cards.result_card(hand, answer, locale)
+        preview = picture.page_preview(request, hand, answer, card, locale)  # the link's, pasted in a chat
         shown = (answer or {}).get("request") or hand.request  # the engine's normalised echo when it answered
     else:
         errors = [(field_label(form, name), str(m)) for name, messages in form.errors.items() for m in messages]
@@ -229,6 +231,7 @@ def calculator(request: HttpRequest) -> HttpResponse:
         "rule_effects": getattr(card, "rule_effects", []),  # a win's: what the card's changed rules do
         "seat_rows": seat_rows(form, seats, {s: table["fixed"][f"name_{s}"] for s in table["seats"]} if table else {}),
         "js_text": js_text(locale),
+        "preview": preview,
     }
     status = 400 if request.method == "POST" else 200
     return private(render(request, "calculator.html", context, status=status), table)
