@@ -200,7 +200,7 @@ SECURE_CSP = {
     "default-src": [CSP.SELF],
     "script-src": [CSP.SELF],
     "style-src": [CSP.SELF],
-    "img-src": [CSP.SELF, "data:"],
+    "img-src": [CSP.SELF, "data:", "blob:"],  # blob: the verdict's picture, drawn in the phone (static/js/picture.js)
     "connect-src": [CSP.SELF],
     "worker-src": [CSP.SELF],  # the service worker, public/sw.js
     "form-action": [CSP.SELF],
@@ -260,6 +260,9 @@ RATE_LIMITS = {
 RATE_LIMIT_HEAVY_COST = env_int("RATE_LIMIT_HEAVY_COST", 20)
 RATE_LIMIT_HEAVY_CONCURRENT = env_int("RATE_LIMIT_HEAVY_CONCURRENT", 2)
 RATE_LIMIT_HEAVY_ENTRIES = env_int("RATE_LIMIT_HEAVY_ENTRIES", 100)
+# A picture drawn on the server as PNG (a shared link's preview image, issue 32: ~0.2 s of CPU) counts as this many
+# writes (a score is one); the reverse proxy and the chat apps keep a drawn one (its URL never changes).
+RATE_LIMIT_PICTURE_COST = env_int("RATE_LIMIT_PICTURE_COST", 10)
 # Which writes also count as "create": regular expressions over the path.
 RATE_LIMIT_CREATE_PATHS = [r"^/api/tables/?$", r"^/tables/new/?$"]
 

@@ -78,6 +78,13 @@ class Phone:
         drawn = draw_claims(query, self.locales[lang], json.loads(context).get("origin", ""))
         return json.dumps({"html": drawn.html, "share_query": drawn.share_query}, ensure_ascii=False)
 
+    def picture(self, query: str, lang: str, origin: str) -> str:
+        """The picture (SVG) of the answer to a share link's query, drawn by the server's presenter and template
+        (issue 32), its QR code the share link at `origin`; empty for an answer without a picture."""
+        from calculator.presentation.render import draw_picture
+
+        return draw_picture(query, self.locales[lang], origin) or ""
+
     def table(self, action: str, table: str, hand: str, lang: str) -> str:
         """A ledger table kept in the phone (calculator/offline/table.py), JSON text in and out: `fixed` (the
         calculator's fields it decides), `hand` (the hand of the calculator's fields `hand`, a query string),

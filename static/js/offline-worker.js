@@ -10,6 +10,7 @@
 //   {type: "table", id, action, table, hand, lang}    -> {type: "tabled", id, json}      (calculator/offline/table.py)
 //   {type: "trainer", id, query, lang}                -> {type: "trained", id, json}     (html, link: the trainer)
 //   {type: "claims", id, query, lang, context}        -> {type: "settled", id, json}     (html, share_query: claims)
+//   {type: "picture", id, query, lang, origin}        -> {type: "pictured", id, svg}     (the verdict's picture)
 // and {type: "failed", id, message} when something went wrong.
 //
 // Loading the interpreter and importing the app takes seconds on a phone; what it leaves in memory is kept as a
@@ -91,6 +92,8 @@ self.addEventListener("message", async (event) => {
       self.postMessage({ type: "tabled", id: message.id, json });
     } else if (message.type === "claims") {
       self.postMessage({ type: "settled", id: message.id, json: phone.claims(message.query, message.lang, message.context) });
+    } else if (message.type === "picture") {
+      self.postMessage({ type: "pictured", id: message.id, svg: phone.picture(message.query, message.lang, message.origin) });
     } else if (message.type === "trainer") {
       self.postMessage({ type: "trained", id: message.id, json: phone.trainer(message.query, message.lang) });
     } else if (message.type === "answer") {

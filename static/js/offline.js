@@ -853,6 +853,8 @@
     draw: (query, lang, where) => ask({ type: "answer", query, lang, context: where }).then((r) => r.json),
     // the answer the phone draws for the fields of the page of who takes a discard (JSON text: html, share_query)
     claims: (query, lang, where) => ask({ type: "claims", query, lang, context: where }).then((r) => r.json),
+    // the verdict's picture the phone draws for a share link's query (SVG text: static/js/picture.js)
+    picture: (query, lang, origin) => ask({ type: "picture", query, lang, origin }).then((r) => r.svg),
     // the trainer's question the phone draws for a trainer link (JSON text: html, link)
     trainer: (link, lang) => ask({ type: "trainer", query: link, lang }).then((r) => r.json),
     answer: answerNow,

@@ -23,6 +23,7 @@ from tests.browser.offline import open_ready
 from tests.browser.phone import B1, B1_NETS, B1_NETS_AT_THREE, B1_TAPS, expect, expect_nets, tap_seats, tap_tiles
 from tests.browser.tracing import traced
 from tests.offline_requests import kinds_covered, requests
+from tests.pictures import decoded
 
 # The pack is built and installed once per test process (20-25 s): under xdist one worker runs these tests. The
 # two timed ones (seconds to be ready, milliseconds a tap) run in the serial pass, alone, and install it there.
@@ -387,3 +388,14 @@ def test_a_test_that_does_not_ask_for_the_pack_is_not_served_it(offline_pack_bui
     worker after the tests above, would otherwise show the pack's offer."""
     folder, _manifest = offline_pack_built
     assert folder != settings.OFFLINE_PACK_DIR
+
+
+def test_offline_share_as_picture_gives_the_picture_the_phone_drew(offline_phone):
+    """Issue 32: with the network cut, the picture is drawn by the pack's Python in the phone and downloaded (no
+    share sheet for files here), its QR code the share link."""
+    page = open_ready(offline_phone, "/?" + "&".join(f"{key}={value}" for key, value in B1.items()))
+    expect(page.locator('#result [data-win="true"]')).to_be_visible()
+    with page.expect_download() as waiting:
+        page.click("#share-picture")
+    assert decoded(Path(waiting.value.path()).read_bytes()) == page.locator("#share-url").input_value()
+    page.close()

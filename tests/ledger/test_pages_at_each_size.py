@@ -291,6 +291,9 @@ def test_the_record_page_offers_the_tables_seats_and_previews_their_nets(client,
     assert re.findall(r'name="winner" value="(\w)"', html) == list(size.seats)
     assert re.findall(r'name="discarder" value="(\w)"', html) == list(size.seats)
     assert text_of(re.search(r'<p class="nets">(.*?)</p>', html, re.S).group(1)) == nets(size)
+    meld_from = re.search(r'<select name="meld1_from".*?</select>', html, re.S).group(0)
+    offered = re.findall(r'<option value="(\w)"(?![^>]*hidden)', meld_from)
+    assert offered == list(size.seats)  # a meld's source: the table's seats only
 
 
 def test_the_bound_calculator_names_the_tables_seats_and_records_a_hand(client, size):
@@ -303,7 +306,7 @@ def test_the_bound_calculator_names_the_tables_seats_and_records_a_hand(client, 
     assert f"（{'、'.join(size.names.values())}）" in banner
     players = dict(
         re.findall(
-            r'for="id_winner_\d">.*?<span class="seat-word">(\w)</span> <span class="seat-player" '
+            r'for="id_winner_\d"[^>]*>.*?<span class="seat-word">(\w)</span> <span class="seat-player" '
             r'title="([^"]*)"',
             html,
             re.S,

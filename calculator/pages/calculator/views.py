@@ -22,6 +22,7 @@ from calculator.engine.rulesets import DEFAULT, RULESETS, Ruleset, every_flag
 from calculator.engine.rulesets.declarations import Option
 from calculator.engine.seats import Seats
 from calculator.engine.tiles import ALL_TILES
+from calculator.pages.calculator import picture
 from calculator.pages.forms import HandForm
 from calculator.plumbing import edit_tokens
 from calculator.plumbing.django_locale import local, page_locale, page_path
@@ -189,7 +190,7 @@ def calculator(request: HttpRequest) -> HttpResponse:
     form = HandForm(source) if bound else HandForm()
     if table:
         form.fix(table["fixed"])
-    share_query = ""
+    share_query, preview = "", None
     if not bound:
         card, shown = cards.EmptyCard(), {**DEFAULT_INPUT, **table_defaults(form)}
         if table:
@@ -203,6 +204,7 @@ def calculator(request: HttpRequest) -> HttpResponse:
             return response
         answer = cards.ask_engine(hand, lang)
         card = cards.result_card(hand, answer, locale)
+        preview = picture.page_preview(request, hand, answer, card, locale)  # the link's, pasted in a chat
         shown = (answer or {}).get("request") or hand.request  # the engine's normalised echo when it answered
     else:
         errors = [(field_label(form, name), str(m)) for name, messages in form.errors.items() for m in messages]
@@ -221,7 +223,7 @@ def calculator(request: HttpRequest) -> HttpResponse:
         "form": form,
         "ruleset": shown["ruleset"] if shown["ruleset"] in RULESETS else DEFAULT,
         "games": game_settings(form, shown if shown["ruleset"] in RULESETS else DEFAULT_INPUT, lang),
-        "declarations": [page_facts(ruleset) for ruleset in RULESETS.values()],
+        "declarations": [page_facts(ruleset, lang) for ruleset in RULESETS.values()],
         "chow_rulesets": rulesets_with(lambda r: r.allows_chow),
         "keyboard": keyboard(locale),
         "entered": entered_hand(shown, locale),
@@ -229,6 +231,7 @@ def calculator(request: HttpRequest) -> HttpResponse:
         "rule_effects": getattr(card, "rule_effects", []),  # a win's: what the card's changed rules do
         "seat_rows": seat_rows(form, seats, {s: table["fixed"][f"name_{s}"] for s in table["seats"]} if table else {}),
         "js_text": js_text(locale),
+        "preview": preview,
     }
     status = 400 if request.method == "POST" else 200
     return private(render(request, "calculator.html", context, status=status), table)
@@ -273,17 +276,29 @@ def table_card(table: dict) -> dict:
 PAGE_FACTS = ("id", "allows_chow", "concealed_sizes", "options", "flags")
 
 
-def page_facts(ruleset: Ruleset) -> dict:
-    """The part of a game's declarations the page's script reads (the rest would only make the page heavier), and
-    its tables: the option that sets a table's size, and the seats of each size it plays (Ruleset.seats), by the
-    option's field text, the default's first."""
-    declarations = ruleset.to_dict()
+def page_facts(ruleset: Ruleset, lang: str) -> dict:
+    """The part of a game's declarations the page's script reads, each text in the page's language only (the rest
+    would only make the first load heavier), and its tables: the option that sets a table's size, and the seats
+    of each size it plays (Ruleset.seats), by the option's field text, the default's first."""
+    declarations = in_language(ruleset.to_dict(), lang)
     sizes = ruleset.players_option
     tables = {field_text(n): list(ruleset.seats({sizes.id: n})) for n in ruleset.table_sizes}
     return {
         **{key: declarations[key] for key in PAGE_FACTS},
         "table": {"option": sizes.id, "default": field_text(sizes.default), "seats": tables},
     }
+
+
+def in_language(value: object, lang: str) -> object:
+    """Declarations as JSON with each text (a `Text`'s `{"zh": …, "en": …}`) kept in `lang` alone: the script reads
+    `text[LANG]`, the page's language."""
+    if isinstance(value, dict):
+        if value.keys() == {"zh", "en"}:
+            return {lang: value[lang]}
+        return {key: in_language(item, lang) for key, item in value.items()}
+    if isinstance(value, list):
+        return [in_language(item, lang) for item in value]
+    return value
 
 
 def with_fixed(query: QueryDict, fixed: dict) -> MultiValueDict:

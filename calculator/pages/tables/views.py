@@ -39,7 +39,7 @@ from calculator.engine import score
 from calculator.engine.rulesets import RULESETS
 from calculator.models import Event, Table
 from calculator.pages.forms import HandForm
-from calculator.pages.tables import export
+from calculator.pages.tables import export, picture
 from calculator.pages.tables import presenter as pages
 from calculator.pages.tables.forms import NewTableForm, RuleCardForm
 from calculator.pages.tables.qr import qr_data_uri
@@ -194,6 +194,7 @@ def table_context(request: HttpRequest, read: Read, token: str | None) -> dict:
         context["edit_url"] = request.build_absolute_uri(edit_path(table, token))
         context["edit_qr"] = qr_data_uri(context["edit_url"])
     context["poll_ms"] = POLL_SECONDS * 1000
+    context.update(picture.table_links(request, read[0], engine_lang(request)))  # its picture and preview tags
     return context
 
 
@@ -416,6 +417,7 @@ def record(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
             error = "; ".join(str(m) for messages in form.errors.values() for m in messages)
     else:
         form = HandForm(initial={"ruleset": table.ruleset, "dealer": state.dealer, "winner": state.dealer})
+    form.draw_seats(state.seats)  # a meld's source offers the table's seats only
     chosen_flags = source.getlist("flags")
     names = player_names(table.players, lang)
     context = {
