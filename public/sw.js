@@ -114,7 +114,7 @@ self.addEventListener("fetch", (event) => {
 
 // The copy of a pack's page kept for a link: the one kept under the link's game and table size (as a share link
 // writes them: the size where the game plays more than one), else under its game, else the page's own (offline.js
-// keeps them: the offer's data-claims-pages).
+// keeps them: the pack manifest's `pages`).
 async function keptCopyOf(url) {
   const game = url.searchParams.get("ruleset");
   const size = url.searchParams.get("players");

@@ -3,6 +3,52 @@
 (function () {
   "use strict";
 
+  // ------------------------------------------------------------------ notation
+
+  const HONOURS = "ESWNCFP";
+
+  function indexOf(tile) {
+    if (HONOURS.includes(tile)) return 27 + HONOURS.indexOf(tile);
+    return "mps".indexOf(tile[1]) * 9 + Number(tile[0]) - 1;
+  }
+  const byIndex = (a, b) => indexOf(a) - indexOf(b);
+
+  // The tiles of a notation, or null when it cannot be read (the engine says why, beside the field).
+  function parse(text) {
+    const tiles = [];
+    let pending = [];
+    for (const ch of text || "") {
+      if (/\s/.test(ch)) continue;
+      if ("123456789".includes(ch)) pending.push(ch);
+      else if ("mps".includes(ch)) {
+        if (!pending.length) return null;
+        pending.forEach((d) => tiles.push(d + ch));
+        pending = [];
+      } else if (ch === "z") {
+        for (const d of pending) {
+          const h = "ESWNPFC"[Number(d) - 1];
+          if (!h) return null;
+          tiles.push(h);
+        }
+        pending = [];
+      } else if (HONOURS.includes(ch) && !pending.length) tiles.push(ch);
+      else return null;
+    }
+    return pending.length ? null : tiles;
+  }
+
+  function notation(tiles) {
+    const sorted = tiles.slice().sort(byIndex);
+    let out = "";
+    for (const suit of "mps") {
+      const ranks = sorted.filter((t) => t[1] === suit).map((t) => t[0]);
+      if (ranks.length) out += ranks.join("") + suit;
+    }
+    return out + sorted.filter((t) => HONOURS.includes(t)).join("");
+  }
+
+  window.Notation = { byIndex, parse, notation };
+
   const field = (name) => form.elements.namedItem(name);
   const $ = (id) => document.getElementById(id);
   const form = $("calc");
@@ -16,14 +62,9 @@
   const FIRST_GAME = Object.keys(GAMES)[0];
   const LANG = (document.documentElement.lang || "").startsWith("en") ? "en" : "zh";
 
-  const HONOURS = "ESWNCFP";
   const KONGS = ["kong_exposed", "kong_added", "kong_concealed"];
   // the form's meld fields (meld1 …): as many as a hand of any game holds (concealed_sizes: 0 melds … the most)
   const MAX_MELDS = Math.max(...Object.values(GAMES).map((g) => g.concealed_sizes.length - 1));
-
-  // ------------------------------------------------------------------ notation (static/js/notation.js)
-
-  const { byIndex, parse, notation } = window.Notation;
 
   // The first notation field whose text cannot be read: taps must not write over what was typed there.
   function unreadable() {

@@ -1,7 +1,8 @@
 // Who takes the discard (issue 29): the tile keyboard fills one claimant's fields at a time (S_hand, S_meld1,
 // S_meld1_tiles, S_meld1_from …), the discarded tile (`tile`) and the wild tile, so the form stays the single
 // source of truth and works the same without this script; every change asks the server for the answer
-// (#claims-answer, htmx), and the address becomes its share link.
+// (#claims-answer, htmx), and the address becomes its share link. The tile notation is calculator.js's (loaded before
+// this script: window.Notation).
 (function () {
   "use strict";
 
@@ -10,7 +11,8 @@
   const textNode = $("claims-text");
   if (!form || !textNode) return;
   const T = JSON.parse(textNode.textContent);
-  const { byIndex, parse, notation, HONOURS } = window.Notation;
+  const { byIndex, parse, notation } = window.Notation;
+  const HONOURS = "ESWNCFP"; // no chow of them
   const field = (name) => form.elements.namedItem(name);
   const radio = (name) => (form.querySelector('input[name="' + name + '"]:checked') || {}).value || "";
   const KONGS = ["kong_exposed", "kong_added", "kong_concealed"];

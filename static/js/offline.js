@@ -123,7 +123,7 @@
     });
     // the trainer and the page of who takes a discard offline are a convenience: the pack stands without them
     await keepTrainerPage(cache).catch(() => {});
-    await keepClaimsPages(cache).catch(() => {});
+    await keepClaimsPages(cache, manifest.pages).catch(() => {});
     progress(0, 0);
     const before = kept();
     keep(manifest);
@@ -140,12 +140,11 @@
     if (path) await keepPackPage(cache, path, from);
   }
 
-  // The page of who takes a discard, kept for each game and table size (its inputs are drawn for one: the offer's
-  // data-claims-pages); offline, public/sw.js answers a link with the copy of its game and size, claims.js puts
+  // The page of who takes a discard, kept for each game and table size (its inputs are drawn for one: the
+  // manifest's `pages`); offline, public/sw.js answers a link with the copy of its game and size, claims.js puts
   // the link's other fields in, and the phone draws the answer.
-  async function keepClaimsPages(cache) {
-    const paths = ((offer && offer.dataset.claimsPages) || "").split(" ").filter(Boolean);
-    for (const path of paths) await keepPackPage(cache, path);
+  async function keepClaimsPages(cache, paths) {
+    for (const path of paths || []) await keepPackPage(cache, path);
   }
 
   // A page kept in the pack's cache under `path` (a copy of what `from`, or the path itself, answers now), with

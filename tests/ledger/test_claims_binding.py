@@ -32,7 +32,7 @@ def bound_claims(client, **table_fields) -> tuple[str, str, str]:
     """The table's edit link, and the claims page as its bound calculator links to it."""
     table, edit = new_table(client, **table_fields)
     calculator = attr(client.get(edit).content.decode(), "record-link", "href")
-    claims = attr(client.get(calculator).content.decode(), "to-claims", "href")
+    claims = unescape(re.search(r'<a href="(/claims/[^"]*)">', client.get(calculator).content.decode()).group(1))
     return table, edit, claims
 
 

@@ -266,7 +266,7 @@ def test_the_form_without_javascript_is_a_get_of_the_same_fields(client):
 
 def test_the_calculator_links_to_the_page(client):
     html = client.get(reverse("calculator")).content.decode()
-    assert f'<a href="{reverse("claims")}" id="to-claims">' in html
+    assert f'<p class="reading-link"><a href="{reverse("claims")}">几家都要胡？</a></p>' in html
 
 
 def test_the_rules_page_links_each_game_to_the_page(client):
