@@ -28,7 +28,7 @@ def text(html: str) -> str:
 
 
 def level_line(html: str) -> str:
-    match = re.search(r'<p class="verdict-level" data-level="(\d)">(.*?)</p>', html)
+    match = re.search(r'<span class="verdict-level" data-level="(\d)">(.*?)</span></p>', html)
     assert match, "no level line"
     return f"{match.group(1)}: {text(match.group(2))}"
 

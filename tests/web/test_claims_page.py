@@ -137,7 +137,7 @@ def test_the_other_claims_are_folded_below_the_answer(client):
 def test_the_taking_win_names_its_level_on_its_result_card(client):
     html = answer_of(page(client, {**XINYU, "discarder": "E", "S_hand": PLAIN, "N_hand": QINGYISE}))
     card = html[html.index('<div class="card verdict verdict-win" data-win="true">') :]
-    assert re.search(r'<p class="verdict-level" data-level="1">拦胡级别 <strong>1</strong> · 清一色', card)
+    assert re.search(r'<span class="verdict-level" data-level="1">拦胡级别 1 · 清一色<a', card)
 
 
 # ----------------------------------------------------------------------------------------------- bazhi (§1.1)
@@ -151,7 +151,7 @@ def test_bazhi_the_first_winning_claim_after_the_discarder_takes_it(client, lang
     answer = answered(html, "N", "seat_order", claims, nets)
     reason = {
         "zh": "无一炮多响：北家是放铳家之后按出牌顺序第一个能胡的",
-        "en": "one winner per discard: North is the first",
+        "en": "One winner per discard: North is the first",
     }
     assert answer["reason"].startswith(reason[lang])
     assert "Level" not in answer_of(html) and "级别" not in answer_of(html)  # no levels in bazhi

@@ -55,7 +55,7 @@ def test_the_answer_is_explained_as_the_page_of_who_takes_the_discard_answers_it
     html = trainer(client, lang, seed=seed, game="xinyu", kind="claims", answer=winner)
     explained = html[html.index('id="trainer-explain"') :]
     assert f'data-claims="answer" data-claims-winner="{winner}" data-reason="higher_level"' in explained
-    assert re.search(r'<p class="verdict-level" data-level="[12]">', explained)  # the taking win's level
+    assert re.search(r'<span class="verdict-level" data-level="[12]">', explained)  # the taking win's level
     said = {"zh": "小的不能拦大的", "en": "a lower level cannot overtake a higher one"}[lang]
     verdict = re.search(r'id="trainer-verdict".*?</div>', html, re.S).group(0)
     assert said in verdict

@@ -162,7 +162,7 @@ def settled(claims: ClaimsInput, answer: dict, scored: list[Claim], locale: Loca
         verdict=_("%(seat)s takes the discard") % {"seat": label(winner)} if winner else _("Nobody wins on it"),
         tile=tile_view(answer["tile"], locale),
         discarded=_("%(seat)s discarded") % {"seat": label(answer["discarder"])},
-        reason=answer["reason"],
+        reason=answer["reason"][:1].upper() + answer["reason"][1:],  # a sentence of its own here
         how=ruleset.claims.how(lang),
         rule=answer["rule"],
         anchor=claims_anchor(ruleset.id),

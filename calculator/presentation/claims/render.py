@@ -1,5 +1,6 @@
 """The answer of the page "who takes the discard" as HTML (jinja2/claims.html): the taking win's result card drawn
-by the calculator's own template (render.card_html), the other claims by the calculator's strip. One call for
+by the calculator's own template (render.card_html) and its strip under the verdict, the other claims by the
+calculator's strip. One call for
 the server's page, its htmx partial and the phone (issue 22)."""
 
 from __future__ import annotations
@@ -42,16 +43,18 @@ def draw_claims(
     claims = parse_claims(Fields.of(fields) if isinstance(fields, str) else fields)
     share_query = claims_query(claims)
     view = claims_answer(claims, locale)
-    card, others = "", []
+    card, taking, others = "", "", []
     if isinstance(view, Settled):
         if view.card is not None:
             key = record_key(view.hand.request) if record_key else ""
             links = CardLinks(query_string(view.hand), "", table, key)
             card = Markup(card_html(view.card, locale, links))  # rendered templates
+            taking = Markup(strip_html(view.card, locale))  # who pays whom at a glance, under the verdict
         others = [Markup(strip_html(other.card, locale)) for other in view.others]
     html = template("claims.html", locale).render(
         answer=view,
         card=card,
+        taking=taking,
         others=others,
         share_url=f"{origin}{locale.page(PAGE)}?{share_query}" if share and view.kind != "empty" else "",
         calculator_page=locale.page("calculator"),
