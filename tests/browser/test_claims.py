@@ -8,6 +8,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from tests.browser.conftest import open_page
 from tests.browser.phone import expect, tap_tiles
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -60,8 +61,10 @@ def test_xinyu_claims_tapped_in_one_hand_at_a_time(phone_in):
     assert page.console.errors == []
 
 
-def test_bazhi_claims_go_by_play_order_at_a_table_of_three(page):
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_bazhi_claims_go_by_play_order_at_a_table_of_three(browser, live_server, lang):
     """At three (E S W), S discards 8m: W (its 下家) takes it before E's 通天, 14 from E and S."""
+    context, page = open_page(browser, live_server, lang=lang)
     page.goto(page.base + "/claims/?ruleset=bazhi")
     page.check('input[name="players"][value="3"]')  # another table size: the page is drawn again for it
     expect(page.locator("[data-claim-panel]")).to_have_count(3)
@@ -73,7 +76,10 @@ def test_bazhi_claims_go_by_play_order_at_a_table_of_three(page):
     expect(page.locator('#claims-answer [data-seat="W"]')).to_have_attribute("data-net", "14")
     expect(page.locator("#claims-answer .verdict-level")).to_have_count(0)  # bazhi has no levels
     expect(page.locator("#other-claims [data-other-claim]")).to_have_count(1)
+    said = {"zh": "无一炮多响", "en": "One winner per discard"}[lang]
+    expect(page.locator("#claims-answer [data-claims-reason]")).to_contain_text(said)
     assert page.console.errors == []
+    context.close()
 
 
 def test_a_meld_is_tapped_for_the_chosen_claimant(page):
@@ -89,17 +95,36 @@ def test_a_meld_is_tapped_for_the_chosen_claimant(page):
     expect(page.locator('[data-claim-panel="S"] [data-count]')).to_have_text("0 / 10")
 
 
-def test_without_javascript_the_form_answers(nojs_page):
-    page = nojs_page
-    page.goto(page.base + "/claims/?ruleset=bazhi")
-    page.check('input[name="discarder"][value="W"]')
-    page.select_option("#id_tile", "8m")
-    page.fill("#id_S_hand", "123456789s79m22p")
-    page.fill("#id_N_hand", "111345789p79m55s")
+# Typed without JavaScript: the game, its wild tile, the discard and two claimants' hands, then the form's button.
+TYPED = {
+    "bazhi": ({}, "8m", "W", {"S": "123456789s79m22p", "N": "111345789p79m55s"}, ("N", "seat_order", "19")),
+    "xinyu": (
+        {"#id_caishen": "5p"},
+        "2s",
+        "E",
+        {"S": "123m456m789sEEE2s", "N": "11134567899s22s"},
+        ("N", "higher_level", "47"),
+    ),
+}
+
+
+@pytest.mark.parametrize(("game", "lang"), [("bazhi", "zh"), ("xinyu", "en")])
+def test_without_javascript_the_form_answers(browser, live_server, game, lang):
+    context, page = open_page(browser, live_server, lang=lang, javascript=False)
+    options, tile, discarder, hands, (winner, reason, net) = TYPED[game]
+    page.goto(page.base + f"/claims/?ruleset={game}")
+    for select, value in options.items():
+        page.select_option(select, value)
+    page.check(f'input[name="discarder"][value="{discarder}"]')
+    page.select_option("#id_tile", tile)
+    for seat, hand in hands.items():
+        page.fill(f"#id_{seat}_hand", hand)
     page.click('#claims button[type="submit"]')
-    expect_answer(page, "N", "seat_order", {"N": "0", "S": "0"})
-    expect(page.locator('#claims-answer [data-seat="N"]')).to_have_attribute("data-net", "19")
-    assert "N_hand=111345789p79m55s" in page.url
+    expect(page.locator('#claims-answer [data-claims="answer"]')).to_have_attribute("data-claims-winner", winner)
+    expect(page.locator('#claims-answer [data-claims="answer"]')).to_have_attribute("data-reason", reason)
+    expect(page.locator(f'#claims-answer [data-seat="{winner}"]')).to_have_attribute("data-net", net)
+    assert f"N_hand={hands['N']}" in page.url
+    context.close()
 
 
 def test_the_trainer_asks_who_takes_a_discard_and_grades_the_seat_tapped(page):
