@@ -125,10 +125,9 @@ def missing_lines(claims: ClaimsInput, locale: Locale) -> list[str]:
     seats = card_words(locale)["seats"]
     for seat, hand in claims.claims:
         short = progress_card({**hand.request, "win_tile": ""}, locale)
-        if isinstance(short, ProgressCard):
-            lines.append(f"{with_name(seats[seat], claims.names.get(seat))}: {short.to_go}")
-        elif isinstance(short, EmptyCard):
-            lines.append(f"{with_name(seats[seat], claims.names.get(seat))}: {_('Tap its tiles.')}")
+        to_go = short.to_go if isinstance(short, ProgressCard) else _("Tap its tiles.") if short else ""
+        if to_go:
+            lines.append(f"{with_name(seats[seat], claims.names.get(seat))}: {to_go}")
     return lines
 
 
@@ -155,7 +154,8 @@ def settled(claims: ClaimsInput, answer: dict, scored: list[Claim], locale: Loca
         return with_name(seats[seat], names.get(seat))
 
     winner = answer["winner"] or ""
-    rows = [claim_row(entry, claims, ruleset.claims.levels != (), label, locale) for entry in answer["claims"]]
+    levels = bool(ruleset.claims.levels)
+    rows = [claim_row(entry, claims, levels, label, locale) for entry in answer["claims"]]
     view = Settled(
         winner=winner,
         reason_code=answer["reason_code"],
@@ -166,7 +166,7 @@ def settled(claims: ClaimsInput, answer: dict, scored: list[Claim], locale: Loca
         how=ruleset.claims.how(lang),
         rule=answer["rule"],
         anchor=claims_anchor(ruleset.id),
-        levels=bool(ruleset.claims.levels),
+        levels=levels,
         order=" → ".join(seats[seat] for seat in answer["order"]),
         rows=rows,
         gain=next((row.gain for row in rows if row.takes), ""),
