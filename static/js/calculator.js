@@ -47,7 +47,7 @@
     return out + sorted.filter((t) => HONOURS.includes(t)).join("");
   }
 
-  window.Notation = { byIndex, parse, notation };
+  window.Notation = { parse, notation };
 
   const field = (name) => form.elements.namedItem(name);
   const $ = (id) => document.getElementById(id);

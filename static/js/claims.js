@@ -11,7 +11,7 @@
   const textNode = $("claims-text");
   if (!form || !textNode) return;
   const T = JSON.parse(textNode.textContent);
-  const { byIndex, parse, notation } = window.Notation;
+  const { parse, notation } = window.Notation;
   const HONOURS = "ESWNCFP"; // no chow of them
   const field = (name) => form.elements.namedItem(name);
   const radio = (name) => (form.querySelector('input[name="' + name + '"]:checked') || {}).value || "";
@@ -165,7 +165,7 @@
     const panel = panels[seat];
     const h = hands[seat];
     const tiles = panel.querySelector("[data-hand-tiles]");
-    tiles.replaceChildren(...h.hand.slice().sort(byIndex).map((t) => {
+    tiles.replaceChildren(...parse(notation(h.hand)).map((t) => { // sorted as the notation sorts them
       const b = document.createElement("button");
       b.type = "button";
       b.className = "tile-btn";
