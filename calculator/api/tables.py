@@ -22,6 +22,7 @@ from calculator.plumbing.strict_json import read_json
 from calculator.tables import snapshot as snapshots
 from calculator.tables import store
 from calculator.tables.paths import edit_path, view_path
+from calculator.tables.statuses import status_of
 
 # ---------------------------------------------------------------------------------------------------------
 # The table as JSON
@@ -110,12 +111,11 @@ def _json(body: dict, status: int = 200) -> JsonResponse:
 
 
 def _error(error: ledger.LedgerError | ScoreError, lang: str) -> JsonResponse:
-    if isinstance(error, ScoreError):
-        return _json(error.to_dict(lang), 400)
-    response = _json(error.to_dict(lang), error.status)
-    if error.status == 401:
+    """A refusal as API.md answers it: its status by its code (an engine refusal is a 400)."""
+    response = _json(error.to_dict(lang), status_of(error.code))
+    if error.code == "unauthorized":
         response["WWW-Authenticate"] = 'Bearer realm="table"'
-    if error.retry_after:
+    if isinstance(error, store.TooManyTables):
         response["Retry-After"] = str(error.retry_after)
     return response
 
@@ -134,10 +134,9 @@ def authorize(table: Table, token: str | None) -> None:
             "unauthorized",
             "修改牌桌需要编辑令牌（Authorization: Bearer …）",
             "changing a table needs its edit token (Authorization: Bearer …)",
-            401,
         )
     if not table.token_matches(token):
-        raise ledger.LedgerError("forbidden", "编辑令牌不对", "wrong edit token", 403)
+        raise ledger.LedgerError("forbidden", "编辑令牌不对", "wrong edit token")
 
 
 @csrf_exempt  # authority comes from the Bearer token in a header, never from a cookie
