@@ -1,6 +1,6 @@
 """What the ledger refuses: a stable code for programs, a message for people (zh or en), and the field it is about.
 
-The ledger is pure: how a refusal travels over HTTP (its status) is the web layer's (calculator/tables/statuses.py).
+The ledger is pure: how a refusal travels over HTTP (its status) is the web's (calculator/tables/statuses.py).
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ class LedgerError(Exception):
 
     @classmethod
     def of(cls, error: ScoreError) -> LedgerError:
-        """An engine refusal (bad_option, bad_tile …) as the ledger answers it: the same code and field."""
-        return cls(error.code, error.zh, error.en, error.field)
+        """An engine refusal (bad_option, bad_tile …) as the ledger answers it: the same code, message and field."""
+        return cls(error.code, error.message("zh"), error.message("en"), error.field)
 
 
 def bad(field: str, zh: str, en: str, code: str = "bad_table") -> LedgerError:
