@@ -14,6 +14,7 @@ from django.views.decorators.http import condition, require_http_methods, requir
 
 from calculator import ledger
 from calculator.engine.errors import ScoreError
+from calculator.engine.text import msg
 from calculator.models import Event, Hand, Table
 from calculator.plumbing import lanes, ratelimit
 from calculator.plumbing.django_locale import engine_lang
@@ -130,13 +131,9 @@ def bearer(request: HttpRequest) -> str | None:
 
 def authorize(table: Table, token: str | None) -> None:
     if token is None:
-        raise ledger.LedgerError(
-            "unauthorized",
-            "修改牌桌需要编辑令牌（Authorization: Bearer …）",
-            "changing a table needs its edit token (Authorization: Bearer …)",
-        )
+        raise ledger.LedgerError("unauthorized", msg("changing a table needs its edit token (Authorization: Bearer …)"))
     if not table.token_matches(token):
-        raise ledger.LedgerError("forbidden", "编辑令牌不对", "wrong edit token")
+        raise ledger.LedgerError("forbidden", msg("wrong edit token"))
 
 
 @csrf_exempt  # authority comes from the Bearer token in a header, never from a cookie

@@ -11,6 +11,7 @@ from calculator.engine.rulesets import RULESETS, Ruleset
 from calculator.engine.rulesets.base import read_option
 from calculator.engine.rulesets.table import TableRules
 from calculator.engine.seats import Seats
+from calculator.engine.text import AND, Joined, msg
 from calculator.ledger.errors import LedgerError, bad
 
 MAX_MULTIPLIER = 1000
@@ -94,13 +95,13 @@ def refuse_unknown(data: Mapping, known: tuple[str, ...], prefix: str = "") -> N
     for key in data:
         if key not in known:
             name = f"{prefix}{key}" if isinstance(key, str) else prefix.rstrip(".") or "body"
-            raise bad(name, f"不认识的字段 {name}", f"unknown field {name}", "bad_json")
+            raise bad(name, msg("unknown field {name}", name=name), "bad_json")
 
 
 def ruleset_of(data: Mapping) -> Ruleset:
     ruleset = data.get("ruleset")
     if not isinstance(ruleset, str) or ruleset not in RULESETS:
-        raise LedgerError("unknown_ruleset", f"没有规则 {ruleset!r}", f"no ruleset {ruleset!r}", "ruleset")
+        raise LedgerError("unknown_ruleset", msg("no ruleset {name!r}", name=ruleset), "ruleset")
     return RULESETS[ruleset]
 
 
@@ -110,17 +111,13 @@ def parse_options(rules: Ruleset, raw: object) -> dict:
     if raw is None:
         raw = {}
     if not isinstance(raw, Mapping):
-        raise bad("options", "options 必须是对象", "options must be an object", "bad_option")
+        raise bad("options", msg("options must be an object"), "bad_option")
     known = {option.id: option for option in rules.table_options}
     for key in raw:
         if key not in known and key != "house":
             name = f"options.{key}" if isinstance(key, str) else "options"
-            raise bad(
-                name,
-                f"牌桌没有选项 {key!r}（每手不同的选项随那手牌给）",
-                f"a table has no option {key!r} (options that change per hand come with each hand)",
-                "bad_option",
-            )
+            per_hand = msg("a table has no option {key!r} (options that change per hand come with each hand)", key=key)
+            raise bad(name, per_hand, "bad_option")
     try:
         options = {key: read_option(option, raw.get(key)) for key, option in known.items()}
         options["house"] = rules.read_card(raw.get("house")).to_dict()
@@ -137,23 +134,28 @@ def parse_stake(table: TableRules, value: object, options: Mapping) -> int | Non
         return value
     if rule.choices:
         listed = [str(choice) for choice in rule.choices]
-        zh = f"{rule.label.zh}的底只能是 {'、'.join(listed[:-1])} 或 {listed[-1]}（{rule.none.zh}为 null）"
-        en = f"the {rule.label.en} stake must be {', '.join(listed[:-1])} or {listed[-1]} (null: {rule.none.en})"
+        refused = msg(
+            "the {label} stake must be {choices} or {last} (null: {none})",
+            label=rule.label,
+            choices=Joined(AND, listed[:-1]),
+            last=listed[-1],
+            none=rule.none,
+        )
     else:
-        zh = f"{rule.label.zh}必须是 {rule.minimum} 到 {rule.maximum} 的整数"
-        en = f"{rule.label.en} must be a whole number from {rule.minimum} to {rule.maximum}"
-    raise bad("stake", zh, en)
+        refused = msg(
+            "{label} must be a whole number from {minimum} to {maximum}",
+            label=rule.label,
+            minimum=rule.minimum,
+            maximum=rule.maximum,
+        )
+    raise bad("stake", refused)
 
 
 def parse_multiplier(value: object) -> int:
     if value is None:
         return 1
     if not _whole(value) or not 1 <= value <= MAX_MULTIPLIER:
-        raise bad(
-            "multiplier",
-            f"倍数必须是 1 到 {MAX_MULTIPLIER} 的整数",
-            f"multiplier must be a whole number from 1 to {MAX_MULTIPLIER}",
-        )
+        raise bad("multiplier", msg("multiplier must be a whole number from 1 to {most}", most=MAX_MULTIPLIER))
     return value
 
 
@@ -171,20 +173,17 @@ def change_card(card: Card, data: object) -> Card:
     stake where the game allows it); what is left out stays. The ruleset and the table's size (`players`: left out
     of `options`, it is the table's) cannot change."""
     if not isinstance(data, Mapping):
-        raise LedgerError("bad_json", "请求必须是一个 JSON 对象", "the request must be a JSON object")
+        raise LedgerError("bad_json", msg("the request must be a JSON object"))
     refuse_unknown(data, (*CARD_FIELDS, "version"))
     if "ruleset" in data and data["ruleset"] != card.ruleset:
-        raise bad("ruleset", "牌桌的规则不能改", "a table's ruleset cannot change")
+        raise bad("ruleset", msg("a table's ruleset cannot change"))
     rules = card.rules
     options = (
         parse_options(rules, _with_size(rules, card, data["options"])) if "options" in data else dict(card.options)
     )
     if rules.seats(options) != card.seats:  # API.md: a table's seats are fixed when it is made
-        raise bad(
-            f"options.{rules.players_option.id}",
-            f"牌桌的人数不能改（这张牌桌是 {len(card.seats)} 人）",
-            f"a table's number of players cannot change (this table seats {len(card.seats)})",
-        )
+        fixed = msg("a table's number of players cannot change (this table seats {size})", size=len(card.seats))
+        raise bad(f"options.{rules.players_option.id}", fixed)
     stake = parse_stake(rules.table, data["stake"], options) if "stake" in data else card.stake
     multiplier = parse_multiplier(data["multiplier"]) if "multiplier" in data else card.multiplier
     return Card(card.ruleset, options, stake, multiplier, card.version + 1)

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from calculator.engine.seats import SEATS, Seats, seat_list
+from calculator.engine.text import Joined, Msg, msg, pmsg
 from calculator.ledger import names
 from calculator.ledger.card import Card, parse_card, refuse_unknown
 from calculator.ledger.errors import LedgerError, bad
@@ -42,32 +43,25 @@ def clean_name(value: object, seat: str) -> str:
     if value is None:
         value = ""
     if not isinstance(value, str):
-        raise bad(field_name, "玩家名字必须是文字", "a player's name must be text")
+        raise bad(field_name, msg("a player's name must be text"))
     if names.hidden_character(value):  # before spaces are collapsed: a tab or a CR is refused, not made a space
-        raise bad(field_name, "名字里有不能显示的字符", "the name holds a character that cannot be shown")
+        raise bad(field_name, msg("the name holds a character that cannot be shown"))
     name = " ".join(value.split())
     if len(name) > MAX_NAME:
-        raise bad(field_name, f"名字最多 {MAX_NAME} 个字", f"a name has at most {MAX_NAME} characters")
+        raise bad(field_name, msg("a name has at most {most} characters", most=MAX_NAME))
     if name and not any(names.visible(ch) for ch in name):
-        raise bad(field_name, "名字里没有看得见的字", "the name has no character that can be seen")
+        raise bad(field_name, msg("the name has no character that can be seen"))
     if names.most_marks(name) > names.MAX_MARKS:
-        raise bad(
-            field_name,
-            f"一个字上最多 {names.MAX_MARKS} 个附加符号",
-            f"a character carries at most {names.MAX_MARKS} combining marks",
-        )
+        raise bad(field_name, msg("a character carries at most {most} combining marks", most=names.MAX_MARKS))
     return name or DEFAULT_NAMES[seat]
 
 
-def refuse_no_seat(value: object, seats: Seats, field_name: str, what_zh: str, what_en: str) -> None:
-    """400 bad_seat unless `value` is one of the table's seats (N at a table of three is none), listing them."""
+def refuse_no_seat(value: object, seats: Seats, field_name: str, what: Msg) -> None:
+    """bad_seat unless `value` is one of the table's seats (N at a table of three is none), listing them."""
     if type(value) is not str or value not in seats:
-        raise LedgerError(
-            "bad_seat",
-            f"{what_zh}必须是 {'、'.join(seats)} 之一（{len(seats)} 人牌桌）",
-            f"{what_en} must be one of {seat_list(seats)} (a table of {len(seats)})",
-            field_name,
-        )
+        listed = Joined(pmsg("between seats", " "), seats)
+        no_seat = msg("{what} must be one of {seats} (a table of {size})", what=what, seats=listed, size=len(seats))
+        raise LedgerError("bad_seat", no_seat, field_name)
 
 
 def parse_config(data: object) -> TableConfig:
@@ -76,36 +70,34 @@ def parse_config(data: object) -> TableConfig:
     names every one of them and no other seat (no seat is ever filled in: a table never gets a player nobody
     named). Left out, every seat gets its seat's word."""
     if not isinstance(data, Mapping):
-        raise LedgerError("bad_json", "请求必须是一个 JSON 对象", "the request must be a JSON object")
+        raise LedgerError("bad_json", msg("the request must be a JSON object"))
     refuse_unknown(data, TABLE_FIELDS)
     card = parse_card(data)
     seats = card.seats
     dealer = data.get("dealer", seats[0])
-    refuse_no_seat(dealer, seats, "dealer", "庄家", "the dealer")
+    refuse_no_seat(dealer, seats, "dealer", msg("the dealer"))
     raw_players = data.get("players")
     if raw_players is None:
         return TableConfig(card, {seat: DEFAULT_NAMES[seat] for seat in seats}, dealer)
     if not isinstance(raw_players, Mapping):
-        raise bad(
-            "players",
-            f"players 必须是以 {seat_list(seats)} 为键的对象",
-            f"players must be an object keyed by {seat_list(seats)}",
-        )
+        raise bad("players", msg("players must be an object keyed by {seats}", seats=seat_list(seats)))
     refuse_unknown(raw_players, SEATS, "players.")  # a key that is no seat at all is no field
     extra = next((seat for seat in raw_players if seat not in seats), None)
     if extra is not None:
-        raise _names_refused(extra, seats, f"没有 {extra} 这个座位", f"it has no seat {extra}")
+        raise _names_refused(extra, seats, msg("it has no seat {seat}", seat=extra))
     named = {seat: clean_name(raw_players[seat], seat) for seat in seats if seat in raw_players}
     missing = next((seat for seat in seats if seat not in named), None)
     if missing is not None:
-        raise _names_refused(missing, seats, f"缺 {missing}", f"{missing} is missing")
+        raise _names_refused(missing, seats, msg("{seat} is missing", seat=missing))
     return TableConfig(card, named, dealer)
 
 
-def _names_refused(seat: str, seats: Seats, zh: str, en: str) -> LedgerError:
+def _names_refused(seat: str, seats: Seats, why: Msg) -> LedgerError:
     """A `players` map that does not name exactly the table's seats (API.md), the field naming the seat."""
-    return bad(
-        f"players.{seat}",
-        f"{len(seats)} 人牌桌要给每个座位（{seat_list(seats)}）一个名字（可以空着），不多不少：{zh}",
-        f"a table of {len(seats)} names exactly its seats ({seat_list(seats)}; a name may be empty): {en}",
+    refused = msg(
+        "a table of {size} names exactly its seats ({seats}; a name may be empty): {why}",
+        size=len(seats),
+        seats=seat_list(seats),
+        why=why,
     )
+    return bad(f"players.{seat}", refused)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from calculator.engine.seats import Seats, next_seat
+from calculator.engine.text import msg
 from calculator.ledger.card import Card
 from calculator.ledger.config import refuse_no_seat
 from calculator.ledger.errors import LedgerError
@@ -12,11 +13,7 @@ from calculator.ledger.state import State, fresh_stakes, zero
 
 def refuse_if_ended(state: State) -> None:
     if state.status == "ended":
-        raise LedgerError(
-            "game_over",
-            "这一底 / 局已经结束，请先开始下一底 / 局",
-            "this 底 game / 局 is over: start the next one first",
-        )
+        raise LedgerError("game_over", msg("this 底 game / 局 is over: start the next one first"))
 
 
 def _net(rows: list[dict], seats: Seats) -> dict[str, int]:
@@ -31,8 +28,7 @@ def streak_mismatch(state) -> LedgerError:
     """A request whose dealer streak is not the table's (the table keeps the streak, RULES.md §2.6)."""
     return LedgerError(
         "dealer_mismatch",
-        f"庄家连庄数是 {state.dealer_streak}",
-        f"the dealer's streak is {state.dealer_streak}",
+        msg("the dealer's streak is {streak}", streak=state.dealer_streak),
         f"options.{state.card.table.streak_option}",
     )
 
@@ -46,10 +42,10 @@ def apply_hand(state: State, result: dict) -> dict:
     """Record one scored win; returns the log entry (what moved, after caps, and the state after)."""
     refuse_if_ended(state)
     if not isinstance(result, dict) or result.get("win") is not True:
-        raise LedgerError("not_a_win", "只能记录胡牌", "only a win can be recorded")
+        raise LedgerError("not_a_win", msg("only a win can be recorded"))
     request = result["request"]
     if request["dealer"] != state.dealer:
-        raise LedgerError("dealer_mismatch", f"庄家是 {state.dealer}", f"the dealer is {state.dealer}", "dealer")
+        raise LedgerError("dealer_mismatch", msg("the dealer is {seat}", seat=state.dealer), "dealer")
     table = state.card.table
     if table.streak_option and request["options"].get(table.streak_option, 1) != state.dealer_streak:
         raise streak_mismatch(state)
@@ -80,8 +76,8 @@ def apply_leave(state: State, seat: object) -> dict:
     table = state.card.table
     if table.leave_label is None:
         title = state.card.rules.title
-        raise LedgerError("not_available", f"{title.zh}没有中途离场的罚分", f"{title.en} has no penalty for leaving")
-    refuse_no_seat(seat, state.seats, "seat", "座位", "the seat")
+        raise LedgerError("not_available", msg("{game} has no penalty for leaving", game=title))
+    refuse_no_seat(seat, state.seats, "seat", msg("the seat"))
     refuse_if_ended(state)
     before = _begin(state)
     table.leave(state, seat, state.dealer_streak, state.card)
@@ -94,9 +90,7 @@ def apply_next(state: State) -> dict:
     """Start the next 底 game / 局 with fresh stakes; outside and totals carry on [readings L2, L3, L8]."""
     if not state.card.is_room:
         raise LedgerError(
-            "not_available",
-            "普通牌桌没有底可以重开（余额是累计的）",
-            "an ordinary table has no stake to restart (balances are running totals)",
+            "not_available", msg("an ordinary table has no stake to restart (balances are running totals)")
         )
     before = _begin(state)
     state.game += 1
@@ -109,8 +103,7 @@ def apply_next(state: State) -> dict:
 def card_locked() -> LedgerError:
     return LedgerError(
         "card_locked",
-        "这一底 / 局已经记过牌了：规则只能在开局前或“下一底 / 局”之后修改",
-        "this 底 game / 局 has entries already: the rules can change only before its first hand or after “next”",
+        msg("this 底 game / 局 has entries already: the rules can change only before its first hand or after “next”"),
     )
 
 

@@ -6,17 +6,25 @@ The ledger is pure: how a refusal travels over HTTP (its status) is the web's (c
 from __future__ import annotations
 
 from calculator.engine.errors import ScoreError
+from calculator.engine.text import Said, said
 
 
 class LedgerError(Exception):
-    """A request the ledger refuses, with its stable `code` and the `field` it is about (if one)."""
+    """A request the ledger refuses, with its stable `code`, its message (`text`: calculator/engine/text.py, or a
+    plain string already in the user's language) and the `field` it is about (if one)."""
 
-    def __init__(self, code: str, zh: str, en: str, field: str | None = None):
-        super().__init__(f"{code}: {en}")
-        self.code, self.zh, self.en, self.field = code, zh, en, field
+    def __init__(self, code: str, text: Said | str, field: str | None = None):
+        super().__init__(code)
+        self.code, self.text, self.field = code, text, field
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.message('en')}"
+
+    def message(self, lang: str = "zh") -> str:
+        return said(self.text, lang)
 
     def to_dict(self, lang: str = "zh") -> dict:
-        body = {"code": self.code, "message": self.en if lang == "en" else self.zh}
+        body = {"code": self.code, "message": self.message(lang)}
         if self.field:
             body["field"] = self.field
         return {"error": body}
@@ -24,9 +32,9 @@ class LedgerError(Exception):
     @classmethod
     def of(cls, error: ScoreError) -> LedgerError:
         """An engine refusal (bad_option, bad_tile …) as the ledger answers it: the same code, message and field."""
-        return cls(error.code, error.message("zh"), error.message("en"), error.field)
+        return cls(error.code, error.text, error.field)
 
 
-def bad(field: str, zh: str, en: str, code: str = "bad_table") -> LedgerError:
+def bad(field: str, text: Said, code: str = "bad_table") -> LedgerError:
     """A value of a table's body the ledger refuses, naming its field."""
-    return LedgerError(code, zh, en, field)
+    return LedgerError(code, text, field)

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from calculator.engine.errors import ScoreError
 from calculator.engine.rulesets.base import read_option
+from calculator.engine.text import msg
 from calculator.ledger.entries import streak_mismatch
 from calculator.ledger.errors import LedgerError
 from calculator.ledger.state import State
@@ -17,29 +18,23 @@ def prepare_request(state: State, body: object) -> dict:
     the dealer's streak filled in. A value that contradicts the table is refused (409), never silently
     replaced; a value the engine would refuse is left for the engine (400)."""
     if not isinstance(body, Mapping):
-        raise LedgerError("bad_json", "请求必须是一个 JSON 对象", "the request must be a JSON object")
+        raise LedgerError("bad_json", msg("the request must be a JSON object"))
     card = state.card
     request = dict(body)
     ruleset = request.get("ruleset") or card.ruleset
     if ruleset != card.ruleset:
-        raise LedgerError(
-            "ruleset_mismatch", f"这张牌桌打的是 {card.ruleset}", f"this table plays {card.ruleset}", "ruleset"
-        )
+        raise LedgerError("ruleset_mismatch", msg("this table plays {game}", game=card.ruleset), "ruleset")
     request["ruleset"] = ruleset
     dealer = request.get("dealer") or state.dealer
     if dealer != state.dealer:
-        raise LedgerError(
-            "dealer_mismatch", f"现在的庄家是 {state.dealer}", f"the dealer now is {state.dealer}", "dealer"
-        )
+        raise LedgerError("dealer_mismatch", msg("the dealer now is {seat}", seat=state.dealer), "dealer")
     request["dealer"] = dealer
     request["options"] = card_options(state, request.get("options"))
     refuse_past_streak(state)
     # API.md: the ledger ignores `alternatives` (a disputed card is settled when the table is made, not per hand);
     # a value that is not a boolean is still the engine's bad_json.
     if "alternatives" in request and not isinstance(request.pop("alternatives"), bool):
-        raise LedgerError(
-            "bad_json", "alternatives 必须是 true 或 false", "alternatives must be true or false", "alternatives"
-        )
+        raise LedgerError("bad_json", msg("alternatives must be true or false"), "alternatives")
     return request
 
 
@@ -51,12 +46,12 @@ def refuse_past_streak(state: State) -> None:
         return
     most = next(option.maximum for option in state.card.rules.options if option.id == streak)
     if state.dealer_streak > most:
-        raise LedgerError(
-            "table_full",
-            f"庄家已经连庄 {most} 次，再多就无法计分了：请开一张新牌桌接着记",
-            f"the dealer has won {most} hands in a row, the longest streak a hand can be scored with: "
+        longest = msg(
+            "the dealer has won {most} hands in a row, the longest streak a hand can be scored with: "
             "start a new table to go on",
+            most=most,
         )
+        raise LedgerError("table_full", longest)
 
 
 def card_options(state: State, raw: object) -> dict:
@@ -65,7 +60,7 @@ def card_options(state: State, raw: object) -> dict:
     if raw is None:
         raw = {}
     if not isinstance(raw, Mapping):
-        raise LedgerError("bad_option", "options 必须是对象", "options must be an object", "options")
+        raise LedgerError("bad_option", msg("options must be an object"), "options")
     card, rules = state.card, state.card.rules
     options = dict(raw)
     try:
@@ -91,10 +86,7 @@ def card_options(state: State, raw: object) -> dict:
 
 def _mismatch(field_name: str, value: object) -> LedgerError:
     return LedgerError(
-        "option_mismatch",
-        f"这张牌桌的 {field_name} 是 {value!r}",
-        f"this table's {field_name} is {value!r}",
-        field_name,
+        "option_mismatch", msg("this table's {field} is {value!r}", field=field_name, value=value), field_name
     )
 
 
@@ -102,14 +94,9 @@ def check_win(result: dict, lang: str = "zh") -> None:
     """An engine answer the table can record: a win. Errors keep the engine's code; a non-win keeps its code."""
     if "error" in result:
         error = result["error"]
-        raise LedgerError(error["code"], error.get("message", ""), error.get("message", ""), error.get("field"))
+        raise LedgerError(error["code"], error.get("message", ""), error.get("field"))  # in the answer's language
     if result.get("win") is True:
         return
     if "waits" in result:
-        raise LedgerError(
-            "no_win_tile",
-            "要记录一手牌，请给出胡的那张牌（win_tile）",
-            "to record a hand, give the winning tile (win_tile)",
-            "win_tile",
-        )
-    raise LedgerError(result.get("code", "not_a_win"), result.get("message", ""), result.get("message", ""))
+        raise LedgerError("no_win_tile", msg("to record a hand, give the winning tile (win_tile)"), "win_tile")
+    raise LedgerError(result.get("code", "not_a_win"), result.get("message", ""))

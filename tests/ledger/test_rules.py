@@ -329,7 +329,7 @@ def test_after_a_thousand_dealer_wins_in_a_row_the_table_takes_no_more_hands():
         with pytest.raises(L.LedgerError) as refused:
             L.prepare_request(state, {**DEALER_SELF_DRAW, "winner": winner, "discarder": discarder})
         assert (refused.value.code, status_of(refused.value.code)) == ("table_full", 409)
-        assert "1000 hands in a row" in refused.value.en
+        assert "1000 hands in a row" in refused.value.message("en")
     assert state.to_dict() == before
     state.dealer_streak = 1000
     assert L.prepare_request(state, DEALER_SELF_DRAW)["options"]["dealer_streak"] == 1000

@@ -209,7 +209,7 @@ def _read(request: HttpRequest, table_id: str, entries: bool = True) -> Read:
     try:
         read = snapshots.current(table_id, page_of)
     except ledger.LedgerError as error:  # a bad ?from=
-        raise Http404(error.en) from None
+        raise Http404(error.message("en")) from None
     if read is None:
         raise Http404("no such table")
     return read
@@ -309,7 +309,7 @@ def _card_body(request: HttpRequest, table: Table) -> dict:
     form = RuleCardForm(rules, engine_lang(request), request.POST)
     if not form.is_valid():
         problems = "; ".join(f"{form[name].label}: {' '.join(errors)}" for name, errors in form.errors.items())
-        raise ledger.LedgerError("bad_table", problems, problems)
+        raise ledger.LedgerError("bad_table", problems)  # in the page's language already
     return form.body()
 
 
