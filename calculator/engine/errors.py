@@ -46,11 +46,17 @@ class ScoreError(Exception):
         return said(self.text, lang)
 
     def to_dict(self, lang: str = "zh") -> dict:
-        body = {"code": self.code, "message": self.message(lang)}
-        if self.field:
-            body["field"] = self.field
-        body.update(self.extra)
-        return {"error": body}
+        return error_answer(self.code, self.message(lang), self.field, self.extra)
+
+
+def error_answer(code: str, message: str, field: str | None = None, extra: dict | None = None) -> dict:
+    """A refusal as an answer (API.md): {"error": {"code", "message", "field" when there is one, and `extra`}}."""
+    body = {"code": code, "message": message}
+    if field:
+        body["field"] = field
+    if extra:
+        body.update(extra)
+    return {"error": body}
 
 
 def flag_conflict(text: Said) -> ScoreError:

@@ -5,7 +5,7 @@ The ledger is pure: how a refusal travels over HTTP (its status) is the web's (c
 
 from __future__ import annotations
 
-from calculator.engine.errors import ScoreError
+from calculator.engine.errors import ScoreError, error_answer
 from calculator.engine.text import Said, said
 
 
@@ -24,10 +24,7 @@ class LedgerError(Exception):
         return said(self.text, lang)
 
     def to_dict(self, lang: str = "zh") -> dict:
-        body = {"code": self.code, "message": self.message(lang)}
-        if self.field:
-            body["field"] = self.field
-        return {"error": body}
+        return error_answer(self.code, self.message(lang), self.field)
 
     @classmethod
     def of(cls, error: ScoreError) -> LedgerError:

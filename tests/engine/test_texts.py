@@ -19,15 +19,7 @@ from calculator.engine.text import AND, Joined, MissingCatalogue, Text, msg, pms
 
 ROOT = Path(__file__).resolve().parents[2]
 PO = ROOT / "locale" / "zh_Hans" / "LC_MESSAGES" / "answers.po"
-B1 = {
-    "ruleset": "bazhi",
-    "options": {"tariff": "315"},
-    "hand": "111345789p79m55s",
-    "win_tile": "8m",
-    "winner": "S",
-    "dealer": "E",
-    "discarder": "W",
-}
+B1 = {"ruleset": "bazhi", "hand": "111345789p79m55s", "win_tile": "8m", "winner": "S", "dealer": "E", "discarder": "W"}
 
 
 class Said:
