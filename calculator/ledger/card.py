@@ -91,7 +91,7 @@ def _whole(value: object) -> bool:
 
 
 def refuse_unknown(data: Mapping, known: tuple[str, ...], prefix: str = "") -> None:
-    """API.md: a field the body may not have is a 400 bad_json naming it (nothing unknown is ever stored)."""
+    """API.md: a field the body may not have is bad_json naming it (nothing unknown is ever stored)."""
     for key in data:
         if key not in known:
             name = f"{prefix}{key}" if isinstance(key, str) else prefix.rstrip(".") or "body"

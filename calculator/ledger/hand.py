@@ -15,8 +15,9 @@ from calculator.ledger.state import State
 
 def prepare_request(state: State, body: object) -> dict:
     """The score request the table will score: ruleset, dealer, the card's options (house rules included) and
-    the dealer's streak filled in. A value that contradicts the table is refused (409), never silently
-    replaced; a value the engine would refuse is left for the engine (400)."""
+    the dealer's streak filled in. A value that contradicts the table is refused (ruleset_mismatch,
+    dealer_mismatch, option_mismatch), never silently replaced; a value the engine would refuse is left for the
+    engine."""
     if not isinstance(body, Mapping):
         raise LedgerError("bad_json", msg("the request must be a JSON object"))
     card = state.card
@@ -55,8 +56,8 @@ def refuse_past_streak(state: State) -> None:
 
 
 def card_options(state: State, raw: object) -> dict:
-    """A hand's options with the card's filled in: what the hand gives must agree with the card (409
-    option_mismatch) and with the table's streak (409 dealer_mismatch); per-hand options pass through."""
+    """A hand's options with the card's filled in: what the hand gives must agree with the card
+    (option_mismatch) and with the table's streak (dealer_mismatch); per-hand options pass through."""
     if raw is None:
         raw = {}
     if not isinstance(raw, Mapping):
@@ -69,7 +70,7 @@ def card_options(state: State, raw: object) -> dict:
                 raise _mismatch(f"options.{option.id}", card.options[option.id])
             options[option.id] = card.options[option.id]
         if "house" in raw:
-            rules.read_card(raw["house"])  # an unknown rule or value is the engine's 400, before any 409
+            rules.read_card(raw["house"])  # an unknown rule or value is the engine's refusal, before a mismatch
             for key, value in raw["house"].items():
                 if value != card.house[key]:
                     raise _mismatch(f"options.house.{key}", card.house[key])
