@@ -53,6 +53,7 @@ from calculator.tables import snapshot as snapshots
 from calculator.tables import store
 from calculator.tables.binding import calculator_fields, calculator_query
 from calculator.tables.paths import edit_path, view_path
+from calculator.tables.statuses import status_of
 
 Read = tuple[snapshots.Snapshot, store.Page, list]  # a table's snapshot, a page of it, that page's entries
 
@@ -209,7 +210,7 @@ def _read(request: HttpRequest, table_id: str, entries: bool = True) -> Read:
     try:
         read = snapshots.current(table_id, page_of)
     except ledger.LedgerError as error:  # a bad ?from=
-        raise Http404(error.en) from None
+        raise Http404(error.message("en")) from None
     if read is None:
         raise Http404("no such table")
     return read
@@ -309,7 +310,7 @@ def _card_body(request: HttpRequest, table: Table) -> dict:
     form = RuleCardForm(rules, engine_lang(request), request.POST)
     if not form.is_valid():
         problems = "; ".join(f"{form[name].label}: {' '.join(errors)}" for name, errors in form.errors.items())
-        raise ledger.LedgerError("bad_table", problems, problems, 400)
+        raise ledger.LedgerError("bad_table", problems)  # in the page's language already
     return form.body()
 
 
@@ -336,7 +337,9 @@ def table_action(request: HttpRequest, table_id: str, token: str, action: str) -
             raise Http404("no such action")
     except ledger.LedgerError as error:
         table.refresh_from_db()
-        return _page(request, table, token, error.status, error=error.to_dict(engine_lang(request))["error"]["message"])
+        return _page(
+            request, table, token, status_of(error.code), error=error.to_dict(engine_lang(request))["error"]["message"]
+        )
     return _after_write(table, token, written)
 
 
@@ -412,7 +415,7 @@ def record(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
                 if recorded is None:
                     preview = _preview(table, state, body, data, lang)
             except ledger.LedgerError as refusal:
-                error, error_status = refusal.to_dict(lang)["error"]["message"], refusal.status
+                error, error_status = refusal.to_dict(lang)["error"]["message"], status_of(refusal.code)
         else:
             error = "; ".join(str(m) for messages in form.errors.values() for m in messages)
     else:
