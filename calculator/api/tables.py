@@ -14,7 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from calculator import ledger
 from calculator.engine.errors import ScoreError
 from calculator.models import Event, Hand, Table
-from calculator.plumbing import lanes, ratelimit
+from calculator.plumbing import ratelimit
 from calculator.plumbing.django_locale import engine_lang
 from calculator.plumbing.middleware import request_client
 from calculator.plumbing.strict_json import read_json
@@ -159,7 +159,6 @@ def etag(version: int, request: HttpRequest) -> str:
     return f'"{version}-{engine_lang(request)}-{query}"'
 
 
-@lanes.slow
 @require_http_methods(["GET", "HEAD"])
 def api_table(request: HttpRequest, table_id: str) -> HttpResponse:
     """The table; `If-None-Match` with the last ETag answers 304 when nothing changed (one indexed read)."""
