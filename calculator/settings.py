@@ -93,6 +93,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "calculator.plumbing.middleware.AccessLogMiddleware",  # one line per request, as the answer leaves (ACCESS_LOG)
+    # after a database fault anywhere below, the connection is closed: the next request sees the database anew
+    "calculator.plumbing.faults.FreshConnectionAfterFaultMiddleware",
     # Response headers first, so that every answer carries them, whichever layer below made it: a redirect, a
     # static file, a 405, 413, 414, 429, 431 or 503, the health check.
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
