@@ -218,12 +218,11 @@ SECURE_CSP = {
 # past every trusted proxy (calculator.plumbing.proxies.client_address); Django reads the scheme gunicorn decided
 # (wsgi.url_scheme; no SECURE_PROXY_SSL_HEADER: Django would take that header from anyone). Default: this machine
 # (loopback). TRUSTED_PROXIES, the name before issue 31, is read when FORWARDED_ALLOW_IPS is not set.
+_PROXIES_FROM = "FORWARDED_ALLOW_IPS" if os.environ.get("FORWARDED_ALLOW_IPS") else "TRUSTED_PROXIES"
 try:
-    TRUSTED_PROXIES = parse_networks(
-        os.environ.get("FORWARDED_ALLOW_IPS") or os.environ.get("TRUSTED_PROXIES") or DEFAULT_TRUSTED_PROXIES
-    )
+    TRUSTED_PROXIES = parse_networks(os.environ.get(_PROXIES_FROM) or DEFAULT_TRUSTED_PROXIES)
 except ValueError as error:
-    raise ImproperlyConfigured(f"FORWARDED_ALLOW_IPS: {error}; give addresses or networks, comma-separated") from None
+    raise ImproperlyConfigured(f"{_PROXIES_FROM}: {error}; give addresses or networks, comma-separated") from None
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", PRODUCTION)
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # load balancers probe over plain HTTP
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 365 * 24 * 3600 if PRODUCTION else 0)
