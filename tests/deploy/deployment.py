@@ -182,6 +182,24 @@ class Deployment:
         }
         return self.request("POST", path, json.dumps(body), headers, **kwargs)
 
+    def big_table(self, hands: int) -> str:
+        """A table of `hands` hands (the seats taking turns), written by the app's own store in a process of its own
+        on this deployment's database (as a referee's phone would, hand after hand, only faster); its id."""
+        script = (
+            "import json, sys\n"
+            "from calculator.tables import store\n"
+            "table, _ = store.create_table({'ruleset': 'bazhi', 'stake': 1_000_000})\n"
+            "seats = [(w, d) for w in 'ESWN' for d in 'ESWN' if w != d]\n"
+            f"for n in range({hands}):\n"
+            "    winner, discarder = seats[n % len(seats)]\n"
+            "    store.record_hand(table.id, {'hand': '111345789p79m55s', 'win_tile': '8m', 'winner': winner,"
+            " 'discarder': discarder})\n"
+            "print(table.id)\n"
+        )
+        done = manage("shell", "-c", script, env=self.env)
+        assert done.returncode == 0, done.stderr[-3000:]
+        return done.stdout.strip().splitlines()[-1]
+
     def workers(self) -> set[int]:
         """The process ids of gunicorn's workers now (the master's children)."""
         children = Path(f"/proc/{self.gunicorn.pid}/task/{self.gunicorn.pid}/children")
@@ -227,7 +245,7 @@ def nginx_site(app_port: int, https_port: int, http_port: int, logs: Path, cert:
     site = _replace(site, "listen [::]:443 ssl http2;\n", "", 1)
     site = _replace(site, "listen 80;", f"listen 127.0.0.1:{http_port};", 1)
     site = _replace(site, "listen 443 ssl http2;", f"listen 127.0.0.1:{https_port} ssl http2;", 1)
-    site = _replace(site, "server 127.0.0.1:8000;", f"server 127.0.0.1:{app_port};", 1)
+    site = _replace(site, "server 127.0.0.1:8000", f"server 127.0.0.1:{app_port}", 2)
     site = _replace(site, "/var/log/nginx/", f"{logs}/", 4)
     site = re.sub(r"ssl_certificate /\S+;", f"ssl_certificate {cert};", site)
     return re.sub(r"ssl_certificate_key /\S+;", f"ssl_certificate_key {key};", site)
