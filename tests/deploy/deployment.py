@@ -311,11 +311,12 @@ def nginx_in_front(app_port: int, logs: Path) -> Iterator[tuple[int, int, subpro
             time.sleep(0.05)
         yield https_port, http_port, process
     finally:
-        _stop(process, signal.SIGQUIT)
+        stop_process(process, signal.SIGQUIT)
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _stop(process: subprocess.Popen | None, sig: int = signal.SIGTERM) -> None:
+def stop_process(process: subprocess.Popen | None, sig: int = signal.SIGTERM) -> None:
+    """`sig` to `process`, then SIGKILL to whatever of its process group is left (a worker)."""
     if process is None:
         return
     if process.poll() is None:
@@ -373,7 +374,7 @@ def app_server(folder: Path, database: str = "sqlite", workers: int = 2, host: s
             deployment.wait_until_healthy(direct=True)
             yield deployment
         finally:
-            _stop(deployment.gunicorn)
+            stop_process(deployment.gunicorn)
 
 
 @contextmanager

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 SCORE_BODY = json.dumps(
     {"ruleset": "bazhi", "hand": "111345789p79m55s", "win_tile": "8m", "winner": "S", "dealer": "E", "discarder": "W"}
 )
-PROBE_FROM, SCORER_FROM, READER_FROM = "127.0.0.2", "127.0.0.3", "127.0.0.4"
+PROBE_FROM, READER_FROM, SCORERS_FROM = "127.0.0.2", "127.0.0.4", "127.0.3."
 
 
 @dataclass(frozen=True)
@@ -195,16 +195,17 @@ def slow_clients(target: Target, kind: str, clients: int, seconds: float) -> Slo
 # --------------------------------------------------------------------------------------------- a heavy reader
 
 
-async def scorer(target: Target, seconds: float, rate: float = 20, source: str = SCORER_FROM) -> list[float]:
+async def scorer(target: Target, seconds: float, rate: float = 20) -> list[float]:
     """Another client: POST /api/score `rate` times a second, one at a time; how long each took (an answer that
-    is not 200 counts as 30 s, so that it cannot pass unseen)."""
+    is not 200 counts as 30 s, so that it cannot pass unseen). A new address every 200 scores: one address at 20 a
+    second would spend its own write budget (600 a minute)."""
     took: list[float] = []
     raw = target.post("/api/score", SCORE_BODY)
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         started = time.perf_counter()
         try:
-            status = await one(target, raw, source)
+            status = await one(target, raw, f"{SCORERS_FROM}{1 + len(took) // 200 % 250}")
         except (TimeoutError, OSError):
             status = 0
         elapsed = time.perf_counter() - started
@@ -213,18 +214,21 @@ async def scorer(target: Target, seconds: float, rate: float = 20, source: str =
     return took
 
 
-def _reader(target: Target, paths: list[str], period: float, seconds: float, results) -> None:
+def _reader(target: Target, paths: list[str], period: float, reading, stop, results) -> None:
     async def read() -> dict:
         outcomes: Counter = Counter()
-        deadline, n = time.monotonic() + seconds, 0
-        while time.monotonic() < deadline:
+        n = 0
+        while not stop.is_set():
             started = time.monotonic()
-            try:
-                outcomes[await one(target, target.get(paths[n % len(paths)]), READER_FROM)] += 1
-            except (TimeoutError, OSError) as error:
-                outcomes[type(error).__name__] += 1
-            n += 1
-            await asyncio.sleep(max(0.0, period - (time.monotonic() - started)))
+            if reading.is_set():
+                try:
+                    outcomes[await one(target, target.get(paths[n % len(paths)]), READER_FROM)] += 1
+                except (TimeoutError, OSError) as error:
+                    outcomes[type(error).__name__] += 1
+                n += 1
+                await asyncio.sleep(max(0.0, period - (time.monotonic() - started)))
+            else:
+                await asyncio.sleep(0.02)
         return dict(outcomes)
 
     results.put(asyncio.run(read()))
@@ -241,17 +245,27 @@ class ReaderRun:
         return percentile(self.busy, 0.99) / percentile(self.idle, 0.99)
 
 
-def beside_a_heavy_reader(target: Target, paths: list[str], period: float, seconds: float) -> ReaderRun:
-    """Another client's scores (20 a second) for `seconds` alone, then as long again while one client reads
-    `paths` in turn, one every `period` seconds (an open table page polling a big table: every 2 s)."""
-    idle = asyncio.run(scorer(target, seconds))
-    results = multiprocessing.get_context("spawn").Queue()
-    reader = multiprocessing.get_context("spawn").Process(
-        target=_reader, args=(target, paths, period, seconds, results)
-    )
+def beside_a_heavy_reader(
+    target: Target, paths: list[str], period: float, seconds: float, rounds: int = 3
+) -> ReaderRun:
+    """Another client's scores (20 a second) for `seconds` with nobody else, and as long while one client reads
+    `paths` in turn, one every `period` seconds (an open table page polling a big table: every 2 s). The two
+    kinds of window alternate (`rounds` of each), so that whatever else the machine does falls on both alike."""
+    context = multiprocessing.get_context("spawn")
+    results, reading, stop = context.Queue(), context.Event(), context.Event()
+    window = seconds / rounds
+    reader = context.Process(target=_reader, args=(target, paths, period, reading, stop, results))
     reader.start()
-    busy = asyncio.run(scorer(target, seconds))
-    outcomes = results.get(timeout=seconds + 120)
+    idle: list[float] = []
+    busy: list[float] = []
+    for _ in range(rounds):
+        reading.clear()
+        idle += asyncio.run(scorer(target, window))
+        reading.set()
+        busy += asyncio.run(scorer(target, window))
+    reading.clear()
+    stop.set()
+    outcomes = results.get(timeout=120)
     reader.join()
     return ReaderRun(idle, busy, outcomes)
 

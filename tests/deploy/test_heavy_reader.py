@@ -16,7 +16,7 @@ from .scenarios import Target, beside_a_heavy_reader, percentile
 
 pytestmark = pytest.mark.serial  # a ratio of latencies: nothing else may run beside it
 
-SECONDS = 8
+SECONDS = 6  # of each kind of window, in three rounds
 
 
 def test_a_client_polling_a_1000_hand_table_every_2_s_costs_another_clients_scores_under_2x(tmp_path):
@@ -25,6 +25,6 @@ def test_a_client_polling_a_1000_hand_table_every_2_s_costs_another_clients_scor
         live = f"/tables/{table}/live/?v=0"
         assert site.request("GET", live)[0].status == 200
         run = beside_a_heavy_reader(Target(site.https_port), [live], period=2, seconds=SECONDS)
-    assert set(run.outcomes) == {200} and sum(run.outcomes.values()) >= SECONDS // 2 - 1, run.outcomes
+    assert set(run.outcomes) == {200} and sum(run.outcomes.values()) >= SECONDS // 2 - 2, run.outcomes
     assert max(run.idle + run.busy) < 30, "a score was refused"
     assert run.ratio < 2, (percentile(run.idle, 0.99), percentile(run.busy, 0.99))

@@ -1,7 +1,8 @@
 """Issue 31, finding 1: slow clients are nginx's to hold, never an app worker's. Through the deployment (nginx in
 front of gunicorn, two workers): clients sending their headers or their bodies a byte a second, each from an
 address of its own, while another client asks /healthz and scores a hand ten times a second: its p99 stays under
-1 s and every answer is 200. A client slow with its headers is cut off by client_header_timeout (408).
+1 s and every answer is 200 (here 50 of each; 3 is the issue's smaller case, in the load script). A client slow
+with its headers is cut off by client_header_timeout (408).
 
 The full sizes (3, 50 and 1,000 clients for 60 s) are in `scripts/load.py --scenarios slow-header,slow-body`.
 Before: against main's server (granian, no proxy), about 1,100 slow bodies made every request and /healthz time
@@ -18,7 +19,7 @@ import pytest
 from .deployment import deployed
 from .scenarios import Target, slow_clients
 
-pytestmark = [pytest.mark.serial, pytest.mark.xdist_group("deploy-slow")]  # seconds are measured
+pytestmark = pytest.mark.xdist_group("deploy-slow")
 
 SECONDS = 3
 
@@ -29,8 +30,9 @@ def site(tmp_path_factory):
         yield deployment
 
 
+@pytest.mark.serial  # another client's waits are measured: nothing else may run beside it
 @pytest.mark.parametrize("kind", ["header", "body"])
-@pytest.mark.parametrize("clients", [3, 50])
+@pytest.mark.parametrize("clients", [50])
 def test_slow_clients_hold_no_one_else_back(site, kind, clients):
     run = slow_clients(Target(site.https_port), kind, clients, SECONDS)
     assert not run.waits["errors"], run.waits["errors"]
