@@ -9,6 +9,7 @@ so that the client whose waits are measured never waits on their event loop. No 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import multiprocessing
 import ssl
@@ -20,6 +21,7 @@ SCORE_BODY = json.dumps(
     {"ruleset": "bazhi", "hand": "111345789p79m55s", "win_tile": "8m", "winner": "S", "dealer": "E", "discarder": "W"}
 )
 PROBE_FROM, READER_FROM, SCORERS_FROM = "127.0.0.2", "127.0.0.4", "127.0.3."
+_scores = itertools.count()  # every score this process sends: the scoring client's address changes every 200
 
 
 @dataclass(frozen=True)
@@ -205,7 +207,7 @@ async def scorer(target: Target, seconds: float, rate: float = 20) -> list[float
     while time.monotonic() < deadline:
         started = time.perf_counter()
         try:
-            status = await one(target, raw, f"{SCORERS_FROM}{1 + len(took) // 200 % 250}")
+            status = await one(target, raw, f"{SCORERS_FROM}{1 + next(_scores) // 200 % 250}")
         except (TimeoutError, OSError):
             status = 0
         elapsed = time.perf_counter() - started
