@@ -1,6 +1,6 @@
 """Settings for the mahjong scoring calculator.
 
-Everything that differs between a laptop and production comes from the environment (README § Deployment lists
+Everything that differs between a laptop and production comes from the environment (docs/deployment.md lists
 every variable). The defaults are safe: DEBUG is off, and a process that serves requests without DEBUG refuses to
 start unless SECRET_KEY and ALLOWED_HOSTS are set. DJANGO_ENV picks the profile:
 
@@ -202,7 +202,7 @@ SECURE_CSP = {
     "default-src": [CSP.SELF],
     "script-src": [CSP.SELF],
     "style-src": [CSP.SELF],
-    "img-src": [CSP.SELF, "data:"],
+    "img-src": [CSP.SELF, "data:", "blob:"],  # blob: the verdict's picture, drawn in the phone (static/js/picture.js)
     "connect-src": [CSP.SELF],
     "worker-src": [CSP.SELF],  # the service worker, public/sw.js
     "form-action": [CSP.SELF],
@@ -264,12 +264,15 @@ RATE_LIMITS = {
 RATE_LIMIT_HEAVY_COST = env_int("RATE_LIMIT_HEAVY_COST", 20)
 RATE_LIMIT_HEAVY_CONCURRENT = env_int("RATE_LIMIT_HEAVY_CONCURRENT", 2)
 RATE_LIMIT_HEAVY_ENTRIES = env_int("RATE_LIMIT_HEAVY_ENTRIES", 100)
+# A picture drawn on the server as PNG (a shared link's preview image, issue 32: ~0.2 s of CPU) counts as this many
+# writes (a score is one); the reverse proxy and the chat apps keep a drawn one (its URL never changes).
+RATE_LIMIT_PICTURE_COST = env_int("RATE_LIMIT_PICTURE_COST", 10)
 # Which writes also count as "create": regular expressions over the path.
 RATE_LIMIT_CREATE_PATHS = [r"^/api/tables/?$", r"^/tables/new/?$"]
 
 # The table ledger's bounds (API.md, issue 15): hands and events per table (past it, 409 table_full: start a new
 # table), tables one client may create per day (past it, 429), and how long a table nobody writes to is kept
-# (`manage.py prune_tables`, safe to run from cron: README § Deployment).
+# (`manage.py prune_tables`, safe to run from cron: docs/deployment.md).
 LEDGER_MAX_HANDS = env_int("LEDGER_MAX_HANDS", 1000)
 LEDGER_TABLES_PER_DAY = env_int("LEDGER_TABLES_PER_DAY", 50)
 LEDGER_RETENTION_DAYS = env_int("LEDGER_RETENTION_DAYS", 180)

@@ -15,6 +15,18 @@ find_python() {
   return 1
 }
 
+# Debian packages, installed only when missing (as root, or with sudo).
+apt_install() {
+  local missing=()
+  for pkg in "$@"; do dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg"); done
+  if [ "${#missing[@]}" -gt 0 ]; then
+    local sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
+}
+
 ensure_venv() {
   local requirements="$1"
   if [ ! -x .venv/bin/python ]; then

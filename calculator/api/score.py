@@ -41,5 +41,5 @@ def api_score(request: HttpRequest) -> JsonResponse:
 @csrf_exempt
 @require_POST
 def api_priority(request: HttpRequest) -> JsonResponse:
-    """拦胡 (RULES.md §2.5): which claimant wins one discard, and why (docs/API-priority.md)."""
+    """Who takes a discard several players claim, and why (docs/API-priority.md; RULES.md §1.1, §2.5)."""
     return json_endpoint(request, priority)

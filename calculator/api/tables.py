@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from functools import lru_cache
+from functools import lru_cache, wraps
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.views.decorators.cache import cache_control
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import condition, require_http_methods, require_POST
 
 from calculator import ledger
 from calculator.engine.errors import ScoreError
@@ -67,7 +68,7 @@ def state_json(table: Table, state: ledger.State, version: int, request: HttpReq
         "totals": state.totals,
         "status": state.status,
         "ended_reason": state.ended_reason,
-        "settlement": ledger.settlement(state.totals),
+        "settlement": ledger.settlement(state.totals, state.seats),
         "version": version,
         "hands_total": state.hands,
         "events_total": state.events,
@@ -159,23 +160,43 @@ def etag(version: int, request: HttpRequest) -> str:
     return f'"{version}-{engine_lang(request)}-{query}"'
 
 
+def current_etag(request: HttpRequest, table_id: str) -> str | None:
+    """The tag of the answer as the table is now, for Django's `condition` (one indexed read); None for no such
+    table or a bad page, which the view answers with an error."""
+    try:
+        store.Page.of(0, *_page_params(request))
+    except ledger.LedgerError:
+        return None
+    version = snapshots.version_of(table_id)
+    return None if version is None else etag(version, request)
+
+
+def tagged_only_when_ok(view: Callable) -> Callable:
+    """Only a table carries its tag: `condition` tags every answer, an error (429, 503) included."""
+
+    @wraps(view)
+    def tagged(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        response = view(request, *args, **kwargs)
+        if response.status_code not in (200, 304):
+            del response["ETag"]
+        return response
+
+    return tagged
+
+
 @require_http_methods(["GET", "HEAD"])
+@cache_control(no_cache=True)  # always revalidate: a table changes while it is played
+@tagged_only_when_ok
+@condition(etag_func=current_etag)
 def api_table(request: HttpRequest, table_id: str) -> HttpResponse:
-    """The table; `If-None-Match` with the last ETag answers 304 when nothing changed (one indexed read)."""
+    """The table; 304 with no body while `If-None-Match` names it as it is now: RFC 9110's weak comparison, a list
+    of tags or `*` (Django's `condition`: a tag sent back compressed, W/"…", matches too)."""
     lang = engine_lang(request)
     try:
-        version = snapshots.version_of(table_id)
-        if version is None:
-            raise store.not_found()
-        tag = etag(version, request)
-        if request.headers.get("If-None-Match") == tag:
-            response = HttpResponse(status=304)
-        else:
-            response, tag = _page_answer(request, table_id)
+        response, tag = _page_answer(request, table_id)
     except ledger.LedgerError as error:
         return _error(error, lang)
-    response["ETag"] = tag
-    response["Cache-Control"] = "no-cache"  # always revalidate: a table changes while it is played
+    response["ETag"] = tag  # the version read (a write may have landed since the tag was checked)
     return response
 
 

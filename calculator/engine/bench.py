@@ -37,7 +37,8 @@ from calculator.engine.bench_dealt import SEAT_WAYS, Round, dealt_wins, fastest,
 from calculator.engine.decompose import decompositions, is_complete
 from calculator.engine.request import parse_request
 from calculator.engine.rulesets import RULESETS
-from calculator.engine.tiles import ALL_TILES, FIRST_HONOUR, RED_DRAGON, SEATS, previous_seat
+from calculator.engine.seats import SEATS, previous_seat
+from calculator.engine.tiles import ALL_TILES, FIRST_HONOUR, RED_DRAGON
 from calculator.engine.waits import wait_kinds
 
 SEED = 6
@@ -159,7 +160,11 @@ def meld_of(rng: random.Random, group: tuple[str, int], winner: str, chows: bool
     if kind == "seq":
         if not chows:
             return None
-        return {"type": "chow", "tiles": tiles_text([first, first + 1, first + 2]), "from": previous_seat(winner)}
+        return {
+            "type": "chow",
+            "tiles": tiles_text([first, first + 1, first + 2]),
+            "from": previous_seat(winner, SEATS),
+        }
     feeder = rng.choice([s for s in SEATS if s != winner])
     if kong and rng.random() < 0.35:
         kong_type = rng.choice(["kong_exposed", "kong_added", "kong_concealed"])

@@ -27,7 +27,7 @@ from random import Random
 from .notation import format_tiles, parse_tiles
 from .rulesets import RULESETS
 from .score import score
-from .tiles import SEATS
+from .seats import SEATS
 
 MAX_WILD = 4  # four copies of a wild kind exist
 SEAT_WAYS = len(SEATS) * len(SEATS) * len(SEATS)  # winner × dealer × (self-draw or one of the three others)

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from random import Random
 
 from .notation import format_tiles, parse_tiles
-from .tiles import ALL_TILES, NUM_KINDS, SEATS, previous_seat
+from .seats import PLAYERS, SEATS, previous_seat
+from .tiles import ALL_TILES, NUM_KINDS
 
 COPIES = 4
 FAVOURED = 0.5  # the share of deals made in the shape of a favoured pattern
@@ -87,21 +88,22 @@ def random_pair(rng: Random, wall: Wall, kinds: Sequence[int]) -> tuple:
 
 @dataclass
 class Seats:
-    """Who won, who deals, who discarded (None: a self-draw)."""
+    """Who won, who deals, who discarded (None: a self-draw), at a table of `table` (its seats: four by default)."""
 
     winner: str
     dealer: str
     discarder: str | None
+    table: tuple[str, ...] = SEATS
 
     @classmethod
-    def random(cls, rng: Random, self_draw: float = 0.35) -> Seats:
-        winner = rng.choice(SEATS)
-        discarder = None if rng.random() < self_draw else rng.choice([s for s in SEATS if s != winner])
-        return cls(winner, rng.choice(SEATS), discarder)
+    def random(cls, rng: Random, self_draw: float = 0.35, table: tuple[str, ...] = SEATS) -> Seats:
+        winner = rng.choice(table)
+        discarder = None if rng.random() < self_draw else rng.choice([s for s in table if s != winner])
+        return cls(winner, rng.choice(table), discarder, table)
 
     def feeder(self, rng: Random) -> str:
         """A seat that may have fed an exposed meld: anyone but the winner."""
-        return rng.choice([s for s in SEATS if s != self.winner])
+        return rng.choice([s for s in self.table if s != self.winner])
 
 
 @dataclass
@@ -114,20 +116,21 @@ class Dealt:
     options: dict = field(default_factory=dict)
 
     def request(self, ruleset: str, rng: Random, seats: Seats) -> dict:
-        """The request (API.md) of this hand won on one of its concealed tiles, chosen at random."""
+        """The request (API.md) of this hand won on one of its concealed tiles, chosen at random, at the table of
+        `seats` (its option `players`)."""
         concealed = list(self.concealed)
         win = concealed.pop(rng.randrange(len(concealed)))
         melds = []
         for kind, tiles in self.melds:
             meld = {"type": kind, "tiles": notation(tiles)}
             if kind == "chow":
-                meld["from"] = previous_seat(seats.winner)
+                meld["from"] = previous_seat(seats.winner, seats.table)
             elif kind != "kong_concealed":
                 meld["from"] = seats.feeder(rng)
             melds.append(meld)
         return {
             "ruleset": ruleset,
-            "options": dict(self.options),
+            "options": {**self.options, PLAYERS: len(seats.table)},
             "hand": notation(concealed),
             "win_tile": ALL_TILES[win].notation,
             "melds": melds,

@@ -9,8 +9,9 @@ from .decompose import Decomposition
 from .frozen import FrozenDict
 from .hand import ScoreRequest
 from .notation import format_tiles
+from .seats import SEAT_NAMES_EN, SEAT_NAMES_ZH
 from .text import Text
-from .tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS, SEAT_NAMES_EN, SEAT_NAMES_ZH
+from .tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS
 
 
 class Line(TypedDict):

@@ -18,9 +18,10 @@ from typing import Literal
 from .text import Text
 
 # What a condition can ask about, each a field of `Situation`: the seats (None: no discarder), numbers of the
-# melds, the other flags set, and the copies of the winning tile the winner holds (None: no winning tile yet).
+# melds, the other flags set, the copies of the winning tile the winner holds (None: no winning tile yet) and the
+# wild tiles in the winner's concealed part (None: the game has none, or it is not chosen yet).
 SEAT_FACTS = ("winner", "dealer", "discarder")
-COUNT_FACTS = ("kongs", "melds", "win_tile_copies")
+COUNT_FACTS = ("kongs", "melds", "win_tile_copies", "wild_copies")
 FACTS = (*SEAT_FACTS, *COUNT_FACTS, "flags")
 
 # is / not: the fact is absent (value None) or equals another fact (value its name); min / max: a count's bound;
@@ -72,6 +73,7 @@ class Situation:
     melds: int
     flags: frozenset[str]
     win_tile_copies: int | None = None  # copies of the winning tile the winner holds, it included (melds too)
+    wild_copies: int | None = None  # the game's wild tile (xinyu's 财神) in the concealed part, win tile included
 
 
 def holds(condition: Condition, situation: Situation) -> bool:

@@ -74,6 +74,7 @@ class Options(Protocol):
     """A game's options (each ruleset package defines its own): the request's `options`, the card included."""
 
     house: HouseCard
+    seats: tuple[str, ...]  # the table's, from `players` (docs/seats.md)
 
     def to_dict(self) -> dict: ...
 
@@ -139,6 +140,11 @@ class ScoreRequest:
         self.suit_counts = {"m": suits[0], "p": suits[1], "s": suits[2]}
         self.largest_suit = max(suits)
         self.kongs = tuple([m for m in self.melds if m.type in KONG_TYPES]) if self.melds else ()
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The seats of the request's table, in play order (its `options.players`): every seat it names is one."""
+        return self.options.seats
 
     @property
     def self_draw(self) -> bool:

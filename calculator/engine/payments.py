@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from typing import NotRequired, TypedDict
 
-from .tiles import SEATS
-
 # One transfer: `part` is "fan" (out of the 底) or "jiao" (outside) in bazhi, "long" in xinyu; `code` is its stable
 # reason code ("fan", "dealer_extra", "half" …); under 包牌 `on_behalf_of` names the seat whose share the payer
 # took over. (The functional form: a class cannot name a field "from".)
@@ -36,10 +34,13 @@ def taken_over(row_: PaymentRow, liable: str, reason: str) -> PaymentRow:
     return {**row_, "from": liable, "reason": reason, "on_behalf_of": row_["from"]}
 
 
-def nets(rows: list[PaymentRow], parts: tuple[str, ...]) -> tuple[dict[str, int], dict[str, dict[str, int]]]:
-    """Each seat's balance in all and per part, in one pass over the rows. Each sums to zero."""
-    net = dict.fromkeys(SEATS, 0)
-    by_part = {part: dict.fromkeys(SEATS, 0) for part in parts}
+def nets(
+    rows: list[PaymentRow], parts: tuple[str, ...], seats: tuple[str, ...]
+) -> tuple[dict[str, int], dict[str, dict[str, int]]]:
+    """Each seat of the table's balance in all and per part (exactly `seats`, in their order: API.md, one key per
+    seat of the table), in one pass over the rows. Each sums to zero."""
+    net = dict.fromkeys(seats, 0)
+    by_part = {part: dict.fromkeys(seats, 0) for part in parts}
     for one in rows:
         payer, payee, amount, part = one["from"], one["to"], one["amount"], by_part[one["part"]]
         net[payer] -= amount

@@ -15,7 +15,8 @@ from .flags import Situation, unmet
 from .hand import MELD_TYPES, Meld, ScoreRequest, concealed_size
 from .notation import TILE_BY_NOTATION, InvalidNotationError, parse_tiles, read_tiles
 from .rulesets import RULESETS, SERVED, Ruleset
-from .tiles import FIRST_HONOUR, NUM_KINDS, SEATS, Tile, previous_seat
+from .seats import Seats, previous_seat, seat_list
+from .tiles import FIRST_HONOUR, NUM_KINDS, Tile
 from .ways import way_request, ways
 
 MAX_TILE_TEXT = 200  # longer than any real hand written with spaces; keeps parsing cheap
@@ -46,7 +47,8 @@ def parse_request(data: object) -> ScoreRequest:
         _check_in_ruleset(hand, ruleset, "hand")  # raises, naming the first tile the game lacks
     if win_tile is not None and win_tile.index not in ruleset.kinds:
         _check_in_ruleset((win_tile,), ruleset, "win_tile")  # raises
-    winner, dealer, discarder = _seats(data)
+    seats = options.seats
+    winner, dealer, discarder = _seats(data, seats)
     if win_tile is None:
         discarder = None  # waits mode: each way of winning sets its own discarder (ways.py, API.md)
     elif discarder == winner:
@@ -57,7 +59,7 @@ def parse_request(data: object) -> ScoreRequest:
             "discarder",
         )
     if melds:
-        _check_meld_feeders(melds, winner, ruleset)
+        _check_meld_feeders(melds, winner, seats)
     flags = _flags(data.get("flags"), ruleset)
     # positional, in the order of the fields: a class called with keywords gets them as a new dict
     request = ScoreRequest(
@@ -191,8 +193,8 @@ def _meld(item: object, number: int, ruleset: Ruleset, options) -> Meld:
         _raise_bad_shape(kind, tiles, number, field)
     ruleset.check_meld(tiles, options, number, field)
     feeder = item.get("from")
-    if feeder is not None and feeder not in SEATS:
-        _seat(feeder, from_field, required=True)  # raises
+    if feeder is not None and feeder not in options.seats:
+        _seat(feeder, from_field, options.seats, required=True)  # raises
     return Meld(kind, tiles, feeder)
 
 
@@ -243,7 +245,7 @@ def _raise_bad_shape(kind: str, tiles: tuple[Tile, ...], number: int, field: str
     )
 
 
-def _check_meld_feeders(melds: tuple[Meld, ...], winner: str, ruleset: Ruleset) -> None:
+def _check_meld_feeders(melds: tuple[Meld, ...], winner: str, seats: Seats) -> None:
     for number, meld in enumerate(melds, start=1):
         field = MELD_FIELDS[number - 1][2]
         if meld.type == "kong_concealed" and meld.from_seat is not None:
@@ -254,11 +256,12 @@ def _check_meld_feeders(melds: tuple[Meld, ...], winner: str, ruleset: Ruleset) 
                 field,
             )
         if meld.type == "chow":
-            if meld.from_seat is not None and meld.from_seat != previous_seat(winner):
+            fed_by = previous_seat(winner, seats)
+            if meld.from_seat is not None and meld.from_seat != fed_by:
                 raise ScoreError(
                     "bad_meld",
-                    f"第 {number} 组吃牌只能吃上家（{previous_seat(winner)}）的牌",
-                    f"meld {number}: a chow is fed by the winner's previous player ({previous_seat(winner)})",
+                    f"第 {number} 组吃牌只能吃上家（{fed_by}）的牌",
+                    f"meld {number}: a chow is fed by the winner's previous player ({fed_by})",
                     field,
                 )
             continue
@@ -278,30 +281,32 @@ def _check_meld_feeders(melds: tuple[Meld, ...], winner: str, ruleset: Ruleset) 
             )
 
 
-def _seats(data: Mapping) -> tuple[str, str, str | None]:
-    """The winner, the dealer and the discarder (None for a self-draw), checked in that order; `_seat` is called
-    only to raise (or for the discarder's None), so the everyday request costs three look-ups."""
+def _seats(data: Mapping, seats: Seats) -> tuple[str, str, str | None]:
+    """The winner, the dealer and the discarder (None for a self-draw), checked in that order against the table's
+    seats (N at a table of three is no seat); `_seat` is called only to raise (or for the discarder's None), so the
+    everyday request costs three look-ups."""
     winner, dealer, discarder = data.get("winner"), data.get("dealer"), data.get("discarder")
-    if winner not in SEATS:
-        _seat(winner, "winner", required=True)
-    if dealer not in SEATS:
-        _seat(dealer, "dealer", required=True)
-    if discarder is not None and discarder not in SEATS:
-        _seat(discarder, "discarder", required=False)
+    if winner not in seats:
+        _seat(winner, "winner", seats, required=True)
+    if dealer not in seats:
+        _seat(dealer, "dealer", seats, required=True)
+    if discarder is not None and discarder not in seats:
+        _seat(discarder, "discarder", seats, required=False)
     return winner, dealer, discarder
 
 
-def _seat(value: object, field: str, required: bool) -> str | None:
+def _seat(value: object, field: str, seats: Seats, required: bool) -> str | None:
+    """A seat of the table, or `bad_seat` listing the seats there are (E S W at a table of three)."""
     if value is None and not required:
         return None
-    if value not in SEATS:
+    if type(value) is not str or value not in seats:  # a list or an object is no seat either
         raise ScoreError(
             "bad_seat",
-            f"{field} 必须是 E S W N 之一，收到 {value!r}",
-            f"{field} must be one of E S W N, got {value!r}",
+            f"{field} 必须是 {seat_list(seats)} 之一，收到 {value!r}",
+            f"{field} must be one of {seat_list(seats)}, got {value!r}",
             field,
         )
-    return value  # type: ignore[return-value]
+    return value
 
 
 NO_FLAGS: frozenset[str] = frozenset()
@@ -360,7 +365,7 @@ def check_flags(request: ScoreRequest, ruleset: Ruleset) -> None:
     conditions declared for it, in their declared order; the first that fails is the error."""
     if not request.flags:
         return  # every rule is about a flag that is set
-    situation = situation_of(request)
+    situation = situation_of(request, ruleset)
     for flag in ruleset.flags:
         if flag.id in request.flags:
             failed = unmet(flag, situation)
@@ -369,9 +374,10 @@ def check_flags(request: ScoreRequest, ruleset: Ruleset) -> None:
                 raise conflict(f"{flag.label.zh}：{reason.zh}", f"{flag.label.en}: {reason.en}")
 
 
-def situation_of(request: ScoreRequest) -> Situation:
-    """What the flag conditions ask, read off a request."""
+def situation_of(request: ScoreRequest, ruleset: Ruleset) -> Situation:
+    """What the flag conditions ask, read off a request (the wild tile is the game's to name)."""
     win = request.win_tile
+    wild = ruleset.wild_kind(request.options)
     return Situation(
         request.winner,
         request.dealer,
@@ -380,4 +386,5 @@ def situation_of(request: ScoreRequest) -> Situation:
         len(request.melds),
         request.flags,
         None if win is None else request.all_counts[win.index],
+        None if wild is None else request.concealed_counts[wild.index],
     )

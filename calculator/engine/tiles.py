@@ -1,4 +1,4 @@
-"""Tile kinds and seats: the immutable vocabulary every other module speaks.
+"""Tile kinds: the immutable vocabulary every other module speaks (the seats are `seats.py`'s).
 
 A tile kind is an index 0..33: 万 1-9 = 0-8, 筒 1-9 = 9-17, 条 1-9 = 18-26, then the honours
 東 南 西 北 中 发 白 = 27-33. Indices make counting fast (a hand is a 34-slot count list); the
@@ -106,28 +106,6 @@ _NOTATION_OF = tuple(
 
 # One shared instance per kind: code that turns an index into a Tile reads it here instead of building one.
 ALL_TILES: tuple[Tile, ...] = tuple(Tile(i) for i in range(NUM_KINDS))
-
-SEATS = ("E", "S", "W", "N")  # play order 东 → 南 → 西 → 北
-SEAT_NAMES_ZH = {"E": "东", "S": "南", "W": "西", "N": "北"}
-SEAT_NAMES_EN = {"E": "East", "S": "South", "W": "West", "N": "North"}
-
-
-def next_seat(seat: str) -> str:
-    """下家: the player after `seat` in play order."""
-    return SEATS[(SEATS.index(seat) + 1) % 4]
-
-
-def previous_seat(seat: str) -> str:
-    """上家: the player before `seat` in play order."""
-    return SEATS[(SEATS.index(seat) - 1) % 4]
-
-
-def seats_after(seat: str) -> tuple[str, ...]:
-    """The other three seats, in play order starting after `seat`."""
-    return _SEATS_AFTER[seat]
-
-
-_SEATS_AFTER = {seat: tuple(SEATS[(i + k) % 4] for k in (1, 2, 3)) for i, seat in enumerate(SEATS)}
 
 
 def counts_of(tiles: tuple[Tile, ...] | list[Tile]) -> list[int]:

@@ -2,7 +2,7 @@
 
 A waits request's own discarder is ignored: each way sets its own. A flag that cannot apply to a way of winning
 is dropped for that way (its declared conditions say so: a self-draw, or a discarder), so a flag of one way never
-makes the request an error for the other. The discard way is a discard from the winner's 下家, unless a flag kept
+makes the request an error for the other. The discard way is a discard from the winner's 下家 among the table's seats, unless a flag kept
 for it needs the dealer as the discarder (a condition `discarder = "dealer"`: xinyu's 地胡 is won on the dealer's
 first discard).
 """
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from .flags import listed
 from .hand import ScoreRequest
 from .rulesets.base import Ruleset
-from .tiles import next_seat
+from .seats import next_seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +38,9 @@ def ways(request: ScoreRequest, ruleset: Ruleset) -> tuple[Way, Way]:
         for flag in kept
         for condition in ruleset.flag_by_id[flag].conditions
     )
-    discarder = request.dealer if by_dealer and request.dealer != request.winner else next_seat(request.winner)
+    discarder = (
+        request.dealer if by_dealer and request.dealer != request.winner else next_seat(request.winner, request.seats)
+    )
     return Way("self_draw", None, request.flags - ruleset.discard_flags), Way("discard", discarder, kept)
 
 

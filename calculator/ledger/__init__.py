@@ -1,7 +1,8 @@
 """The table ledger (RULES.md §3) as pure functions: no Django, no database, no game named.
 
 A table is a configuration (players, first dealer, and its first rule card: ruleset, options with the house rules,
-stake, multiplier) and an ordered log of entries:
+stake, multiplier) and an ordered log of entries. Its seats are its card's (`options.players`, docs/seats.md): fixed
+when it is made, four for a table stored before the option existed; every map of seats it keeps holds exactly them.
 
     {"kind": "hand", "result": <an engine result of a win>, "card_version": 1}
     {"kind": "draw"}                      # 流局
@@ -26,7 +27,7 @@ The readings this module relies on, beyond those RULES.md marks (each is repeate
 - [reading L5] xinyu: a player leaving a 冲击 room ends the 局 with ended_reason "bust" (the leaver is at 0);
   in an ordinary table the game goes on (a substitute takes the seat).
 - [reading L6] A table's 底分 changes only the 底 (the stake); 交分 and the 通底 payment stay the tariff's.
-- [reading L7] 通底 is reported instead of 脱底 when all three losers are at 0 (it is the bigger event).
+- [reading L7] 通底 is reported instead of 脱底 when every loser is at 0 (it is the bigger event).
 - [reading L8] xinyu ordinary tables (no room stake) have no caps, no bust and no 全缴 transfer; `next` is refused
   there (there is nothing to restart: balances are running totals).
 - [reading L9] A drawn hand that keeps the deal (house rule draw_dealer) keeps the streak as it is: only a win
@@ -37,7 +38,6 @@ The readings this module relies on, beyond those RULES.md marks (each is repeate
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -45,7 +45,8 @@ from calculator.engine.errors import ScoreError
 from calculator.engine.rulesets import RULESETS, Ruleset
 from calculator.engine.rulesets.base import read_option
 from calculator.engine.rulesets.table import TableRules, penalty_shares
-from calculator.engine.tiles import SEATS, next_seat
+from calculator.engine.seats import SEATS, Seats, next_seat, seat_list
+from calculator.ledger import names
 from calculator.ledger.settlement import settlement
 
 MAX_MULTIPLIER = 1000
@@ -69,8 +70,8 @@ __all__ = [
 ]
 
 
-def zero() -> dict[str, int]:
-    return dict.fromkeys(SEATS, 0)
+def zero(seats: Seats) -> dict[str, int]:
+    return dict.fromkeys(seats, 0)
 
 
 class LedgerError(Exception):
@@ -101,7 +102,10 @@ class LedgerError(Exception):
 
 @dataclass(frozen=True)
 class Card:
-    """A table's rule card (API.md): ruleset, options (`house` with every house rule), stake, multiplier."""
+    """A table's rule card (API.md): ruleset, options (`house` with every house rule), stake, multiplier.
+
+    A card stored before an option or a house rule existed holds it at its default (the reading the table was
+    played under): a table of four, for one made before `players` (docs/seats.md)."""
 
     ruleset: str
     options: Mapping
@@ -109,9 +113,17 @@ class Card:
     multiplier: int = 1
     version: int = 1
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "options", complete_options(self.rules, self.options))
+
     @property
     def rules(self) -> Ruleset:
         return RULESETS[self.ruleset]
+
+    @property
+    def seats(self) -> Seats:
+        """The table's seats, in play order: the first `players` of E S W N."""
+        return self.rules.seats(self.options)
 
     @property
     def table(self) -> TableRules:
@@ -141,6 +153,17 @@ class Card:
         return cls(data["ruleset"], data["options"], data["stake"], data["multiplier"], data.get("version", 1))
 
 
+def complete_options(rules: Ruleset, options: Mapping) -> Mapping:
+    """A card's options with every table option and house rule of the game, the ones it lacks at their default
+    (the same mapping when it lacks none: a card read from a request is whole)."""
+    house = options.get("house") or {}
+    if all(option.id in options for option in rules.table_options) and all(rule.id in house for rule in rules.house):
+        return options
+    whole = {option.id: options.get(option.id, option.default) for option in rules.table_options}
+    whole["house"] = {rule.id: house.get(rule.id, rule.default) for rule in rules.house}
+    return {**options, **whole}
+
+
 def _plain(options: Mapping) -> dict:
     return {key: dict(value) if isinstance(value, Mapping) else value for key, value in options.items()}
 
@@ -153,6 +176,7 @@ class TableConfig:
     players: Mapping
     dealer: str
 
+    seats = property(lambda self: self.card.seats)  # fixed at creation: a card change cannot alter `players`
     ruleset = property(lambda self: self.card.ruleset)
     options = property(lambda self: self.card.options)
     stake = property(lambda self: self.card.stake)
@@ -247,52 +271,116 @@ def parse_card(data: Mapping, version: int = 1) -> Card:
 def change_card(card: Card, data: object) -> Card:
     """`POST /api/tables/<id>/card` (API.md): the next version of the card. `options` replaces the options (house
     rules included); `stake` and `multiplier` replace theirs when given (a null stake: the game's default, or no
-    stake where the game allows it); what is left out stays. The ruleset cannot change."""
+    stake where the game allows it); what is left out stays. The ruleset and the table's size (`players`: left out
+    of `options`, it is the table's) cannot change."""
     if not isinstance(data, Mapping):
         raise LedgerError("bad_json", "请求必须是一个 JSON 对象", "the request must be a JSON object")
     refuse_unknown(data, (*CARD_FIELDS, "version"))
     if "ruleset" in data and data["ruleset"] != card.ruleset:
         raise _bad("ruleset", "牌桌的规则不能改", "a table's ruleset cannot change")
     rules = card.rules
-    options = parse_options(rules, data["options"]) if "options" in data else dict(card.options)
+    options = (
+        parse_options(rules, _with_size(rules, card, data["options"])) if "options" in data else dict(card.options)
+    )
+    if rules.seats(options) != card.seats:  # API.md: a table's seats are fixed when it is made
+        raise _bad(
+            f"options.{rules.players_option.id}",
+            f"牌桌的人数不能改（这张牌桌是 {len(card.seats)} 人）",
+            f"a table's number of players cannot change (this table seats {len(card.seats)})",
+        )
     stake = parse_stake(rules.table, data["stake"], options) if "stake" in data else card.stake
     multiplier = parse_multiplier(data["multiplier"]) if "multiplier" in data else card.multiplier
     return Card(card.ruleset, options, stake, multiplier, card.version + 1)
 
 
+def _with_size(rules: Ruleset, card: Card, raw: object) -> object:
+    """A card change's options: `players` left out is the table's (it cannot change), not the game's default."""
+    size = rules.players_option.id
+    if raw is None:
+        raw = {}
+    if isinstance(raw, Mapping) and size not in raw:
+        return {**raw, size: card.options[size]}
+    return raw
+
+
 def clean_name(value: object, seat: str) -> str:
     """A player's name: text of at most MAX_NAME characters, spaces collapsed, nothing that cannot be shown as
-    itself (API.md: control, format, surrogate, unassigned, private-use characters: NUL, a lone surrogate, a
-    right-to-left override that reverses the text around it, a zero-width space that makes two names look alike);
+    itself (API.md: control, format, surrogate, unassigned, private-use characters: NUL, a tab, a lone surrogate, a
+    right-to-left override that reverses the text around it, a zero-width space that makes two names look alike),
+    at least one visible character and at most a few marks on a character (calculator/ledger/names.py);
     empty → the seat's name."""
     field_name = f"players.{seat}"
     if value is None:
         value = ""
     if not isinstance(value, str):
         raise _bad(field_name, "玩家名字必须是文字", "a player's name must be text")
-    name = " ".join(value.split())
-    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Cn", "Co") for ch in name):
+    if names.hidden_character(value):  # before spaces are collapsed: a tab or a CR is refused, not made a space
         raise _bad(field_name, "名字里有不能显示的字符", "the name holds a character that cannot be shown")
+    name = " ".join(value.split())
     if len(name) > MAX_NAME:
         raise _bad(field_name, f"名字最多 {MAX_NAME} 个字", f"a name has at most {MAX_NAME} characters")
+    if name and not any(names.visible(ch) for ch in name):
+        raise _bad(field_name, "名字里没有看得见的字", "the name has no character that can be seen")
+    if names.most_marks(name) > names.MAX_MARKS:
+        raise _bad(
+            field_name,
+            f"一个字上最多 {names.MAX_MARKS} 个附加符号",
+            f"a character carries at most {names.MAX_MARKS} combining marks",
+        )
     return name or DEFAULT_NAMES[seat]
 
 
+def refuse_no_seat(value: object, seats: Seats, field_name: str, what_zh: str, what_en: str) -> None:
+    """400 bad_seat unless `value` is one of the table's seats (N at a table of three is none), listing them."""
+    if type(value) is not str or value not in seats:
+        raise LedgerError(
+            "bad_seat",
+            f"{what_zh}必须是 {'、'.join(seats)} 之一（{len(seats)} 人牌桌）",
+            f"{what_en} must be one of {seat_list(seats)} (a table of {len(seats)})",
+            400,
+            field_name,
+        )
+
+
 def parse_config(data: object) -> TableConfig:
-    """Validate a create-table body (API.md): defaults filled, anything odd refused with the field named."""
+    """Validate a create-table body (API.md): defaults filled, anything odd refused with the field named. The
+    table's seats are its card's (`options.players`); the first dealer is one of them, and a `players` names map
+    names every one of them and no other seat (no seat is ever filled in: a table never gets a player nobody
+    named). Left out, every seat gets its seat's word."""
     if not isinstance(data, Mapping):
         raise LedgerError("bad_json", "请求必须是一个 JSON 对象", "the request must be a JSON object")
     refuse_unknown(data, TABLE_FIELDS)
     card = parse_card(data)
-    dealer = data.get("dealer", "E")
-    if dealer not in SEATS:
-        raise LedgerError("bad_seat", "庄家必须是 E、S、W 或 N", "the dealer must be E, S, W or N", 400, "dealer")
-    raw_players = data.get("players") or {}
+    seats = card.seats
+    dealer = data.get("dealer", seats[0])
+    refuse_no_seat(dealer, seats, "dealer", "庄家", "the dealer")
+    raw_players = data.get("players")
+    if raw_players is None:
+        return TableConfig(card, {seat: DEFAULT_NAMES[seat] for seat in seats}, dealer)
     if not isinstance(raw_players, Mapping):
-        raise _bad("players", "players 必须是以 E S W N 为键的对象", "players must be an object keyed by E S W N")
-    refuse_unknown(raw_players, SEATS, "players.")
-    players = {seat: clean_name(raw_players.get(seat), seat) for seat in SEATS}
-    return TableConfig(card, players, dealer)
+        raise _bad(
+            "players",
+            f"players 必须是以 {seat_list(seats)} 为键的对象",
+            f"players must be an object keyed by {seat_list(seats)}",
+        )
+    refuse_unknown(raw_players, SEATS, "players.")  # a key that is no seat at all is no field
+    extra = next((seat for seat in raw_players if seat not in seats), None)
+    if extra is not None:
+        raise _names_refused(extra, seats, f"没有 {extra} 这个座位", f"it has no seat {extra}")
+    named = {seat: clean_name(raw_players[seat], seat) for seat in seats if seat in raw_players}
+    missing = next((seat for seat in seats if seat not in named), None)
+    if missing is not None:
+        raise _names_refused(missing, seats, f"缺 {missing}", f"{missing} is missing")
+    return TableConfig(card, named, dealer)
+
+
+def _names_refused(seat: str, seats: Seats, zh: str, en: str) -> LedgerError:
+    """A `players` map that does not name exactly the table's seats (API.md), the field naming the seat."""
+    return _bad(
+        f"players.{seat}",
+        f"{len(seats)} 人牌桌要给每个座位（{seat_list(seats)}）一个名字（可以空着），不多不少：{zh}",
+        f"a table of {len(seats)} names exactly its seats ({seat_list(seats)}; a name may be empty): {en}",
+    )
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -306,9 +394,9 @@ class State:
     config: TableConfig
     card: Card
     game: int = 1
-    balances: dict = field(default_factory=zero)
-    outside: dict = field(default_factory=zero)
-    totals: dict = field(default_factory=zero)
+    balances: dict = field(default_factory=dict)  # each of the table's seats (`start` fills them)
+    outside: dict = field(default_factory=dict)
+    totals: dict = field(default_factory=dict)
     status: str = "playing"
     ended_reason: str | None = None
     dealer: str = "E"
@@ -322,6 +410,11 @@ class State:
     @property
     def entries(self) -> int:
         return self.hands + self.events
+
+    @property
+    def seats(self) -> Seats:
+        """The table's seats, in play order (its card's)."""
+        return self.config.seats
 
     def to_dict(self) -> dict:
         """The state as stored after every entry (and on the table row)."""
@@ -399,14 +492,15 @@ class State:
 
 
 def start(config: TableConfig) -> State:
-    state = State(config=config, card=config.card, dealer=config.dealer)
+    seats = config.seats
+    state = State(config=config, card=config.card, dealer=config.dealer, outside=zero(seats), totals=zero(seats))
     _fresh_stakes(state)
     return state
 
 
 def _fresh_stakes(state: State) -> None:
     stake = state.card.stake if state.card.is_room else 0
-    state.balances = dict.fromkeys(SEATS, stake)
+    state.balances = dict.fromkeys(state.seats, stake)
     state.status, state.ended_reason = "playing", None
 
 
@@ -420,8 +514,8 @@ def refuse_if_ended(state: State) -> None:
         )
 
 
-def _net(rows: list[dict]) -> dict[str, int]:
-    net = zero()
+def _net(rows: list[dict], seats: Seats) -> dict[str, int]:
+    net = zero(seats)
     for row in rows:
         net[row["from"]] -= row["amount"]
         net[row["to"]] += row["amount"]
@@ -444,7 +538,8 @@ def streak_mismatch(state) -> LedgerError:
 
 
 def _pass_deal(state: State) -> None:
-    state.dealer, state.dealer_streak = next_seat(state.dealer), 1
+    """The deal passes to the dealer's 下家 among the table's seats (E → S → W → E at a table of three)."""
+    state.dealer, state.dealer_streak = next_seat(state.dealer, state.seats), 1
 
 
 def apply_hand(state: State, result: dict) -> dict:
@@ -488,8 +583,7 @@ def apply_leave(state: State, seat: object) -> dict:
         raise LedgerError(
             "not_available", f"{title.zh}没有中途离场的罚分", f"{title.en} has no penalty for leaving", 409
         )
-    if seat not in SEATS:
-        raise LedgerError("bad_seat", "座位必须是 E、S、W 或 N", "the seat must be E, S, W or N", 400, "seat")
+    refuse_no_seat(seat, state.seats, "seat", "座位", "the seat")
     refuse_if_ended(state)
     before = _begin(state)
     table.leave(state, seat, state.dealer_streak, state.card)
@@ -546,7 +640,7 @@ def _log(state: State, kind: str, before: dict, **extra) -> dict:
     entry = {
         "kind": kind,
         **extra,
-        "applied": _net(rows),
+        "applied": _net(rows, state.seats),
         "rows": rows,
         "balances_before": before,
         **state.to_dict(),

@@ -8,6 +8,7 @@ never settle two groups). The answer is deterministic, exactly as API.md words i
   groups, each listed in seat order, come first in that order;
 - within a group the first debtor in seat order pays the first creditor in seat order min(debt, credit), and so on;
 - the list is sorted by `from`, then `to` (seat order).
+At a table of three it is among its three seats (RULES.md §1.8).
 """
 
 from __future__ import annotations
@@ -15,10 +16,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations
 
-from calculator.engine.tiles import SEATS
+from calculator.engine.seats import in_play_order
 
 
-def settlement(totals: Mapping[str, int], seats: Sequence[str] = SEATS) -> list[dict]:
+def settlement(totals: Mapping[str, int], seats: Sequence[str] | None = None) -> list[dict]:
+    """The transfers that settle `totals` among the table's `seats` (by default the seats `totals` holds, in play
+    order: three at a table of three)."""
+    if seats is None:
+        seats = in_play_order(totals)
     players = [seat for seat in seats if totals[seat] != 0]
     order = {seat: i for i, seat in enumerate(seats)}
     splits = zero_sum_splits(players, totals)

@@ -164,7 +164,7 @@ class BodySizeLimitMiddleware:
     """413 for an /api/ request whose declared body is over settings.API_MAX_BODY_BYTES, before it is read.
 
     Form posts keep Django's DATA_UPLOAD_MAX_MEMORY_SIZE (a 400 page beyond it); the proxy in front caps bodies
-    without a Content-Length (README § Deployment).
+    without a Content-Length (docs/deployment.md).
     """
 
     def __init__(self, get_response):

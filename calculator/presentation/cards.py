@@ -17,7 +17,6 @@ from typing import ClassVar
 from calculator.engine import InvalidNotationError, parse_tiles, score
 from calculator.engine.hand import concealed_size
 from calculator.engine.rulesets import RULESETS
-from calculator.engine.tiles import SEATS
 
 from .handquery import HandInput, field_label, field_text, form_field, query_string
 from .locale import Locale
@@ -314,11 +313,12 @@ def alternative_rows(hand: HandInput, answer: dict, locale: Locale) -> list[AltR
     request = answer["request"]
     ruleset = RULESETS[request["ruleset"]]
     seat_words = card_words(locale)["seats"]
-    today = answer["net"] if answer.get("win") else dict.fromkeys(SEATS, 0)
+    seats = ruleset.seats(request["options"])  # the table's: E S W at a table of three
+    today = answer["net"] if answer.get("win") else dict.fromkeys(seats, 0)
     rows = []
     for entry in entries:
         rule = ruleset.house_by_id[entry["option"]]
-        net = entry["net"] if entry["win"] else dict.fromkeys(SEATS, 0)
+        net = entry["net"] if entry["win"] else dict.fromkeys(seats, 0)
         card = {**(hand.request["options"].get("house") or {}), rule.id: entry["value"]}
         if entry["value"] == rule.default:
             del card[rule.id]
@@ -331,7 +331,7 @@ def alternative_rows(hand: HandInput, answer: dict, locale: Locale) -> list[AltR
                 win=entry["win"],
                 nets=[
                     AltNet(s, seat_words[s], net[s], signed(net[s]), signed(today[s]), net[s] != today[s])
-                    for s in SEATS
+                    for s in seats
                 ],
                 message="" if entry["win"] else _("Not a win") + f" ({entry['code']})",
                 query=query_string(HandInput({**hand.request, "options": options}, hand.names)),
@@ -400,7 +400,7 @@ def waits_card(hand: HandInput, answer: dict, locale: Locale) -> WaitsCard:
         feeder = way["discarder"]
         if feeder is None:
             return _("Self-draw")
-        return _("Discard by %(seat)s") % {"seat": with_name(seat_words[feeder], hand.names[feeder])}
+        return _("Discard by %(seat)s") % {"seat": with_name(seat_words[feeder], hand.names.get(feeder))}
 
     # each way of winning as the engine scored it: its discarder and the flags that apply to it
     ways = [(way["how"], way["discarder"], way["flags"], way_label(way)) for way in answer["ways"]]
@@ -420,7 +420,7 @@ def waits_card(hand: HandInput, answer: dict, locale: Locale) -> WaitsCard:
                     True,
                     label=label,
                     gain=signed(net[winner]),
-                    nets=[SeatNet(seat_words[s], signed(net[s])) for s in SEATS if s != winner],
+                    nets=[SeatNet(seat_words[s], signed(net[s])) for s in net if s != winner],  # the answer's seats
                     query=query_string(hand.with_win(wait["tile"], discarder, flags)),
                     patterns=pattern_names(answer["ruleset"], variant, locale.lang),
                 )
@@ -433,7 +433,7 @@ def waits_card(hand: HandInput, answer: dict, locale: Locale) -> WaitsCard:
         if count
         else _("Not ready: no tile completes this hand"),
         _("What %(winner)s would win with each tile. Tap a line for the full breakdown.")
-        % {"winner": with_name(seat_words[winner], hand.names[winner])},
+        % {"winner": with_name(seat_words[winner], hand.names.get(winner))},
         waits,
         "" if count else not_ready(answer, locale),
         *helping_draws(hand, answer, locale),
@@ -466,7 +466,7 @@ def win_card(answer: dict, names: dict[str, str], locale: Locale) -> WinCard:
     request = answer["request"]
     winner, discarder = request["winner"], request["discarder"]
     said = card_words(locale)
-    labels = {seat: with_name(said["seats"][seat], names.get(seat)) for seat in SEATS}
+    labels = {seat: with_name(said["seats"][seat], names.get(seat)) for seat in answer["net"]}  # the table's seats
     if discarder:
         verdict = _("%(winner)s wins on %(discarder)s's discard") % {
             "winner": labels[winner],

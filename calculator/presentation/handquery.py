@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from typing import Protocol
 from urllib.parse import parse_qs, urlencode
 
+from calculator.engine.errors import ScoreError
 from calculator.engine.hand import MOST_MELDS
 from calculator.engine.rulesets import RULESETS
 from calculator.engine.rulesets.declarations import HouseRule, Option
-from calculator.engine.tiles import SEATS
+from calculator.engine.seats import SEATS, Seats
 
 from .locale import Locale
 from .words import gettext_noop, seat_labels
@@ -112,7 +113,20 @@ def parse_query(query: Query) -> HandInput:
     win_tile = tiles_of(text("win_tile"))
     if win_tile:
         request["win_tile"] = win_tile
-    return HandInput(request, {seat: text(f"name_{seat}").strip() for seat in SEATS})
+    return HandInput(request, {seat: text(f"name_{seat}").strip() for seat in table_seats(request)})
+
+
+def table_seats(request: dict) -> Seats:
+    """The seats of a request's table (`Ruleset.seats` of its game and options), before the engine has answered:
+    what the page draws seat buttons and names for. The most a table has where the game or its size cannot be
+    read (the engine says why)."""
+    ruleset = RULESETS.get(request.get("ruleset"))
+    if ruleset is None:
+        return SEATS
+    try:
+        return ruleset.seats(request.get("options"))
+    except ScoreError:
+        return SEATS
 
 
 def query_string(hand: HandInput) -> str:
@@ -228,13 +242,25 @@ class Choice(FieldKind):
     control = "choice"
 
     def read(self, text: str, option: Option) -> object:
-        return text or option.default
+        """The choice the field names, as its JSON value (a whole-number choice such as `players` is a number);
+        anything unlisted as written, for the engine to refuse; empty: the default."""
+        if not text:
+            return option.default
+        return choice_value(option, text)
 
     def write(self, value: object, option: Option) -> str | None:
+        if len(option.choices) == 1:
+            return None  # nothing to choose (xinyu's players: 4 only)
         return str(value if value is not None else option.default)
 
 
 FIELD_KINDS: dict[str, FieldKind] = {"bool": Checkbox(), "int": Number(), "tile": TileChoice(), "choice": Choice()}
+
+
+def choice_value(option: Option, text: object) -> object:
+    """The declared choice a form field's text names, as its JSON value (`players` "3" is the number 3); any other
+    text as it is, for the engine to refuse."""
+    return next((choice.value for choice in option.choices if field_text(choice.value) == text), text)
 
 
 def field_text(value: object) -> str:

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from calculator import ledger
-from calculator.engine.tiles import SEATS
 from calculator.presentation.handquery import field_text
 
 
@@ -18,5 +17,5 @@ def calculator_fields(state: ledger.State, players: Mapping[str, str]) -> dict:
     fixed.update({f"house_{rule.id}": field_text(card.house[rule.id]) for rule in card.rules.house})
     if card.table.streak_option:
         fixed[card.table.streak_option] = state.dealer_streak
-    fixed.update({f"name_{s}": "" if players[s] == ledger.DEFAULT_NAMES[s] else players[s] for s in SEATS})
+    fixed.update({f"name_{s}": "" if players[s] == ledger.DEFAULT_NAMES[s] else players[s] for s in state.seats})
     return fixed

@@ -9,8 +9,8 @@ from collections.abc import Mapping
 from functools import cache, lru_cache
 
 from calculator.engine.hand import MELD_NAMES
+from calculator.engine.seats import SEAT_NAMES_EN, SEAT_NAMES_ZH, SEATS
 from calculator.engine.text import Text
-from calculator.engine.tiles import SEAT_NAMES_EN, SEAT_NAMES_ZH, SEATS
 from calculator.ledger import DEFAULT_NAMES
 
 from .locale import Locale

@@ -19,7 +19,6 @@ from django.conf import settings
 from django.http import Http404
 
 from calculator import ledger
-from calculator.engine.tiles import SEATS
 from calculator.models import Table, hash_token
 from calculator.plumbing.django_locale import engine_lang
 from calculator.presentation import table_fields
@@ -78,8 +77,9 @@ def table_at(table_id: str, version: int, lang: str) -> dict | None:
     return {
         "id": table.id,
         "token_hash": table.edit_token_hash,
-        "title": f"{card.table.title(card.options, card.stake)(lang)}（{'、'.join(names[s] for s in SEATS)}）",
+        "title": f"{card.table.title(card.options, card.stake)(lang)}（{'、'.join(names[s] for s in state.seats)}）",
         "fixed": calculator_fields(table, state),
+        "seats": state.seats,  # the table's, in play order
         "house": dict(card.house),
         "names": dict(table.players),
         "dealer_name": names[state.dealer],

@@ -27,7 +27,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from calculator import ledger
-from calculator.engine.tiles import SEATS
 from calculator.models import Event, Hand, Table
 from calculator.tables.store import DEFAULT_PAGE, Page, entries_in
 
@@ -50,7 +49,7 @@ class Snapshot:
     table: Table
     state: ledger.State
     cards: dict[int, ledger.Card]
-    totals: list[dict]  # each seat's total before the first entry and after every entry
+    totals: list[dict]  # each of the table's seats' total before the first entry and after every entry
     marks: list[int | None]  # the table's version each entry was written at: marks[0] is entry 1's
     _rows: dict[int, Hand | Event] = field(default_factory=dict, repr=False)  # decoded entries, by seq
     _pages: OrderedDict = field(default_factory=OrderedDict, repr=False)  # the pages asked for, newest last
@@ -138,7 +137,7 @@ def _whole(table: Table, state: ledger.State, cards: dict) -> Snapshot:
         *Event.objects.filter(table=table).values_list("seq", "after__totals", "after__version"),
     ]
     rows.sort(key=lambda row: row[0])
-    totals = [dict.fromkeys(SEATS, 0)] + [totals for _, totals, _ in rows]
+    totals = [dict.fromkeys(state.seats, 0)] + [totals for _, totals, _ in rows]
     return Snapshot(table, state, cards, totals, [mark for _, _, mark in rows])
 
 

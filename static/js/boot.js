@@ -10,6 +10,20 @@ document.documentElement.classList.add("js");
   });
 })(document.currentScript && document.currentScript.dataset.sw);
 
+// The verdict's picture (issue 32): its script (this script's data-picture-src) is loaded at the first tap on a
+// picture button ([data-picture]) and draws and shares that button's picture.
+(function (src) {
+  document.addEventListener("click", (event) => {
+    const button = src && event.target.closest("[data-picture]");
+    if (!button) return;
+    if (window.mahjongPicture) return window.mahjongPicture.share(button);
+    const script = document.createElement("script");
+    script.src = src;
+    script.onload = () => window.mahjongPicture.share(button);
+    document.head.appendChild(script);
+  });
+})(document.currentScript && document.currentScript.dataset.pictureSrc);
+
 // The offline pack (issue 22): its script is loaded only on a page with the offer, once this phone asked for the
 // pack (the offer's button) or keeps one (localStorage "offline.pack", written by offline.js).
 document.addEventListener("DOMContentLoaded", () => {
@@ -69,12 +83,27 @@ document.addEventListener("DOMContentLoaded", () => {
     return text[start - 1] === "(" && text[end] === ")" && /[A-Za-z]\s*$/.test(text.slice(0, start - 1));
   }
 
-  function explain() {
+  // The list is read once the page is whole: a <details> parsed open toggles while the rest of the page may still
+  // be arriving, the list (at the end of the body) half there. A list that cannot be read explains nothing.
+  let glossary = null;
+  function words() {
+    if (glossary) return glossary;
     const data = document.getElementById("glossary-data");
+    if (!data) return null;
+    try {
+      // the longer word first where two start at one place (底龙 before 底)
+      glossary = JSON.parse(data.textContent).sort((a, b) => b.term.length - a.term.length);
+    } catch (error) {
+      glossary = [];
+    }
+    return glossary;
+  }
+
+  function explain() {
+    if (document.readyState === "loading") return; // DOMContentLoaded explains the page
     const main = document.getElementById("main");
-    if (!data || !main) return;
-    // the longer word first where two start at one place (底龙 before 底)
-    const words = JSON.parse(data.textContent).sort((a, b) => b.term.length - a.term.length);
+    const list = words();
+    if (!list || !list.length || !main) return;
     const done = new Set(Array.from(document.querySelectorAll("dfn[data-term]"), (d) => d.dataset.term));
     const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT, {
       acceptNode: (node) => {
@@ -86,7 +115,7 @@ document.addEventListener("DOMContentLoaded", () => {
     const nodes = [];
     while (walker.nextNode()) nodes.push(walker.currentNode);
     for (let node of nodes) {
-      let found = firstWord(node.data, words, done);
+      let found = firstWord(node.data, list, done);
       while (found) {
         const [index, length, word, latin] = found;
         // a Chinese word inside a longer Chinese run (可多交, 庄家) is explained after the run, not inside it
@@ -110,7 +139,7 @@ document.addEventListener("DOMContentLoaded", () => {
         }
         done.add(word.term);
         node = rest;
-        found = firstWord(node.data, words, done);
+        found = firstWord(node.data, list, done);
       }
     }
   }

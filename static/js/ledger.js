@@ -1,11 +1,12 @@
 // The table ledger's pages (templates/ledger). Everything here is an improvement: the pages work without it.
-// - The table page keeps itself up to date: every second it asks /tables/<id>/live/?v=<version>, which answers
-//   204 while nothing changed; on a change it swaps the page's live part, keeping a form the user is filling in.
+// - The table page keeps itself up to date: every second it asks for its live part (the edit page's with its
+//   controls), naming the part it shows in If-None-Match; the answer is 304 while nothing changed, else the new
+//   part, which is swapped in, keeping a form the user is filling in.
 // - Every table page opened on this phone is remembered in localStorage for "my tables" (/tables/).
 // - With the offline pack on this phone (issue 22, offline.js), a table opened with its edit link is kept for
 //   scoring without network: its state as the API answers it (card, players, dealer, books, version) and the
 //   token, beside "my tables" ("ledger.offline"); the list links its calculator, which then opens offline too.
-// - The new-table page shows the rule card of the chosen game only.
+// - The new-table page shows the rule card of the chosen game only, and a name for each seat of the chosen size.
 (function () {
   "use strict";
 
@@ -184,20 +185,17 @@
       var current = document.getElementById("live");
       if (busy || document.hidden || !current) return;
       busy = true;
-      var params = new URLSearchParams(location.search);
+      var params = new URLSearchParams(location.search); // the page of history shown (?from=)
       params.delete("created");
       params.delete("repeat");
-      params.set("v", current.dataset.version);
-      fetch(ledger.dataset.liveUrl + "?" + params.toString(), { cache: "no-store", credentials: "same-origin" })
-        .then(function (answer) {
-          if (answer.status !== 200) return null;
-          // An edit page shows its controls: it reloads its own address (the live part is the read-only one).
-          if (ledger.dataset.mode === "edit") {
-            return fetch(location.pathname + location.search, { cache: "no-store", credentials: "same-origin" })
-              .then(function (page) { return page.ok ? page.text() : null; });
-          }
-          return answer.text();
-        })
+      var query = params.toString();
+      var headers = current.dataset.etag ? { "If-None-Match": current.dataset.etag } : {};
+      fetch(ledger.dataset.liveUrl + (query ? "?" + query : ""), {
+        cache: "no-store",
+        credentials: "same-origin",
+        headers: headers
+      })
+        .then(function (answer) { return answer.status === 200 ? answer.text() : null; }) // 304: nothing changed
         .then(function (html) { if (html) swap(html, note); })
         .catch(function () { /* offline for a moment: the next tick tries again */ })
         .finally(function () { busy = false; });
@@ -209,14 +207,31 @@
 
   // ------------------------------------------------------------------ the new-table page
 
-  function chooseGame(games) {
+  // The chosen game's card and table-size question; the names and first dealers of the seats that size sits
+  // (each game's and each size's label says them: data-seats), the others hidden and not sent.
+  function chooseGame(form) {
     function show() {
-      var chosen = games.querySelector("input[name=ruleset]:checked");
-      document.querySelectorAll("fieldset.game-card").forEach(function (card) {
-        card.hidden = !chosen || card.dataset.ruleset !== chosen.value;
+      var chosen = form.querySelector("input[name=ruleset]:checked");
+      var game = chosen ? chosen.value : "";
+      form.querySelectorAll("fieldset.game-card, .sizes").forEach(function (part) {
+        part.hidden = part.dataset.ruleset !== game;
       });
+      var size = form.querySelector('.sizes[data-ruleset="' + game + '"] input:checked');
+      var said = (size || chosen || form).closest("[data-seats]");
+      if (!said) return;
+      var seats = said.dataset.seats.split(" ");
+      form.querySelectorAll(".names [data-seat]").forEach(function (label) {
+        var sits = seats.indexOf(label.dataset.seat) >= 0;
+        label.hidden = !sits;
+        label.querySelector("input").disabled = !sits;
+      });
+      var dealer = form.querySelector("select[name=dealer]");
+      Array.prototype.forEach.call(dealer.options, function (option) {
+        option.hidden = option.disabled = seats.indexOf(option.value) < 0;
+      });
+      if (dealer.selectedOptions[0] && dealer.selectedOptions[0].disabled) dealer.value = seats[0];
     }
-    games.addEventListener("change", show);
+    form.addEventListener("change", show);
     show();
   }
 
@@ -241,6 +256,6 @@
   }
   var mine = document.getElementById("mine-list");
   if (mine) listMine(mine);
-  var games = document.getElementById("games");
-  if (games) chooseGame(games);
+  var newTable = document.getElementById("new-table");
+  if (newTable) chooseGame(newTable);
 })();

@@ -30,7 +30,10 @@ class Console:
     next tap comes before the answer, on a busy machine now and then. And a request that the browser cancelled
     because its document was replaced by the next one (a table page's live check, once a second, while the test
     goes to the next page): that page is gone, nothing of it failed. Chromium reports such a request failed
-    before it reports the new document, so `errors` is read when asked for, not when the failure came in."""
+    before it reports the new document, so `errors` is read when asked for, not when the failure came in. Nor a
+    poll answered 304 Not Modified (a table page names the live part it shows in If-None-Match): the page's script
+    gets the 304, and Chromium then reports the request aborted, as it does every answer without a body that its
+    cache did not ask for."""
 
     ABORTED = "htmx:sendAbort, "
     AFTER_ABORTED = "console: htmx:afterRequest, "
@@ -42,11 +45,13 @@ class Console:
         self.navigating = False  # a main-frame navigation request is on its way, its document not shown yet
         self.sent_from: dict = {}  # request -> the document that sent it
         self.aborted: list = []  # (request, the document that sent it), judged in `errors`
+        self.not_modified: set = set()  # requests answered 304
         page.on("console", self.console)
         page.on("pageerror", lambda exc: self.complaints.append(f"pageerror: {exc}"))
         page.on("request", self.sent)
         page.on("framenavigated", self.navigated)
         page.on("requestfailed", self.failed)
+        page.on("response", lambda response: response.status == 304 and self.not_modified.add(response.request))
 
     @property
     def errors(self) -> list[str]:
@@ -78,6 +83,8 @@ class Console:
     def failed(self, request) -> None:
         if request.is_navigation_request() and request.frame == self.page.main_frame:
             self.navigating = False
+        if request.failure == "net::ERR_ABORTED" and request in self.not_modified:
+            return  # a 304 the page got (If-None-Match): nothing failed
         if request.failure != "net::ERR_ABORTED":
             self.complaints.append(f"requestfailed: {request.url} {request.failure}")
         elif request.headers.get("hx-request") != "true":  # a replaced result request is no complaint

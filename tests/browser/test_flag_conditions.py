@@ -5,6 +5,8 @@ its own. Each situation is made by tapping; every flag of the chosen game is com
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 import pytest
 
 from calculator.engine.flags import Situation, unmet
@@ -77,3 +79,14 @@ def test_a_winning_tile_the_winner_holds_more_of_greys_robbing_a_kong(page, game
     tap_tiles(page, ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "1p", "5s", "5s", "5s"])
     situation = Situation("S", "E", "W", 0, 0, frozenset(), win_tile_copies=3)
     expect_flags_as_the_engine_says(page, RULESETS[game], situation)
+
+
+@pytest.mark.parametrize(("win", "win_copies", "wild"), [("5p", 4, 4), ("9m", 3, 3)])
+def test_a_winner_holding_all_four_wild_tiles_greys_the_liable_discard(page, win, win_copies, wild):
+    """RULES.md §4: 555p 123m 456s 78s 99m with 财神 5p, won on W's discard: on 5p the winner holds all four 财神
+    and no discarder is liable; on 9m three, and the liable discard can apply."""
+    query = {"ruleset": "xinyu", "caishen": "5p", "hand": "555p123m456s78s99m", "win_tile": win}
+    page.goto(page.base + "/?" + urlencode({**query, "winner": "S", "dealer": "E", "discarder": "W"}))
+    situation = Situation("S", "E", "W", 0, 0, frozenset(), win_tile_copies=win_copies, wild_copies=wild)
+    assert bool(unmet(RULESETS["xinyu"].flag_by_id["liable_caishen"], situation)) is (wild == 4)
+    expect_flags_as_the_engine_says(page, RULESETS["xinyu"], situation)

@@ -156,6 +156,102 @@ def test_dilong_dealer_only_keeps_the_streak_when_the_dealer_wins():
         assert result["di_long"] == 21
 
 
+HUNYISE_WITHOUT_CAISHEN = "123m456m789m11mEE"  # won on E by W's discard, 财神 P (none held): HX9
+PLAIN_WITHOUT_CAISHEN = "123m456p789s11mEE"  # the same, no pattern: HX10
+
+
+def test_wulong_tiles_counts_two_long_for_a_hand_without_caishen():
+    """RULES.md §2.1: 无龙算2龙 read as "no 财神": 2 + 混一色 1 = 3 龙, P 14 (14 / 7 / 7)."""
+    result = xinyu(HUNYISE_WITHOUT_CAISHEN, "E", "P", discarder="W")
+    assert (result["long_from_tiles"], result["long"], result["unit"]) == (2, 3, 14)
+    assert result["net"] == {"E": -7, "S": 28, "W": -14, "N": -7}
+
+
+def test_wulong_total_counts_no_tiles_long_beside_a_bonus():
+    """§5.2 wulong=total: no 龙 at all; 混一色 gives one, so L = 0: 1 龙, P 12 (the seed's 1龙打胡 12 / 6 / 6)."""
+    result = xinyu(HUNYISE_WITHOUT_CAISHEN, "E", "P", {"wulong": "total"}, discarder="W")
+    assert (result["long_from_tiles"], result["long"], result["unit"]) == (0, 1, 12)
+    assert result["net"] == {"E": -6, "S": 24, "W": -12, "N": -6}
+
+
+def test_wulong_total_keeps_two_long_for_a_plain_win():
+    """No 财神 and no bonus: 无龙 under either reading, 2 龙, P 13 (13 / 7 / 7)."""
+    result = xinyu(PLAIN_WITHOUT_CAISHEN, "E", "P", {"wulong": "total"}, discarder="W")
+    assert (result["long_from_tiles"], result["long"], result["unit"]) == (2, 2, 13)
+    assert result["net"] == {"E": -7, "S": 27, "W": -13, "N": -7}
+
+
+def test_wulong_total_counts_a_flag_bonus_as_long():
+    """海底捞月 (+10) is an entry worth more than 0: by self-draw 10 龙, P 21 (63), not 12 龙, P 23 (69)."""
+    default = xinyu(PLAIN_WITHOUT_CAISHEN, "E", "P", flags=["last_tile"])
+    total = xinyu(PLAIN_WITHOUT_CAISHEN, "E", "P", {"wulong": "total"}, flags=["last_tile"])
+    assert (default["long"], default["net"]["S"]) == (12, 69)
+    assert (total["long"], total["unit"], total["net"]) == (10, 21, {"E": -21, "S": 63, "W": -21, "N": -21})
+
+
+def test_wulong_total_still_takes_the_best_paying_reading():
+    """HX12: 111222333m as 大对对 is 1 龙 under total, as three 123m 2 龙: the sequences pay more (P 13)."""
+    default = xinyu("111222333m444p9s", "9s", "P", discarder="W")
+    total = xinyu("111222333m444p9s", "9s", "P", {"wulong": "total"}, discarder="W")
+    assert ([p["code"] for p in default["patterns"]], default["unit"]) == (["daduidui"], 14)
+    assert (total["patterns"], total["long"], total["unit"]) == ([], 2, 13)
+    assert total["net"] == {"E": -7, "S": 27, "W": -13, "N": -7}
+
+
+def test_wulong_does_not_touch_a_hand_with_a_caishen():
+    """One 财神 (5p) standing for E: L = 1 + 混一色 1 on either card; no alternative is listed."""
+    result = with_alternatives(
+        hand_request("xinyu", {"caishen": "5p", "house": {"wulong": "total"}}, "123m456m789m11mE5p", "E", discarder="W")
+    )
+    assert (result["long_from_tiles"], result["long"], result["unit"]) == (1, 2, 13)
+    assert result["alternatives"] == []
+
+
+def test_wulong_total_says_why_the_tiles_give_no_long():
+    result = xinyu(HUNYISE_WITHOUT_CAISHEN, "E", "P", {"wulong": "total"}, discarder="W")
+    tiles_line = result["explanation"][0]
+    assert (tiles_line["code"], tiles_line["value"], tiles_line["rule"]) == ("long_tiles", 0, "§5.2")
+    assert "无龙指没有任何龙" in tiles_line["detail"]
+
+
+FOUR_CAISHEN_WITH_SHAPE = "5555p123m456s78s9m"  # 财神 5p, won on 9m: 123m 456s 78s+财神 99m+财神 and 财神 × 2: HX11
+
+
+def test_silong_discard_none_scores_four_caishen_by_discard_as_an_ordinary_win():
+    """§2.2 (4): by discard with a legal shape, no 4龙 bonus: 4 龙 from tiles, P 15 (15 / 8 / 8)."""
+    result = xinyu(FOUR_CAISHEN_WITH_SHAPE, "9m", "5p", discarder="W")
+    assert (result["patterns"], result["long"], result["unit"]) == ([], 4, 15)
+    assert result["net"] == {"E": -8, "S": 31, "W": -15, "N": -8}
+
+
+def test_silong_discard_with_shape_adds_the_silong_entry_worth_twenty():
+    """§5.2 silong_discard=with_shape: 4 + 4龙 20 = 24 龙, P 35, paid as a discard win (35 / 18 / 18)."""
+    result = xinyu(FOUR_CAISHEN_WITH_SHAPE, "9m", "5p", {"silong_discard": "with_shape"}, discarder="W")
+    assert ([(p["code"], p["long"]) for p in result["patterns"]], result["long"], result["unit"]) == (
+        [("silong", 20)],
+        24,
+        35,
+    )
+    assert result["net"] == {"E": -18, "S": 71, "W": -35, "N": -18}
+    line = next(line for line in result["explanation"] if line["code"] == "long_bonus")
+    assert (line["value"], line["rule"]) == (20, "§5.2") and "放铳" in line["detail"]
+
+
+def test_silong_discard_with_shape_leaves_a_shapeless_four_caishen_a_self_draw_win():
+    """Four 财神 and 12m 7m 2p 8p 3s 9s E S W: no shape; on N's discard not a win under either value."""
+    for card in ({}, {"silong_discard": "with_shape"}):
+        result = xinyu("5555p12m7m2p8p3s9sES", "W", "5p", card, discarder="N")
+        assert (result["win"], result["code"]) == (False, "silong_discard")
+
+
+def test_silong_discard_does_not_change_a_self_draw():
+    """By self-draw the shapeless 4龙 is +10 (14 龙, P 25) on either card: no alternative is listed."""
+    request = hand_request("xinyu", {"caishen": "5p"}, "5555p12m7m2p8p3s9sES", "W")
+    result = with_alternatives(request)
+    assert (result["long"], result["unit"], result["net"]["S"]) == (14, 25, 75)
+    assert result["alternatives"] == []
+
+
 # ----------------------------------------------------------------------------------------------- alternatives
 
 

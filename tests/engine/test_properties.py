@@ -2,21 +2,29 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from calculator.engine import score
 from calculator.engine.decompose import decompositions, is_complete
 from calculator.engine.notation import format_tiles
-from calculator.engine.tiles import RED_DRAGON, SEATS, Tile
+from calculator.engine.seats import seats_of
+from calculator.engine.tiles import RED_DRAGON, Tile
 
 BAZHI_KINDS = list(range(27)) + [RED_DRAGON]
 FLAG_CHOICES = ["kong_bloom", "double_kong_bloom", "robbing_kong", "last_tile", "heavenly", "earthly"]
 
 
+TABLE_SIZES = st.sampled_from([4, 3])  # bazhi's (RULES.md §1.8)
+
+
 @st.composite
-def bazhi_requests(draw) -> dict:
-    """A complete 14-tile bazhi hand, some triplets turned into melds, seats and flags at random."""
+def bazhi_requests(draw, sizes=TABLE_SIZES) -> dict:
+    """A complete 14-tile bazhi hand at a table of four or three, some triplets turned into melds, seats and flags
+    at random."""
+    players = draw(sizes)
+    seats = seats_of(players)
     suit = draw(st.sampled_from([0, 9, 18]))
     counts = [0] * 34
     groups: list[tuple[str, int]] = []
@@ -39,8 +47,8 @@ def bazhi_requests(draw) -> dict:
     pair = draw(st.sampled_from(BAZHI_KINDS))
     counts[pair] += 2
     assume(max(counts) <= 4)
-    winner = draw(st.sampled_from(SEATS))
-    others = [s for s in SEATS if s != winner]
+    winner = draw(st.sampled_from(seats))
+    others = [s for s in seats if s != winner]
     melds = []
     concealed = list(counts)
     for kind_of_group, first in groups:
@@ -61,12 +69,16 @@ def bazhi_requests(draw) -> dict:
     flags = draw(st.lists(st.sampled_from(FLAG_CHOICES), max_size=2, unique=True))
     return {
         "ruleset": "bazhi",
-        "options": {"tariff": draw(st.sampled_from(["315", "525"])), "multi_jiao": draw(st.booleans())},
+        "options": {
+            "tariff": draw(st.sampled_from(["315", "525"])),
+            "multi_jiao": draw(st.booleans()),
+            "players": players,
+        },
         "hand": format_tiles(tiles),
         "win_tile": win.notation,
         "melds": melds,
         "winner": winner,
-        "dealer": draw(st.sampled_from(SEATS)),
+        "dealer": draw(st.sampled_from(seats)),
         "discarder": discarder,
         "flags": flags,
     }
@@ -86,6 +98,34 @@ def test_payments_always_sum_to_zero(request):
             assert sum(part.values()) == 0
         assert result["net"][request["winner"]] == sum(p["amount"] for p in result["payments"])
         assert all(p["amount"] > 0 and p["to"] == request["winner"] for p in result["payments"])
+
+
+def seat_maps(answer: dict) -> list[dict]:
+    """Every map of seats an answer holds: its net, each part's, each wait's ways' and each alternative's nets."""
+    maps = []
+    if answer.get("win"):
+        maps += [answer["net"], *answer["net_by_part"].values()]
+    for wait in answer.get("waits", ()):
+        maps += [way["net"] for way in (wait["self_draw"], wait["discard"]) if way and way.get("win")]
+    maps += [other["net"] for other in answer.get("alternatives", ()) if other["win"]]
+    return maps
+
+
+@SETTINGS
+@pytest.mark.parametrize(("players", "seats"), [(3, ["E", "S", "W"]), (4, ["E", "S", "W", "N"])])
+@given(data=st.data())
+def test_every_answers_seats_are_the_tables_in_play_order_and_sum_to_zero(players, seats, data):
+    """RULES.md §1.8, API.md: every seat map of every answer (a win with its alternatives, the waits of the same
+    hand without its win tile) holds exactly the table's seats, in play order, and sums to zero; every payment
+    is between two of them."""
+    request = {**data.draw(bazhi_requests(st.just(players))), "alternatives": True}
+    answers = [score(request), score({**request, "win_tile": None})]
+    assume(all("error" not in answer for answer in answers))
+    for answer in answers:
+        for seat_map in seat_maps(answer):
+            assert list(seat_map) == seats and sum(seat_map.values()) == 0
+        for row in answer.get("payments", ()):
+            assert row["from"] in seats and row["to"] in seats and row["from"] != row["to"]
 
 
 @SETTINGS
@@ -114,6 +154,7 @@ def test_every_readings_total_is_the_sum_of_its_payments(request):
         bao = liable_seat(parsed, bool(reading.triggers))
         for liable in {None, bao[0] if bao else None}:
             rows, _, _ = payments_and_nets(
+                parsed.seats,
                 parsed.winner,
                 parsed.dealer,
                 parsed.discarder,

@@ -12,7 +12,7 @@ import pytest
 
 from calculator.engine.flags import DeclarationError
 from calculator.engine.rulesets import RULESETS, SERVED, RegistrationError, register, table_missing
-from calculator.engine.rulesets.declarations import AfterDraw, load
+from calculator.engine.rulesets.declarations import AfterDraw, ClaimLevel, load
 
 Card = namedtuple("Card", "ruleset options stake multiplier")  # what the table rules read of a table's card
 
@@ -142,3 +142,37 @@ def test_a_fixed_after_draw_needs_no_house_rule(fixed, keeps):
     card = Card(game.id, {"house": {}}, None, 1)
     assert game.table.keeps_deal_on_draw(card) is keeps
     assert served.table.declared.after_draw == AfterDraw(house="draw_dealer")
+
+
+# --------------------------------------------------------------------------- claims on one discard
+
+
+def game_with_claims(claims):
+    """A served game under another id, its declarations' `[claims]` replaced."""
+    served = RULESETS[SERVED[0]]
+
+    class Game(type(served)):
+        id = "unranked"
+        declared = replace(served.declared, claims=claims)
+
+    return Game()
+
+
+def test_a_game_that_does_not_say_how_claims_are_settled_is_refused():
+    with pytest.raises(RegistrationError, match=r"unranked: no \[claims\]"):
+        register(game_with_claims(None))
+
+
+def test_a_claim_level_of_a_pattern_the_game_lacks_is_refused():
+    served = RULESETS[SERVED[0]].claims
+    levels = (ClaimLevel(1, ("no_such_pattern",)),)
+    reasons = {**served.reasons, "higher_level": served.reasons["seat_order"]}
+    with pytest.raises(RegistrationError, match=r"\[claims\] level 1 names no_such_pattern"):
+        register(game_with_claims(replace(served, levels=levels, reasons=reasons)))
+
+
+def test_a_game_with_levels_says_why_a_higher_level_wins():
+    served = RULESETS[SERVED[0]].claims
+    first = next(iter(RULESETS[SERVED[0]].pattern_by_code))
+    with pytest.raises(RegistrationError, match=r"\[claims\] reasons has no higher_level"):
+        register(game_with_claims(replace(served, levels=(ClaimLevel(1, (first,)),))))

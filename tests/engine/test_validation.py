@@ -105,7 +105,12 @@ def test_flag_rules():
 
 def test_defaults_are_filled_in_the_echo():
     result = score(B1)
-    assert result["request"]["options"] == {"tariff": "315", "multi_jiao": False, "house": DEFAULT_BAZHI_CARD}
+    assert result["request"]["options"] == {
+        "tariff": "315",
+        "multi_jiao": False,
+        "players": 4,
+        "house": DEFAULT_BAZHI_CARD,
+    }
     assert result["request"]["hand"] == "79m111345789p55s"
     assert result["request"]["flags"] == []
 

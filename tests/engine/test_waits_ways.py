@@ -15,7 +15,8 @@ from random import Random
 
 from calculator.engine import parse_tiles, score
 from calculator.engine.rulesets import RULESETS, SERVED
-from calculator.engine.tiles import ALL_TILES, SEATS, next_seat
+from calculator.engine.seats import SEATS, next_seat
+from calculator.engine.tiles import ALL_TILES
 
 # API.md: the flags of one way of winning (a game's own flags say so by their declared conditions)
 SELF_DRAW_ONLY = {"kong_bloom", "double_kong_bloom", "last_tile", "heavenly", "pao_long"}
@@ -125,7 +126,7 @@ def way_requests(game: str, request: dict, tile: str) -> list[tuple[str, dict]]:
         (c.fact, c.test, c.value) == dealer_feeds for f in discard for c in ruleset.flag_by_id[f].conditions
     )
     winner, dealer = request["winner"], request["dealer"]
-    feeder = dealer if by_dealer and dealer != winner else next_seat(winner)
+    feeder = dealer if by_dealer and dealer != winner else next_seat(winner, SEATS)
     return [
         ("self_draw", {**request, "win_tile": tile, "discarder": None, "flags": self_draw}),
         ("discard", {**request, "win_tile": tile, "discarder": feeder, "flags": discard}),

@@ -350,6 +350,30 @@ def test_liable_caishen_discarder_pays_p_plus_two_halves():
     assert {p["code"] for p in result["payments"]} == {"fangchong", "baopai"}
 
 
+def test_liable_caishen_while_the_winner_holds_all_four_caishen_cannot_happen():
+    """RULES.md §4: four 财神 (5p) in the concealed part, one of them the claimed tile: the discarder kept none."""
+    result = xinyu("555p123m456s78s99m", "5p", discarder="W", flags=["liable_caishen"], lang="en")
+    assert result["error"] == {
+        "code": "flag_conflict",
+        "message": "Liable discard (bao pai): the winner holds all four 财神: the discarder held none, so it is no "
+        "liable discard",
+        "field": "flags",
+    }
+
+
+def test_liable_caishen_with_three_caishen_held_is_paid_by_the_discarder():
+    """Three 财神 (5p) and the win on 9m: 3 龙, P 14, the discarder pays 14 + 7 + 7 = 28."""
+    result = xinyu("555p123m456s78s99m", "9m", discarder="W", flags=["liable_caishen"])
+    assert (result["long"], result["unit"], result["bao"]) == (3, 14, "W")
+    assert result["net"] == {"E": 0, "S": 28, "W": -28, "N": 0}
+
+
+def test_four_caishen_in_a_waiting_hand_leave_no_liable_discard():
+    """13 tiles holding all four 财神 with liable_caishen: every discard win would hold them (the waits too)."""
+    result = xinyu("5555p123m456s78s9m", None, discarder="W", flags=["liable_caishen"])
+    assert result["error"]["code"] == "flag_conflict"
+
+
 def test_no_dealer_extra_in_xinyu():
     result = xinyu(PLAIN, "2s", winner="E", dealer="E", discarder="W")
     assert result["net"] == {"E": 27, "S": -7, "W": -13, "N": -7}

@@ -14,7 +14,8 @@ from calculator.engine.notation import format_tiles
 from calculator.engine.request import parse_request
 from calculator.engine.rulesets.xinyu import reading as X
 from calculator.engine.rulesets.xinyu import wilds as W
-from calculator.engine.tiles import SEATS, Tile, previous_seat
+from calculator.engine.seats import SEATS, previous_seat
+from calculator.engine.tiles import Tile
 from calculator.engine.wildcards import ANY_COLOUR, shisanbuda_natural
 
 SUIT_STARTS = [0, 9, 18]
@@ -63,7 +64,7 @@ def xinyu_requests(draw, complete: bool = True) -> dict:
                 counts[t] -= 1
             text = format_tiles([Tile(t) for t in tiles])
             if kind == "seq":
-                melds.append({"type": "chow", "tiles": text, "from": previous_seat(winner)})
+                melds.append({"type": "chow", "tiles": text, "from": previous_seat(winner, SEATS)})
             else:
                 melds.append(
                     {"type": "pung", "tiles": text, "from": draw(st.sampled_from([s for s in SEATS if s != winner]))}

@@ -29,7 +29,12 @@ def test_get_returns_the_whole_card_with_its_version(client):
     assert card == {
         "version": 1,
         "ruleset": "bazhi",
-        "options": {"tariff": "525", "multi_jiao": False, "house": {**BAZHI_DEFAULT, "draw_dealer": "keep"}},
+        "options": {
+            "tariff": "525",
+            "multi_jiao": False,
+            "players": 4,
+            "house": {**BAZHI_DEFAULT, "draw_dealer": "keep"},
+        },
         "stake": 50,
         "multiplier": 1,
     }

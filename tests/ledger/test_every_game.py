@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from calculator.engine.rulesets import RULESETS
-from calculator.engine.tiles import next_seat
+from calculator.engine.seats import SEATS, next_seat, seats_of
 from tests.games.examples import hand_body, hands, table_body
 from tests.ledger.client import Api
 
@@ -42,7 +42,7 @@ def test_a_drawn_hand_moves_the_deal_as_the_game_declares(client, game):
     keeps = (ruleset.house_by_id[after.house].default if after.house else after.fixed) == "keep"
     api = Api(client, {"ruleset": game, "dealer": "S"})
     state = api.ok("draw")
-    assert state["dealer"] == ("S" if keeps else next_seat("S"))
+    assert state["dealer"] == ("S" if keeps else next_seat("S", SEATS))
     assert state["totals"] == dict.fromkeys("ESWN", 0)
 
 
@@ -70,3 +70,24 @@ def test_the_table_pages_show_the_game_its_players_and_who_pays_whom(client, gam
         for t in settlement:
             assert f'data-from="{t["from"]}" data-to="{t["to"]}" data-amount="{t["amount"]}"' in html, (path, t)
     assert f'data-ruleset="{game}"' in client.get("/tables/new/").content.decode()  # a table of it can be opened
+
+
+SIZES = [(game, size) for game in GAMES for size in RULESETS[game].table_sizes]
+
+
+@pytest.mark.parametrize(("game", "size"), SIZES, ids=[f"{game}-{size}" for game, size in SIZES])
+def test_a_table_of_each_size_the_game_plays_keeps_exactly_its_seats(client, game, size):
+    """docs/seats.md: the first `size` of E S W N, each named, every map of the table holding exactly them (a
+    stored map's key order is the database's: PostgreSQL's jsonb sorts keys), and the deal passing round them in
+    play order after drawn hands (where the game passes it)."""
+    seats = seats_of(size)
+    names = {seat: f"P{seat}" for seat in seats}
+    api = Api(client, {"ruleset": game, "options": {"players": size}, "players": names})
+    state = api.get()
+    assert state["players"] == names and state["card"]["options"]["players"] == size
+    for books in ("balances", "outside", "totals"):
+        assert sorted(state[books]) == sorted(seats)
+    after = RULESETS[game].table.declared.after_draw
+    keeps = (RULESETS[game].house_by_id[after.house].default if after.house else after.fixed) == "keep"
+    dealers = [api.ok("draw")["dealer"] for _ in seats]
+    assert dealers == ([seats[0]] * size if keeps else [*seats[1:], seats[0]])

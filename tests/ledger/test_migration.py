@@ -46,7 +46,8 @@ def test_an_old_table_gets_its_card_and_account():
     table = new.get_model("calculator", "Table").objects.get(pk="old-table")
     card = new.get_model("calculator", "Card").objects.get(table=table)
     assert (card.version, card.stake, card.multiplier) == (1, 30, 1)
-    assert card.options == {"tariff": "315", "multi_jiao": False, "house": RULESETS["bazhi"].default_card.to_dict()}
+    house = RULESETS["bazhi"].default_card.to_dict()
+    assert card.options == {"tariff": "315", "multi_jiao": False, "players": 4, "house": house}  # a table of four
     hands = list(new.get_model("calculator", "Hand").objects.filter(table=table).order_by("seq"))
     [draw] = new.get_model("calculator", "Event").objects.filter(table=table)
     assert [h.seq for h in hands] == [1, 3] and draw.seq == 2

@@ -10,6 +10,7 @@ from urllib.parse import urlencode
 import pytest
 
 from calculator.models import Hand, Table
+from tests.ledger.client import Api
 
 pytestmark = pytest.mark.django_db
 
@@ -207,14 +208,15 @@ def test_undo_asks_names_the_entry_and_redo_brings_it_back(client, edit):
     assert Hand.objects.get().applied == {"E": -7, "S": 19, "W": -7, "N": -5}
 
 
-def test_the_live_part_answers_204_while_nothing_changed(client, edit):
+def test_a_page_drawn_before_entity_tags_still_gets_204_while_nothing_changed(client, edit):
+    """Pages open when the server was updated ask `?v=<version>` (ledger.js before If-None-Match)."""
     table = Table.objects.get()
     url = f"/tables/{table.id}/live/"
     assert client.get(url, {"v": 0}).status_code == 204
     client.post(f"{edit}draw/", {"version": 0})
     fresh = client.get(url, {"v": 0})
     html = fresh.content.decode()
-    assert fresh.status_code == 200 and html.startswith('<div id="live" data-version="1">')
+    assert fresh.status_code == 200 and html.startswith('<div id="live" data-version="1" ')
     assert "/edit/" not in html  # the live part is the read-only one
     assert client.get(url, {"v": 1}).status_code == 204
     assert client.get("/tables/nosuch/live/", {"v": 0}).status_code == 404
@@ -229,3 +231,18 @@ def test_a_total_of_nothing_reads_0_as_on_every_page(client, edit):
     totals = re.findall(r'<td class="num total[^"]*">([^<]*)</td>', html)
     assert totals == ["0", "0", "0", "0"]
     assert "±" not in html
+
+
+@pytest.mark.parametrize("entries, earlier", [(150, 1), (101, 1), (250, 51)])
+def test_the_history_shows_the_last_100_entries_and_links_the_100_before(client, entries, earlier):
+    """A long table's page draws a page of its history, not all of it; its link to earlier entries opens the page
+    before (it asked for `?from=` below 1 on a table of 101 to 199 entries: a 404)."""
+    api = Api(client, {"ruleset": "xinyu"})
+    for _ in range(entries):
+        api.ok("draw")
+    page = client.get(f"/tables/{api.id}/").content.decode()
+    assert re.findall(r'<li class="entry[^"]*" data-seq="(\d+)"', page)[::99] == [str(entries), str(entries - 99)]
+    link = re.search(r'<a href="\?from=(\d+)" id="earlier">', page).group(1)
+    assert int(link) == earlier
+    before = client.get(f"/tables/{api.id}/?from={link}")
+    assert before.status_code == 200 and f'data-seq="{earlier}"' in before.content.decode()

@@ -48,7 +48,7 @@ def test_315_game_played_to_tuodi_with_the_capped_last_payment():
     assert w_rows == [(5, 5), (0, 2), (0, 2)]  # 番 5 paid; dealer's and discarder's 底番 capped to 0
     assert (state.status, state.ended_reason) == ("ended", "tuodi")
     assert state.totals == {"E": -28, "S": 84, "W": -30, "N": -26}
-    assert state.outside == L.zero()
+    assert state.outside == L.zero(L.SEATS)
     with pytest.raises(L.LedgerError) as refused:
         play(state, B1)
     assert (refused.value.code, refused.value.status) == ("game_over", 409)
@@ -150,7 +150,7 @@ def test_bad_tables_name_the_field(body, field, code):
 
 
 def test_names_up_to_40_characters():
-    config = L.parse_config({"ruleset": "bazhi", "players": {"E": "阿" * 40, "S": "  小   南 "}})
+    config = L.parse_config({"ruleset": "bazhi", "players": {"E": "阿" * 40, "S": "  小   南 ", "W": "", "N": "北"}})
     assert config.players["E"] == "阿" * 40 and config.players["S"] == "小 南"
 
 
@@ -257,7 +257,7 @@ def test_leave_penalty_remainder_goes_to_the_next_player():
     state = room(None)
     entry = L.apply_leave(state, "W")  # 50 = 16 × 3 + 2: N (W's 下家) gets the 2
     assert entry["applied"] == {"E": 16, "S": 16, "W": -50, "N": 18}
-    assert L.penalty_shares("N", 100) == {"E": 34, "S": 33, "W": 33}
+    assert L.penalty_shares("N", 100, L.SEATS) == {"E": 34, "S": 33, "W": 33}
 
 
 def test_leaving_a_room_loses_all_that_is_left_and_ends_the_ju():
@@ -279,7 +279,8 @@ def test_xinyu_streak_must_match():
     assert request["dealer"] == "E" and request["options"] == {
         "caishen": "5p",
         "dealer_streak": 1,
-        "house": RULESETS["xinyu"].default_card.to_dict(),  # the table's card fills the house rules
+        "players": 4,  # the table's card fills its size
+        "house": RULESETS["xinyu"].default_card.to_dict(),  # and the house rules
     }
 
 

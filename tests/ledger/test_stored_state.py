@@ -16,20 +16,17 @@ from tests.ledger.hands import B1, B2
 
 pytestmark = pytest.mark.django_db
 
+
 # The moves of a random session: hands of both kinds by different winners, draws, leaves, next, card changes,
 # undo and redo. Each may be refused (game over, card locked, nothing to redo …): the account must hold anyway.
-BAZHI_MOVES = [
-    ("hands", B1),
-    ("hands", {**B1, "winner": "N", "discarder": "E"}),
-    ("hands", B2),
-    (
-        "hands",
-        {
-            **B2,
-            "winner": "W",
-            "melds": [{"type": "pung", "tiles": "CCC", "from": "S"}, {"type": "pung", "tiles": "222m", "from": "N"}],
-        },
-    ),
+def b2_won_by(winner: str, red_from: str, twos_from: str) -> dict:
+    """B2's 对对胡 + 混一色 self-drawn by `winner`, its 红中 pung fed by `red_from` and its 222m by `twos_from`."""
+    melds = [{"type": "pung", "tiles": "CCC", "from": red_from}, {"type": "pung", "tiles": "222m", "from": twos_from}]
+    return {**B2, "winner": winner, "melds": melds}
+
+
+# The rest of a bazhi session: draws, the next 底 game, undo and redo, card changes.
+BAZHI_EVENTS = [
     ("draw", {}),
     ("next", {}),
     ("undo", {}),
@@ -37,6 +34,23 @@ BAZHI_MOVES = [
     ("card", {"stake": 20}),
     ("card", {"options": {"tariff": "525", "house": {"draw_dealer": "keep"}}}),
 ]
+BAZHI_MOVES = [
+    ("hands", B1),
+    ("hands", {**B1, "winner": "N", "discarder": "E"}),
+    ("hands", B2),
+    ("hands", b2_won_by("W", "S", "N")),
+    *BAZHI_EVENTS,
+]
+# A table of three (RULES.md §1.8): hands among E S W, and a card change that would seat four (refused).
+BAZHI_THREE_MOVES = [
+    ("hands", B1),
+    ("hands", {**B1, "winner": "W", "discarder": "E"}),
+    ("hands", {**B1, "winner": "E", "discarder": None}),
+    ("hands", b2_won_by("S", "E", "W")),
+    *BAZHI_EVENTS,
+    ("card", {"options": {"players": 4}}),
+]
+THREE = {"options": {"players": 3}, "players": {"E": "阿东", "S": "小南", "W": "老西"}}
 X2 = {"options": {"caishen": "5p"}, "hand": "123m456m789sEEE2s", "win_tile": "2s", "winner": "S", "discarder": "W"}
 XINYU_MOVES = [
     ("hands", X2),
@@ -64,9 +78,13 @@ def check_against_replay(table_id: str) -> None:
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
-@pytest.mark.parametrize("ruleset, moves, stake", [("bazhi", BAZHI_MOVES, 60), ("xinyu", XINYU_MOVES, 100)])
-def test_the_stored_account_equals_a_replay_after_every_write(client, ruleset, moves, stake, data):
-    api = Api(client, {"ruleset": ruleset, "stake": stake})
+@pytest.mark.parametrize(
+    "ruleset, moves, stake, table",
+    [("bazhi", BAZHI_MOVES, 60, {}), ("bazhi", BAZHI_THREE_MOVES, 60, THREE), ("xinyu", XINYU_MOVES, 100, {})],
+    ids=["bazhi", "bazhi-three", "xinyu"],
+)
+def test_the_stored_account_equals_a_replay_after_every_write(client, ruleset, moves, stake, table, data):
+    api = Api(client, {"ruleset": ruleset, "stake": stake, **table})
     for _ in range(data.draw(st.integers(min_value=5, max_value=25))):
         action, body = data.draw(st.sampled_from(moves))
         response = api.write(action, body)

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from calculator.engine.hand import MELD_TYPES
 from calculator.engine.rulesets import every_flag
-from calculator.engine.tiles import SEATS as TILE_SEATS
+from calculator.engine.seats import SEATS as TILE_SEATS
 from calculator.models import Event, Hand, Table
 
 pytestmark = pytest.mark.django_db

@@ -25,7 +25,7 @@ def test_b1_query_is_the_b1_request():
     hand = parse_query(query(B1))
     assert hand.request == {
         "ruleset": "bazhi",
-        "options": {"tariff": "315", "multi_jiao": False},
+        "options": {"tariff": "315", "multi_jiao": False, "players": 4},
         "hand": "111345789p79m55s",
         "win_tile": "8m",
         "melds": [],
@@ -41,7 +41,7 @@ def test_b1_query_is_the_b1_request():
 def test_share_query_keeps_the_fields_in_a_fixed_order_and_leaves_defaults_out():
     hand = parse_query(query({**B1, "name_S": "小南", "discarder": "", "multi_jiao": "on", "flags": "kong_bloom"}))
     assert query_string(hand) == (
-        "ruleset=bazhi&tariff=315&multi_jiao=on&hand=111345789p79m55s&win_tile=8m&winner=S&dealer=E&discarder="
+        "ruleset=bazhi&tariff=315&multi_jiao=on&players=4&hand=111345789p79m55s&win_tile=8m&winner=S&dealer=E&discarder="
         "&flags=kong_bloom&name_S=%E5%B0%8F%E5%8D%97"
     )
     xinyu = parse_query(query({"ruleset": "xinyu", "indicator": "4p", "dealer_streak": "1", "hand": "", "winner": "E"}))

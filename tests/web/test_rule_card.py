@@ -86,3 +86,24 @@ def test_the_htmx_card_has_the_panel_too(client):
 def test_a_value_of_the_other_games_rule_is_a_form_error_on_the_page(client):
     html = page(client, {**B1, "house_qianggang": "triple"})
     assert "本玩法的桌规里没有这个选项" in html
+
+
+# HX9 / HX11 of house.json: the two readings of issue 29 on the rule card
+HX9 = {"ruleset": "xinyu", "caishen": "P", "hand": "123m456m789m11mEE", "win_tile": "E", "winner": "S", "dealer": "E"}
+HX11 = {"ruleset": "xinyu", "caishen": "5p", "hand": "5555p123m456s78s9m", "win_tile": "9m", "winner": "S"}
+
+
+def test_wulong_is_on_the_rule_card_with_the_other_reading_of_a_hand_without_caishen(client):
+    """混一色 without 财神: 14 / 7 / 7 by default, 12 / 6 / 6 if 无龙 means no 龙 at all."""
+    html = page(client, {**HX9, "discarder": "W"})
+    assert 'name="house_wulong"' in html
+    assert nets(html) == {"E": -7, "S": 28, "W": -14, "N": -7}
+    assert alt_rows(html) == {"wulong=total": {"E": -6, "S": 24, "W": -12, "N": -6}}
+
+
+def test_silong_discard_is_on_the_rule_card_and_a_share_link_scores_under_it(client):
+    """Four 财神 with a shape on W's discard: 71 to S under with_shape, 31 by default (the reading offered back)."""
+    html = page(client, {**HX11, "dealer": "E", "discarder": "W", "house_silong_discard": "with_shape"})
+    assert nets(html) == {"E": -18, "S": 71, "W": -35, "N": -18}
+    assert alt_rows(html) == {"silong_discard=none": {"E": -8, "S": 31, "W": -15, "N": -8}}
+    assert "house_silong_discard=with_shape" in html

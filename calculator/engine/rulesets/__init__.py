@@ -11,7 +11,8 @@ from __future__ import annotations
 from importlib import import_module
 
 from ..flags import SHARED_FLAGS, Flag
-from .base import Distance, Ruleset
+from ..seats import table_sizes
+from .base import PLAYERS, Distance, Ruleset
 from .declarations import AFTER_DRAW
 
 RULESETS: dict[str, Ruleset] = {}  # every registered game by its id, in the order registered
@@ -46,7 +47,38 @@ def missing(ruleset: Ruleset) -> list[str]:
     lacking = [name for name in DISTANCE_FUNCTIONS if not callable(getattr(distance, name, None))]
     if lacking:
         problems.append(f"its distance (`distance`, the game's shanten module) has no {', '.join(lacking)}")
-    return problems + table_missing(ruleset)
+    return problems + players_missing(ruleset) + table_missing(ruleset) + claims_missing(ruleset)
+
+
+def players_missing(ruleset: Ruleset) -> list[str]:
+    """What the seats need (docs/seats.md): an option `players`, a choice of the table sizes the game plays (whole
+    numbers a table can seat, the default first), a table's option rather than a hand's."""
+    option = ruleset.players_option
+    sizes = table_sizes()
+    if option is None:
+        return [f"it declares no option {PLAYERS!r} (the table sizes it plays: a choice of {sizes})"]
+    values = [choice.value for choice in option.choices]
+    if option.kind != "choice" or not values or any(type(v) is not int or v not in sizes for v in values):
+        return [f"its option {PLAYERS!r} is not a choice of table sizes among {sizes}"]
+    if option.default != values[0]:
+        return [f"its option {PLAYERS!r} does not default to its first choice"]
+    if option.per_hand:
+        return [f"its option {PLAYERS!r} is a table's, not a hand's (per_hand)"]
+    return []
+
+
+def claims_missing(ruleset: Ruleset) -> list[str]:
+    """What `/api/priority` needs of a game's `[claims]` that it lacks: the declaration, its reasons, and levels
+    that name the game's own patterns."""
+    claims = ruleset.declared.claims
+    if claims is None:
+        return ["no [claims] (how several claims on one discard are settled: rule, ordinary, levels, reasons)"]
+    problems = claims.missing()
+    for level in claims.levels:
+        unknown = [code for code in level.patterns if code not in ruleset.pattern_by_code]
+        if unknown:
+            problems.append(f"[claims] level {level.level} names {', '.join(unknown)}, which the game does not declare")
+    return problems
 
 
 def table_missing(ruleset: Ruleset) -> list[str]:
@@ -95,5 +127,16 @@ def serve(*packages: str) -> tuple[str, ...]:
 
 SERVED: tuple[str, ...] = serve("bazhi", "xinyu")  # a new game is one more name here
 DEFAULT = SERVED[0]  # the first game is the page's and the form's default
+CLAIMS_DEFAULT = "xinyu"  # API.md: /api/priority's game when neither the body nor a claim names one (its first)
 
-__all__ = ["DEFAULT", "RULESETS", "SERVED", "Distance", "RegistrationError", "Ruleset", "every_flag", "register"]
+__all__ = [
+    "CLAIMS_DEFAULT",
+    "DEFAULT",
+    "RULESETS",
+    "SERVED",
+    "Distance",
+    "RegistrationError",
+    "Ruleset",
+    "every_flag",
+    "register",
+]

@@ -21,9 +21,21 @@ from ..errors import ScoreError
 from ..flags import only_when
 from ..hand import ScoreRequest, concealed_sizes
 from ..notation import TILE_BY_NOTATION, InvalidNotationError, parse_tiles
+from ..seats import PLAYERS, Seats, seats_of
 from ..text import Text
 from ..tiles import ALL_TILES, NUM_KINDS, Tile
-from .declarations import Declared, Flag, HouseRule, Note, Option, Part, Pattern, PatternGroup, ReadingNote
+from .declarations import (
+    ClaimRules,
+    Declared,
+    Flag,
+    HouseRule,
+    Note,
+    Option,
+    Part,
+    Pattern,
+    PatternGroup,
+    ReadingNote,
+)
 from .table import TableRules
 
 
@@ -127,6 +139,22 @@ class Ruleset(ABC):
         return tuple(option for option in self.options if not option.per_hand)
 
     @cached_property
+    def players_option(self) -> Option | None:
+        """The option `players`: the table sizes the game plays, the first the default (docs/seats.md)."""
+        return next((option for option in self.options if option.id == PLAYERS), None)
+
+    @cached_property
+    def table_sizes(self) -> tuple[int, ...]:
+        """How many players the game seats at a table, the default first (RULES.md §1.8: bazhi 4 or 3)."""
+        return tuple(choice.value for choice in self.players_option.choices)
+
+    def seats(self, options: Mapping | None = None) -> Seats:
+        """The seats of a card (a request's or a table's `options`, `players` left out: the default), in play
+        order: what a page draws seat buttons from before there is an answer. A `players` the game does not play
+        is `bad_option`."""
+        return seats_of(read_option(self.players_option, (options or {}).get(PLAYERS)))
+
+    @cached_property
     def scoring_house(self) -> tuple[HouseRule, ...]:
         """The house rules that can change a scored hand (not the ledger-only ones)."""
         return tuple(rule for rule in self.house if rule.scoring)
@@ -228,9 +256,11 @@ class Ruleset(ABC):
         """The answer for a 14-tile request: a scored win or a not-a-win answer (API.md)."""
 
     @abstractmethod
-    def deal(self, rng: Random, favour: str | None = None) -> dict:
+    def deal(self, rng: Random, favour: str | None = None, seats: Seats | None = None) -> dict:
         """A random hand for learners (issue 13 §3): a request meant to be a win, more often in a shape that makes
-        the pattern `favour` (a code of the game's patterns, or None). The trainer asks the engine what it is."""
+        the pattern `favour` (a code of the game's patterns, or None), at a table of `seats` (one of the sizes the
+        game plays; None: its default table), its option `players` saying so. The trainer asks the engine what it
+        is."""
 
     @abstractmethod
     def patterns_of(self, answer: dict) -> tuple[str, ...]:
@@ -262,6 +292,11 @@ class Ruleset(ABC):
         """The numbers and units a player reads first on a scored win (an answer of `evaluate` with `win` true),
         in `lang` ("zh" / "en"), from the game's `[texts.headline]`: bazhi "5 fan per loser", "no jiao"."""
 
+    def wild_kind(self, options) -> Tile | None:
+        """The tile that is wild under these options (xinyu: the 财神), or None (the default) in a game without
+        wild tiles: the flag conditions count it (`wild_copies`)."""
+        return None
+
     def wild_tile(self, answer: dict) -> str | None:
         """The tile (notation) that stands in for others in this answer (xinyu: its 财神); None (the default) in a
         game without wild tiles."""
@@ -274,12 +309,18 @@ class Ruleset(ABC):
 
     # ------------------------------------------------------------------------------ several claims on one discard
 
-    resolves_claims = False  # whether the game ranks several wins on one discard (xinyu's 拦胡): `priority`
+    @property
+    def claims(self) -> ClaimRules:
+        """How several claims on one discard are settled (`[claims]`; the registry refuses a game without it)."""
+        return self.declared.claims
 
-    def priority(self, data: object, lang: str = "zh") -> dict:
-        """Which of several claims on one discard takes it, and why (docs/API-priority.md), in a game that
-        `resolves_claims`."""
-        raise NotImplementedError(f"{self.id} has one winner per discard")
+    def claim_level(self, answer: dict) -> tuple[int, tuple[str, ...]] | None:
+        """The level at which an answer of `evaluate` claims a discard, with the codes of the patterns that give it
+        (RULES.md §2.5: 0 and none for an ordinary win, and for every win in a game without levels); None for an
+        answer that does not win. What claims.py ranks by, and what a result card names."""
+        if not answer.get("win"):
+            return None
+        return self.claims.level_of(self.patterns_of(answer))
 
     # ------------------------------------------------------------------------------ a stored row, said again
 
@@ -331,18 +372,20 @@ class Ruleset(ABC):
 OPTIONS_REMEMBERED = 1024  # distinct options values each game keeps built (`Ruleset.options_built`)
 
 # The Python type of each kind of option (a tile option may be absent: None).
-OPTION_TYPES: dict[str, object] = {"bool": bool, "int": int, "choice": str, "tile": Tile | None}
+OPTION_TYPES: dict[str, object] = {"bool": bool, "int": int, "choice": str | int, "tile": Tile | None}
 
 
 def options_class(game: str, options: tuple[Option, ...]) -> type:
     """The options value of a game with these declared options: a frozen dataclass (so that it is hashable and
     can key remembered lines) with one slot per option and `house`, its `to_dict` the request echo's `options`
-    (API.md: tiles in notation, an absent tile left out, then the card) and `with_card` (RULES.md §5.3)."""
+    (API.md: tiles in notation, an absent tile left out, then the card) and `with_card` (RULES.md §5.3).
+    `seats` are the table's (docs/seats.md): the first `players` of E S W N."""
     fields = [(option.id, OPTION_TYPES[option.kind], dataclass_field(default=option.default)) for option in options]
     fields.append(("house", HouseCard, dataclass_field(default=HouseCard(()))))
     # the echo's options without the card, written once when the value is built (`__post_init__`): every answer
     # echoes its request, and a game keeps each distinct options value built once (`Ruleset.options_built`)
     fields.append(("_echo", dict, dataclass_field(init=False, repr=False, compare=False)))
+    fields.append(("seats", tuple, dataclass_field(init=False, repr=False, compare=False)))
     names = tuple(option.id for option in options)
 
     def __post_init__(self) -> None:
@@ -352,6 +395,7 @@ def options_class(game: str, options: tuple[Option, ...]) -> type:
             if value is not None:
                 body[name] = value.notation if isinstance(value, Tile) else value
         object.__setattr__(self, "_echo", body)  # a frozen dataclass sets its own fields this way
+        object.__setattr__(self, "seats", seats_of(getattr(self, PLAYERS)))  # every game declares it (registry)
 
     def to_dict(self) -> dict:
         """The request echo's `options`: new dicts each time, the caller's to change."""
@@ -370,11 +414,13 @@ def options_class(game: str, options: tuple[Option, ...]) -> type:
 
 
 def _json(value: object) -> str:
-    """A value as JSON writes it: true / false, "text", 3."""
+    """A value as JSON writes it: true / false, "text", 3, null."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
         return f'"{value}"'
+    if value is None:
+        return "null"
     return repr(value)
 
 
@@ -401,9 +447,20 @@ def read_option(option: Option, value: object):
             field,
         )
     if kind == "choice":
-        if isinstance(value, int) and not isinstance(value, bool):
-            value = str(value)  # a numeric choice ("315") may be written as a number
         allowed = [choice.value for choice in option.choices]
+        if any(type(choice) is int for choice in allowed):
+            # a choice of JSON integers (players: 4 or 3) takes exactly one of them: 3.0, "3" and true are no size
+            if type(value) is int and value in allowed:
+                return value
+            listed_zh, listed_en = " 或 ".join(map(_json, allowed)), " or ".join(map(_json, allowed))
+            raise ScoreError(
+                "bad_option",
+                f"{option.label.zh} {option.id} 必须是整数 {listed_zh}，收到 {_json(value)}",
+                f"{option.id} must be the whole number {listed_en}, got {_json(value)}",
+                field,
+            )
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)  # a numeric choice of texts ("315") may be written as a number
         if isinstance(value, str) and value in allowed:
             return value
         listed_zh, listed_en = " 或 ".join(map(str, allowed)), " or ".join(f"'{v}'" for v in allowed)

@@ -179,6 +179,50 @@ class ReadingNote:
     text: Text
 
 
+# ----------------------------------------------------------------------------------------------- claims on one discard
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimLevel:
+    """A level above 0 at which a win claims a discard (xinyu's 拦胡, RULES.md §2.5), and the patterns that give it
+    (codes of `Ruleset.patterns_of`)."""
+
+    level: int
+    patterns: tuple[str, ...]
+
+
+# The reasons a claims answer gives (docs/API-priority.md `reason_code`); higher_level only in a game with levels.
+CLAIM_REASONS = ("only_winner", "higher_level", "seat_order", "no_winner")
+
+
+@dataclass(frozen=True)
+class ClaimRules:
+    """How a game settles several claims on one discard (`[claims]`, RULES.md §1.1 / §2.5): a winning claim's level
+    is the highest of `levels` whose patterns its answer names, else 0; the highest level takes the discard, equal
+    levels the first claimant in play order after the discarder. A game without levels plays by seat order alone.
+    `reasons` say each `reason_code` with {who} (the seat that takes it), {level} (its level, said) and {beaten}
+    (the others' levels)."""
+
+    rule: str  # the section of RULES.md that settles it
+    ordinary: Text  # what a win of level 0 is called
+    levels: tuple[ClaimLevel, ...]  # ascending
+    reasons: dict[str, Text]
+
+    def level_of(self, codes: tuple[str, ...] | list[str]) -> tuple[int, tuple[str, ...]]:
+        """The level of a win naming these pattern codes, and the codes that give it (0 and none: ordinary)."""
+        for level in reversed(self.levels):
+            giving = tuple([code for code in codes if code in level.patterns])
+            if giving:
+                return level.level, giving
+        return 0, ()
+
+    def missing(self) -> list[str]:
+        """What the declaration lacks, in words (empty: nothing)."""
+        needed = [code for code in CLAIM_REASONS if code != "higher_level" or self.levels]
+        lacking = [code for code in needed if code not in self.reasons]
+        return [f"[claims] reasons has no {', '.join(lacking)}"] if lacking else []
+
+
 # ----------------------------------------------------------------------------------------------- the table (ledger)
 
 
@@ -271,6 +315,7 @@ class Declared:
     table: TableDeclared
     data: dict
     parts: tuple[Part, ...] = ()  # `[parts]`: none when the card shows each net whole
+    claims: ClaimRules | None = None  # `[claims]` (None: not declared, the registry refuses the game)
 
     def group(self, group_id: str) -> PatternGroup:
         return next(group for group in self.pattern_groups if group.id == group_id)
@@ -321,6 +366,7 @@ def load(path: Path) -> Declared:
         labels={code: (_text(label["name"]), _text(label["note"])) for code, label in raw.pop("labels", {}).items()},
         table=_table(raw.pop("table")),
         parts=tuple(Part(part_id, _text(label)) for part_id, label in raw.pop("parts", {}).items()),
+        claims=_claims(raw.pop("claims", None)),
         data=raw,
     )
 
@@ -390,6 +436,18 @@ def _table(raw: dict) -> TableDeclared:
         "after_draw": _after_draw(raw.pop("after_draw", None)),
     }
     return TableDeclared(**known, data=raw)
+
+
+def _claims(raw: dict | None) -> ClaimRules | None:
+    """`[claims]`: the rule, what an ordinary win is called, the levels (ascending) and the reasons."""
+    if raw is None:
+        return None
+    levels = sorted(
+        (ClaimLevel(entry["level"], tuple(entry["patterns"])) for entry in raw.get("levels", ())),
+        key=lambda level: level.level,
+    )
+    reasons = {code: _text(text) for code, text in raw.get("reasons", {}).items()}
+    return ClaimRules(raw["rule"], _text(raw["ordinary"]), tuple(levels), reasons)
 
 
 def _after_draw(raw: str | dict | None) -> AfterDraw | None:

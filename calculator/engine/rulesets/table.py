@@ -12,8 +12,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Protocol
 
+from ..seats import Seats, seats_after
 from ..text import Text
-from ..tiles import SEATS, seats_after
 from .declarations import EndReason, StakeRule, TableDeclared
 
 
@@ -32,6 +32,9 @@ class CardFacts(Protocol):
 
 class Book(Protocol):
     """A table's account as the table rules may change it (the ledger's `State`)."""
+
+    @property
+    def seats(self) -> Seats: ...  # the table's seats, in play order (its card's `players`)
 
     @property
     def balances(self) -> Mapping[str, int]: ...  # what is left of each stake (or running totals)
@@ -119,7 +122,7 @@ class TableRules(ABC):
         a player is at 0; at a table without a stake, running totals, uncapped."""
         room = card.stake is not None
         book.pay_rows(result["payments"], capped=room)
-        if room and any(book.balances[seat] == 0 for seat in SEATS):
+        if room and any(book.balances[seat] == 0 for seat in book.seats):
             book.end(ended)
 
     def keeps_deal_on_draw(self, card: CardFacts) -> bool:
@@ -143,15 +146,16 @@ class TableRules(ABC):
     fact_fields: tuple[str, ...] | None = None
 
 
-def penalty_shares(seat: str, amount: int) -> dict[str, int]:
-    """[reading RULES.md §2.6] A penalty goes to the other three: amount ÷ 3 rounded down each, the remainder to
-    the first of them in play order after the leaver."""
-    others = seats_after(seat)
-    shares = dict.fromkeys(others, amount // 3)
-    shares[others[0]] += amount % 3
+def penalty_shares(seat: str, amount: int, seats: Seats) -> dict[str, int]:
+    """[reading RULES.md §2.6] A penalty goes to the others at the table (three at a table of four): amount ÷
+    their number rounded down each, the remainder to the first of them in play order after the leaver."""
+    others = seats_after(seat, seats)
+    shares = dict.fromkeys(others, amount // len(others))
+    shares[others[0]] += amount % len(others)
     return shares
 
 
-def losers_of(result: dict) -> list[str]:
+def losers_of(result: dict, seats: Seats) -> list[str]:
+    """Every seat of the table (`seats`, the table's) but the winner's, in seat order."""
     winner = result["request"]["winner"]
-    return [seat for seat in SEATS if seat != winner]
+    return [seat for seat in seats if seat != winner]

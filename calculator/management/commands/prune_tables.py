@@ -1,6 +1,6 @@
 """`manage.py prune_tables`: delete the ledger tables nobody has written to for LEDGER_RETENTION_DAYS days.
 
-Safe to run from cron while the tables are played (README § Security): each table is deleted in a transaction of
+Safe to run from cron while the tables are played (docs/security.md): each table is deleted in a transaction of
 its own that first takes the lock every write takes and checks the age again under it
 (`calculator.tables.store.delete_untouched`), so a write that lands before is kept with its table and a write
 that comes after finds no table (404): no write answered 2xx is ever deleted, and a table goes whole, with its

@@ -7,8 +7,10 @@ second phone that recorded the same hand a moment earlier makes this one a visib
 that add an entry carry an idempotency key made when the page was drawn, so the same form sent twice (a double
 tap, the Back button) records once.
 
-The page stays up to date by itself (static/js/ledger.js): it asks `/tables/<id>/live/?v=<version>` every second,
-which answers 204 while nothing changed (one indexed read), and otherwise the page's live part.
+The page stays up to date by itself (static/js/ledger.js): every second it asks for its live part, the read-only
+page at `/tables/<id>/live/`, the edit page at `/tables/<id>/edit/<token>/live/` (with its controls), naming the
+part it shows in `If-None-Match` (a weak entity tag: the table's version, the page of history, the language). The
+answer is 304 with no body while nothing changed (one indexed read), else the new live part, swapped in as it is.
 
 The calculator bound to a table (`/?table=<id>&token=<edit token>&at=<version>`, from the edit page:
 calculator/tables/binding.py) records a win straight from its result card: its button posts the hand's query,
@@ -29,15 +31,15 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import condition, require_http_methods, require_POST
 
 from calculator import ledger
 from calculator.engine import score
 from calculator.engine.rulesets import RULESETS
-from calculator.engine.tiles import SEATS
 from calculator.models import Event, Table
 from calculator.pages.forms import HandForm
-from calculator.pages.tables import export
+from calculator.pages.tables import export, picture
 from calculator.pages.tables import presenter as pages
 from calculator.pages.tables.forms import NewTableForm, RuleCardForm
 from calculator.pages.tables.qr import qr_data_uri
@@ -64,16 +66,17 @@ def new_table(request: HttpRequest) -> HttpResponse:
         try:
             table, token = store.create_table(form.body(), request_client(request))
         except ledger.LedgerError as error:
-            form.add_error(_form_field(error.field), error.to_dict(lang)["error"]["message"])
+            form.add_error(_form_field(form, error.field), error.to_dict(lang)["error"]["message"])
         else:
             return HttpResponseRedirect(edit_path(table, token) + "?created=1")
     return render(request, "ledger/new.html", {"form": form, "cards": list(form.cards.values())})
 
 
-def _form_field(field: str | None) -> str | None:
-    """The new-table form's field for an API field the ledger refused (`players.S` → `name_S`), else none."""
-    seat = (field or "").removeprefix("players.")
-    return f"name_{seat}" if seat in SEATS else None
+def _form_field(form: NewTableForm, field: str | None) -> str | None:
+    """The new-table form's field for an API field the ledger refused (`players.S` → `name_S`, `dealer`), else
+    none (said above the form)."""
+    name = f"name_{field.removeprefix('players.')}" if field and field.startswith("players.") else field
+    return name if name in form.fields else None
 
 
 @require_http_methods(["GET", "HEAD"])
@@ -123,16 +126,20 @@ def live_context(request: HttpRequest, read: Read, token: str | None) -> dict:
         },
         "title": words.title(card.options, card.stake)(lang),
         "seats": pages.seats(table, state, lang),
-        "settlement": pages.settlement_rows(table, ledger.settlement(state.totals), lang),
+        "settlement": pages.settlement_rows(table, ledger.settlement(state.totals, state.seats), lang),
         "history": [pages.history_item(e, table, cards, lang) for e in entries],
-        "earlier": page.first - 1 if page.first > 1 else None,
+        # the page before this one (as many entries, from entry 1 at the earliest)
+        "earlier": max(1, 2 * page.first - page.last - 1) if page.first > 1 else None,
         "later": page.last + 1 if page.last < state.entries else None,
         "chart": chart_of(snapshot, lang),
         "ended_text": card.table.ended_text(state.ended_reason, lang),
         "dealer_name": player_names(table.players, lang)[state.dealer],
         "token": token,
-        "live_url": reverse("ledger_live", args=[table.id]),
+        "live_url": reverse("ledger_edit_live", args=[table.id, token])
+        if token
+        else reverse("ledger_live", args=[table.id]),
         "version": table.version,
+        "etag": live_tag(request, table.version),
     }
     context["history_html"] = jinja_html("history.html", history=context["history"])
     if context["chart"]:
@@ -161,13 +168,13 @@ def chart_of(snapshot: snapshots.Snapshot, lang: str) -> dict | None:
     try:
         return _chart_at(snapshot.table.id, snapshot.version, lang)
     except snapshots.Moved:  # no longer the snapshot's version, and that snapshot forgotten: draw it from this one
-        return pages.chart(snapshot.table, snapshot.totals, lang)
+        return pages.chart(snapshot.table, snapshot.state.seats, snapshot.totals, lang)
 
 
 @lru_cache(maxsize=32)
 def _chart_at(table_id: str, version: int, lang: str) -> dict | None:
     snapshot = snapshots.at(table_id, version)
-    return pages.chart(snapshot.table, snapshot.totals, lang)
+    return pages.chart(snapshot.table, snapshot.state.seats, snapshot.totals, lang)
 
 
 def jinja_html(template: str, **context) -> str:
@@ -187,6 +194,7 @@ def table_context(request: HttpRequest, read: Read, token: str | None) -> dict:
         context["edit_url"] = request.build_absolute_uri(edit_path(table, token))
         context["edit_qr"] = qr_data_uri(context["edit_url"])
     context["poll_ms"] = POLL_SECONDS * 1000
+    context.update(picture.table_links(request, read[0], engine_lang(request)))  # its picture and preview tags
     return context
 
 
@@ -231,20 +239,53 @@ def table_edit(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
     )
 
 
-@require_http_methods(["GET", "HEAD"])
-def table_live(request: HttpRequest, table_id: str) -> HttpResponse:
-    """204 while the table is at version `v`; else its live part (read-only). An edit page reloads its own."""
-    version = snapshots.version_of(table_id)
-    if version is None:
-        raise Http404("no such table")
-    if request.GET.get("v") == str(version):
-        response = HttpResponse(status=204)
+# ---------------------------------------------------------------------------------------------------------
+# The live part, asked for every second by an open table page
+
+
+def live_tag(request: HttpRequest, version: int) -> str:
+    """The entity tag of a table's live part at `version`, for this request's page of history and language. Weak
+    (RFC 9110 § 8.8.1): two drawings of one version differ only in their CSRF and idempotency tokens."""
+    start = request.GET.get("from", "")
+    return f'W/"{version}-{engine_lang(request)}-{start if start.isdigit() else ""}"'
+
+
+def live_etag(request: HttpRequest, table_id: str, token: str | None = None) -> str | None:
+    """The live part's tag as the table is now, for Django's `condition` (None: no such table, or not this edit
+    link: the view answers 404, whatever `If-None-Match` says)."""
+    if token is None:
+        version = snapshots.version_of(table_id)
     else:
-        read = _read(request, table_id)
-        with ratelimit.heavy_read(request, read[0].state.entries):
-            response = render(request, "ledger/_live.html", live_context(request, read, None))
-    response["Cache-Control"] = "no-store"
+        table = Table.objects.filter(pk=table_id).first()
+        version = table.version if table is not None and table.token_matches(token) else None
+    return None if version is None else live_tag(request, version)
+
+
+def _live(request: HttpRequest, read: Read, token: str | None) -> HttpResponse:
+    with ratelimit.heavy_read(request, read[0].state.entries):
+        response = render(request, "ledger/_live.html", live_context(request, read, token))
+    response["ETag"] = live_tag(request, read[0].version)  # the version drawn (a write may have landed since)
     return response
+
+
+@require_http_methods(["GET", "HEAD"])
+@cache_control(no_store=True)
+@condition(etag_func=live_etag)
+def table_live(request: HttpRequest, table_id: str) -> HttpResponse:
+    """The read-only live part; 304 while `If-None-Match` names the part the page shows."""
+    read = _read(request, table_id)
+    if request.GET.get("v") == str(read[0].version):
+        return HttpResponse(status=204)  # a page drawn before entity tags asks `?v=<version>`: nothing changed
+    return _live(request, read, None)
+
+
+@require_http_methods(["GET", "HEAD"])
+@condition(etag_func=live_etag)
+def table_edit_live(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
+    """The edit page's live part, with its controls: a change arrives in this one answer (the page swaps it in);
+    304 while `If-None-Match` names the part the page shows. Private: EditLinkMiddleware."""
+    _editable(table_id, token)
+    return _live(request, _read(request, table_id), token)
 
 
 def _version(request: HttpRequest) -> dict:
@@ -372,6 +413,7 @@ def record(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
             error = "; ".join(str(m) for messages in form.errors.values() for m in messages)
     else:
         form = HandForm(initial={"ruleset": table.ruleset, "dealer": state.dealer, "winner": state.dealer})
+    form.draw_seats(state.seats)  # a meld's source offers the table's seats only
     chosen_flags = source.getlist("flags")
     names = player_names(table.players, lang)
     context = {
@@ -383,7 +425,7 @@ def record(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
         "key": key,
         "error": error,
         "notes": notes,
-        "seats": [{"seat": s, "name": names[s]} for s in SEATS],
+        "seats": [{"seat": s, "name": names[s]} for s in state.seats],
         "winner": source.get("winner") or state.dealer,
         "discarder": source.get("discarder", ""),
         "flags": [
@@ -423,7 +465,7 @@ def _preview(table: Table, state: ledger.State, body: dict, data: QueryDict, lan
         "query": urlencode(list(data.lists()), doseq=True),
         "rows": pages.moved_rows(trial.card, entry["rows"], result, lang, players),
         "applied": [
-            {"name": players[s], "text": signed(entry["applied"][s]), "value": entry["applied"][s]} for s in SEATS
+            {"name": players[s], "text": signed(entry["applied"][s]), "value": entry["applied"][s]} for s in trial.seats
         ],
         "ended_text": trial.card.table.ended_text(trial.ended_reason, lang),
     }

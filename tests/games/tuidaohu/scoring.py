@@ -9,7 +9,7 @@ from calculator.engine.explain import Line, decomposition_groups, line
 from calculator.engine.hand import ScoreRequest
 from calculator.engine.notation import format_tiles
 from calculator.engine.payments import PaymentRow, row
-from calculator.engine.tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS, SEATS
+from calculator.engine.tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS
 
 from .declarations import DOUBLES, FLAG_DOUBLES, LINES, PART, REASONS
 
@@ -87,11 +87,15 @@ def best(request: ScoreRequest, found: list[Reading]) -> Reading:
 
 
 def payments(request: ScoreRequest, value: int, lang: str) -> list[PaymentRow]:
-    """§T.3: a discard is paid by the discarder alone, a self-draw by each of the three."""
+    """§T.3: a discard is paid by the discarder alone, a self-draw by each of the others (three, or one at two)."""
     winner, discarder = request.winner, request.discarder
     if discarder is not None:
         return [row(discarder, winner, value, PART, "discard", REASONS["discard"](lang))]
-    return [row(seat, winner, value, PART, "self_draw", REASONS["self_draw"](lang)) for seat in SEATS if seat != winner]
+    return [
+        row(seat, winner, value, PART, "self_draw", REASONS["self_draw"](lang))
+        for seat in request.seats
+        if seat != winner
+    ]
 
 
 def groups(request: ScoreRequest, reading: Reading) -> list[dict]:

@@ -184,7 +184,7 @@ def fan_formula(
 def dealer_detail(dealer: str | None) -> Text:
     """The dealer's extra 底番: `dealer` is None when the dealer won (each loser pays it then)."""
     if dealer is None:
-        return Text("庄家胡牌，三家各多赔一份底番", "the dealer won: each loser pays one more base fan")
+        return Text("庄家胡牌，每个输家各多赔一份底番", "the dealer won: each loser pays one more base fan")
     return Text(
         f"庄家（{seat_name(dealer, 'zh')}）多赔一份底番",
         f"the dealer ({seat_name(dealer, 'en')}) pays one more base fan",

@@ -8,15 +8,14 @@ from functools import cache
 from ...explain import seat_name
 from ...frozen import FrozenDict
 from ...payments import PaymentRow, nets, row, taken_over
-from ...tiles import SEATS
 from .declarations import DECLARED, Tariff
 
 PARTS = ("fan", "jiao")  # out of the 底, and outside it
-LOSERS = {seat: tuple(s for s in SEATS if s != seat) for seat in SEATS}
 REASONS = DECLARED.texts["payments"]  # the rows' reasons by code, and the prefix of a row taken over ("liable")
 
 
 def payments_and_nets(
+    seats: tuple[str, ...],
     winner: str,
     dealer: str,
     discarder: str | None,
@@ -29,16 +28,20 @@ def payments_and_nets(
 ) -> tuple[list[PaymentRow], dict[str, int], dict[str, dict[str, int]]]:
     """The payment rows and each seat's balance, in all and per part. The list is the caller's; the rows and
     balances are the remembered ones (`plain_rows`, FrozenDicts: shared between answers, so nobody can change
-    them). 包牌 moves every row to the liable seat (new rows for those it takes over), summed again."""
-    rows, net, by_part = plain_rows(winner, dealer, discarder, fan, di_fan, jiao_per_loser, tariff.jiao_zui, lang)
+    them). 包牌 moves every row to the liable seat (new rows for those it takes over), summed again. `seats` are
+    the table's (RULES.md §1.8: E S W at a table of three): the losers are the others."""
+    rows, net, by_part = plain_rows(
+        seats, winner, dealer, discarder, fan, di_fan, jiao_per_loser, tariff.jiao_zui, lang
+    )
     if liable:
         moved = [paid_by(liable, one, lang) for one in rows]
-        return (moved, *nets(moved, PARTS))
+        return (moved, *nets(moved, PARTS, seats))
     return list(rows), net, by_part
 
 
 @cache
 def plain_rows(
+    seats: tuple[str, ...],
     winner: str,
     dealer: str,
     discarder: str | None,
@@ -50,12 +53,12 @@ def plain_rows(
 ) -> tuple[tuple[PaymentRow, ...], dict[str, int], dict[str, dict[str, int]]]:
     """The rows before 包牌 (rows of 0 left out) and their nets.
 
-    Every loser pays the fan; the dealer one more 底番 (every loser when the dealer wins); the discarder one more
-    底番; with 交 every loser pays the 交 and the discarder one more 嘴 of it. They depend only on the seats and a
-    few small amounts, not on the hand, so each is built once and remembered; FrozenDicts, so every answer can
-    hold them.
+    Every loser (every seat of the table but the winner: three at four, two at three) pays the fan; the dealer one
+    more 底番 (every loser when the dealer wins); the discarder one more 底番; with 交 every loser pays the 交 and
+    the discarder one more 嘴 of it. They depend only on the seats and a few small amounts, not on the hand, so
+    each is built once and remembered; FrozenDicts, so every answer can hold them.
     """
-    losers = LOSERS[winner]
+    losers = [seat for seat in seats if seat != winner]  # in seat order
     said = {code: text(lang) for code, text in REASONS.items()}
     rows = [row(loser, winner, fan, "fan", "fan", said["fan"]) for loser in losers]
     if winner == dealer:
@@ -69,7 +72,7 @@ def plain_rows(
         if discarder:
             rows.append(row(discarder, winner, jiao_zui, "jiao", "discarder_jiao", said["discarder_jiao"]))
     rows = [one for one in rows if one["amount"]]  # 包牌 changes who pays, never an amount: filtered first
-    net, by_part = nets(rows, PARTS)
+    net, by_part = nets(rows, PARTS, seats)
     parts = FrozenDict({part: FrozenDict(balances) for part, balances in by_part.items()})
     return tuple([FrozenDict(one) for one in rows]), FrozenDict(net), parts
 

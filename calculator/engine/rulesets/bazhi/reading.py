@@ -235,14 +235,16 @@ def di_fan(tariff: Tariff, self_draw: bool, yadang: bool) -> int:
 def winner_total(request: ScoreRequest, tariff: Tariff, fan: int, di_fan: int, jiao_count: int, jiao: int) -> int:
     """The sum of the payment rows (`payments.plain_rows`) without building them: readings are ranked on it.
 
-    Each loser pays the fan; the dealer one more 底番 (each loser when the dealer wins); the discarder one
-    more 底番; with 交 each loser pays `jiao` and the discarder one more 嘴. 包牌 changes who pays, never how
-    much, so it does not enter. `tests/engine/test_properties.py` checks this against the rows.
+    Each loser (the table's seats but the winner: three, or two at a table of three) pays the fan; the dealer
+    one more 底番 (each loser when the dealer wins); the discarder one more 底番; with 交 each loser pays `jiao`
+    and the discarder one more 嘴. 包牌 changes who pays, never how much, so it does not enter.
+    `tests/engine/test_properties.py` checks this against the rows.
     """
     discard = request.discarder is not None
-    total = 3 * fan + (3 if request.winner == request.dealer else 1) * di_fan + (di_fan if discard else 0)
+    losers = len(request.seats) - 1
+    total = losers * fan + (losers if request.winner == request.dealer else 1) * di_fan + (di_fan if discard else 0)
     if jiao_count:
-        total += 3 * jiao + (tariff.jiao_zui if discard else 0)
+        total += losers * jiao + (tariff.jiao_zui if discard else 0)
     return total
 
 

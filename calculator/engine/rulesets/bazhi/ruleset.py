@@ -8,6 +8,7 @@ from ...blocks import decompositions_of, with_tile
 from ...decompose import is_complete
 from ...explain import decomposition_groups, not_a_win_answer
 from ...hand import ScoreRequest
+from ...seats import Seats
 from ...text import Text
 from ...tiles import Tile
 from ..base import Ruleset
@@ -44,8 +45,8 @@ class Bazhi(Ruleset):
     def evaluate(self, request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
         return evaluate(request, lang, brief)
 
-    def deal(self, rng: Random, favour: str | None = None) -> dict:
-        return dealing.deal(rng, favour)
+    def deal(self, rng: Random, favour: str | None = None, seats: Seats | None = None) -> dict:
+        return dealing.deal(rng, favour, seats or self.seats())
 
     def payment_reason(self, row, answer, lang, seat_word):
         return payment_reason(row, answer, lang, seat_word)
@@ -118,6 +119,7 @@ def win_result(
     triggers = reading.triggers
     bao = liable_seat(request, bool(triggers))
     payments, net, net_by_part = payments_and_nets(
+        request.seats,
         request.winner,
         request.dealer,
         request.discarder,

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ...text import Text
-from ...tiles import SEATS
 from ..table import Book, CardFacts, TableRules, losers_of
 from .declarations import DECLARED, TARIFFS
 
@@ -22,16 +21,17 @@ class BazhiTable(TableRules):
         return True  # every bazhi table plays a 底 game
 
     def settle(self, book: Book, result: dict, card: CardFacts) -> None:
-        """§1.7: 番 comes out of the 底, a payer (包牌 too) pays at most what is left; 交 is outside. If all three
-        losers are at 0 it is 通底: each pays the winner one more 嘴's 交分, outside [readings L6, L7]."""
+        """§1.7: 番 comes out of the 底, a payer (包牌 too) pays at most what is left; 交 is outside. If every loser
+        (the three others, or the two at a table of three: §1.8) is at 0 it is 通底: each pays the winner one more
+        嘴's 交分, outside [readings L6, L7]; else a player at 0 is 脱底."""
         book.pay_rows(result["payments"], capped=True)
-        losers = losers_of(result)
+        losers = losers_of(result, book.seats)
         if all(book.balances[seat] == 0 for seat in losers):
             extra = TARIFFS[card.options["tariff"]].jiao_zui
             for seat in losers:
                 book.transfer(seat, result["request"]["winner"], extra, "tongdi", self.reason("tongdi"), outside=True)
             book.end("tongdi")
-        elif any(book.balances[seat] == 0 for seat in SEATS):
+        elif any(book.balances[seat] == 0 for seat in book.seats):
             book.end("tuodi")
 
     def keeps_deal(self, result: dict) -> bool:

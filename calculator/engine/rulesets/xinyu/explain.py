@@ -16,7 +16,7 @@ from ...wildcards import CappedPlan, Group, loose_groups, seven_pairs_groups, st
 from .declarations import BONUS_BY_CODE, LABELS, SHAPE_NAMES, SILONG_DETAIL
 from .payments import table_base
 from .reading import Reading
-from .wilds import Wilds, long_from_tiles
+from .wilds import Wilds
 
 
 def concrete_groups(wilds: Wilds, reading: Reading) -> list[Group]:
@@ -92,8 +92,8 @@ def explain(
     """Every number of the answer, in the order a referee checks them. Each line is a remembered one, written
     once per the few small values it says (FrozenDicts, shared between answers, as bazhi's are); the list is the
     caller's."""
-    base = long_from_tiles(wilds.count)
-    lines = [_long_tiles_line(wilds.caishen.index, wilds.count, lang), _shape_line(reading.shape, lang)]
+    base = reading.from_tiles
+    lines = [_long_tiles_line(wilds.caishen.index, wilds.count, base, lang), _shape_line(reading.shape, lang)]
     add = lines.append
     for code, value in reading.patterns:
         add(_bonus_line(code, value, *_detail_facts(request, code, reading), lang))
@@ -112,16 +112,22 @@ def explain(
 
 
 @cache
-def _long_tiles_line(caishen: int, count: int, lang: str) -> FrozenDict:
-    """龙 from the 财神 held: one each, or 2 when there are none (无龙算2龙)."""
+def _long_tiles_line(caishen: int, count: int, base: int, lang: str) -> FrozenDict:
+    """龙 from the 财神 held (`base`): one each, or 2 when there are none (无龙算2龙), or 0 when the reading has
+    龙 from its patterns under the house rule wulong=total."""
     cs = ALL_TILES[caishen]
+    rule = "§2.1"
     if count:
         detail = Text(f"财神 {cs.name_zh}（{cs}）{count} 张，每张 1 龙", f"{count} 财神 ({cs}), 1 龙 each")
-    else:
+    elif base:
         detail = Text(f"没有财神（{cs}）：无龙算2龙", f"no 财神 ({cs}) in hand: counts as 2 龙")
-    return FrozenDict(
-        line(lang, "long_tiles", Text("龙（财神）", "龙 from 财神"), detail, long_from_tiles(count), "§2.1")
-    )
+    else:
+        detail = Text(
+            f"没有财神（{cs}），但有加龙：不算无龙（桌规：无龙指没有任何龙）",
+            f"no 财神 ({cs}) in hand, but the patterns add 龙: not 无龙 (house rule: 无龙 means no 龙 at all)",
+        )
+        rule = "§5.2"
+    return FrozenDict(line(lang, "long_tiles", Text("龙（财神）", "龙 from 财神"), detail, base, rule))
 
 
 @cache
@@ -131,11 +137,12 @@ def _shape_line(shape: str, lang: str) -> FrozenDict:
 
 @cache
 def _bonus_line(
-    code: str, value: int, shapeless: bool, suit: str | None, honours_filled: bool, lang: str
+    code: str, value: int, shapeless: bool, suit: str | None, honours_filled: bool, discard: bool, lang: str
 ) -> FrozenDict:
     """One 龙 bonus with what it is for this hand (`pattern_detail`'s facts)."""
-    detail = pattern_detail(code, shapeless, suit, honours_filled)
-    return FrozenDict(line(lang, "long_bonus", BONUS_BY_CODE[code].name, detail, value, "§2.3"))
+    detail = pattern_detail(code, shapeless, suit, honours_filled, discard)
+    rule = "§5.2" if discard else "§2.3"  # 4龙 on a discard: the house rule silong_discard
+    return FrozenDict(line(lang, "long_bonus", BONUS_BY_CODE[code].name, detail, value, rule))
 
 
 @cache
@@ -172,16 +179,23 @@ def _payment_line(payer: str, payee: str, code: str, reason: str, amount: int, l
     return FrozenDict(line(lang, code, label, reason, amount, "§2.4"))
 
 
-def _detail_facts(request: ScoreRequest, code: str, reading: Reading) -> tuple[bool, str | None, bool]:
-    """What `pattern_detail` says of a bonus beyond its code: a shapeless reading, the suit of its colour, and
-    whether 财神 filled missing honours (七风齐 under the house rule)."""
-    return reading.shape == "none", reading.colour.suit, code == "qifengqi" and 0 in request.concealed_counts[27:34]
+def _detail_facts(request: ScoreRequest, code: str, reading: Reading) -> tuple[bool, str | None, bool, bool]:
+    """What `pattern_detail` says of a bonus beyond its code: a shapeless reading, the suit of its colour,
+    whether 财神 filled missing honours (七风齐 under the house rule), and a win by discard (4龙 under the house
+    rule silong_discard)."""
+    return (
+        reading.shape == "none",
+        reading.colour.suit,
+        code == "qifengqi" and 0 in request.concealed_counts[27:34],
+        code == "silong" and request.discarder is not None,
+    )
 
 
-def pattern_detail(code: str, shapeless: bool, suit: str | None, honours_filled: bool) -> Text:
-    """What a bonus is, for this hand: its pattern's meaning, with the suit of a colour and 4龙's shape."""
+def pattern_detail(code: str, shapeless: bool, suit: str | None, honours_filled: bool, discard: bool) -> Text:
+    """What a bonus is, for this hand: its pattern's meaning, with the suit of a colour and 4龙's shape (and its
+    win by discard, under the house rule silong_discard)."""
     if code == "silong":
-        return SILONG_DETAIL["shapeless" if shapeless else "with_shape"]
+        return SILONG_DETAIL["by_discard" if discard else "shapeless" if shapeless else "with_shape"]
     what = BONUS_BY_CODE[code].what
     if code in ("qingyise", "hunyise") and suit:
         return Text(f"{what.zh}（{SUIT_NAMES_ZH[suit]}）", f"{what.en} ({SUIT_NAMES_EN[suit]})")

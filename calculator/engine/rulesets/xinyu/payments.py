@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from ...explain import seat_name
 from ...hand import ScoreRequest
 from ...payments import PaymentRow, round_half_up, row
-from ...tiles import seats_after
+from ...seats import seats_after
 from .declarations import DECLARED
 
 PARTS = ("long",)  # every xinyu payment is in 龙
@@ -45,7 +45,7 @@ def liable_rule(request: ScoreRequest) -> str | None:
 
 def payments_for(request: ScoreRequest, unit: int, lang: str) -> list[PaymentRow]:
     winner, discarder = request.winner, request.discarder
-    others = seats_after(winner)
+    others = seats_after(winner, request.seats)
     if discarder is None:
         reason = REASONS["zimo"](lang).format(unit=unit)
         return [row(seat, winner, unit, "long", "zimo", reason) for seat in others]

@@ -10,7 +10,7 @@ from typing import NamedTuple
 from ...hand import ScoreRequest
 from ...wildcards import ANY_COLOUR, Colour, seven_pairs_fit, shisanbuda_fit
 from .declarations import BONUSES, LONG, SILONG_MORE_WITH_SHAPE
-from .wilds import Wilds, is_quanfeng, is_silong, natural_of, plan_standard
+from .wilds import Wilds, is_quanfeng, is_silong, long_from_tiles, natural_of, plan_standard
 
 BONUS = {code: (code, long) for code, long in LONG.items()}  # each bonus as a reading lists it, with its 龙
 PATTERN_RANK = {pattern.code: rank for rank, pattern in enumerate(BONUSES)}  # the order an answer lists them in
@@ -26,7 +26,16 @@ class ColourChoice:
 
 def colour_choices(wilds: Wilds) -> tuple[ColourChoice, ...]:
     """The colour patterns the natural tiles and melds leave open; 财神 may supply a missing colour."""
-    return _colour_choices(wilds.present)
+    choices = _colour_choices(wilds.present)
+    return choices if wilds.count else tiles_colour(choices)
+
+
+def tiles_colour(choices: tuple[ColourChoice, ...]) -> tuple[ColourChoice, ...]:
+    """Without 财神 the tiles decide the colour: a colour pattern they make (混一色, 清一色, 全风向) is a fact of the
+    hand, not a reading one may leave out (a reading chooses sets and what 财神 stand for). It matters where a
+    pattern can lower the pay: under wulong=total a hand of 混一色 without 财神 is 1 龙, never a plain 2 (§5.2)."""
+    made = tuple(choice for choice in choices if choice.code is not None and not any(choice.colour.required))
+    return made or choices[:1]  # no colour: the plain one (every other would need a 财神 for a missing colour)
 
 
 @cache
@@ -61,12 +70,18 @@ class Reading(NamedTuple):
     colour: ColourChoice
     triplets: bool
     patterns: tuple[tuple[str, int], ...]
-    bonus: int  # the patterns' 龙, summed once: the best reading is chosen on it
+    bonus: int  # the patterns' 龙, summed once
+    from_tiles: int  # L under this reading (无龙算2龙 may depend on its bonus: house rule wulong)
     plan: object = None  # the standard shape's plan (pair block and 财神 per block; groups when capped)
 
     @property
     def codes(self) -> tuple[str, ...]:
         return tuple([code for code, _ in self.patterns])
+
+    @property
+    def long(self) -> int:
+        """龙 in all (§2.3): L and every bonus. The best reading is chosen on it."""
+        return self.from_tiles + self.bonus
 
 
 def flag_patterns(request: ScoreRequest) -> list[tuple[str, int]]:
@@ -116,12 +131,23 @@ def shape_patterns(
         found.append(BONUS["qingyise"])
     if shape == "standard" and len(request.melds) == 4:
         found.append(BONUS["dandiao"])  # four melds: the one concealed tile is paired by the win [reading]
-    if is_silong(request, wilds):
+    if scores_silong(request, wilds, shape):
         # one silong entry: its 龙, and more on top when the hand is also a legal shape (RULES.md §2.3)
         found.append(("silong", LONG["silong"] + (SILONG_MORE_WITH_SHAPE if shape != "none" else 0)))
     if choice.code == "quanfeng":
         found.append(BONUS["quanfeng"])
     return found
+
+
+def scores_silong(request: ScoreRequest, wilds: Wilds, shape: str) -> bool:
+    """The 4龙 entry (§2.2 item 4, §2.3): four 财神 won by self-draw; won by discard only with a legal shape, and
+    only under the house rule silong_discard=with_shape (§5.2). Shapeless, 4龙 stays a self-draw win
+    (`is_silong`)."""
+    if wilds.count != 4:
+        return False
+    if request.discarder is None:
+        return True
+    return shape != "none" and request.options.house["silong_discard"] == "with_shape"
 
 
 def _reading(request, wilds, shape, choice, triplets, plan=None, flags=None) -> Reading:
@@ -130,7 +156,9 @@ def _reading(request, wilds, shape, choice, triplets, plan=None, flags=None) -> 
         flag_patterns(request) if flags is None else flags
     )
     patterns.sort(key=_listed_rank)
-    return Reading(shape, choice, triplets, tuple(patterns), sum([value for _, value in patterns]), plan)
+    bonus = sum([value for _, value in patterns])
+    tiles = long_from_tiles(wilds.count, bonus, request.options.house["wulong"])
+    return Reading(shape, choice, triplets, tuple(patterns), bonus, tiles, plan)
 
 
 def _listed_rank(pattern: tuple[str, int]) -> int:
@@ -179,9 +207,10 @@ def readings(request: ScoreRequest, wilds: Wilds) -> list[Reading]:
 
 
 def best_reading(found: list[Reading]) -> Reading:
-    """The most 龙 (P and so every payment grows with it); ties go to more patterns, then the first found."""
+    """The most 龙, L included (P and so every payment grows with it; under wulong=total L depends on the
+    reading); ties go to more patterns, then the first found."""
     best = found[0]
     for reading in found[1:]:
-        if (reading.bonus, len(reading.patterns)) > (best.bonus, len(best.patterns)):
+        if (reading.long, len(reading.patterns)) > (best.long, len(best.patterns)):
             best = reading
     return best

@@ -8,6 +8,7 @@ from ...errors import ScoreError
 from ...explain import not_a_win_answer
 from ...hand import ScoreRequest
 from ...payments import nets
+from ...seats import Seats
 from ...text import Text
 from ...tiles import Tile
 from ..base import Ruleset
@@ -18,10 +19,7 @@ from .explain import explain, groups_of, labels
 from .payments import PARTS, liable_rule, payment_reason, payments_for, table_base
 from .reading import Reading, best_reading, readings
 from .table import TABLE
-from .wilds import Wilds, caishen_after, is_win, long_from_tiles, waits_of, wilds_of
-
-PRIORITY_LEVEL_1 = ("dandiao", "qingyise", "qingqidui")  # 拦胡 (§2.5)
-PRIORITY_LEVEL_2 = ("quanfeng",)
+from .wilds import Wilds, caishen_after, is_win, waits_of, wilds_of
 
 
 class Xinyu(Ruleset):
@@ -55,15 +53,6 @@ class Xinyu(Ruleset):
             return {**values, "caishen": derived}
         return values
 
-    resolves_claims = True
-
-    def priority(self, data: object, lang: str = "zh") -> dict:
-        """拦胡 (§2.5): priority.py, which scores each claim with this module's `evaluate` (imported here, when
-        asked, as it imports this module)."""
-        from .priority import priority
-
-        return priority(data, lang)
-
     def derive(self, option_id: str, value: object) -> object:
         """The turned indicator decides the 财神 (§2.1)."""
         return caishen_after(value) if option_id == "indicator" else None
@@ -86,8 +75,8 @@ class Xinyu(Ruleset):
     def evaluate(self, request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
         return evaluate(request, lang, brief)
 
-    def deal(self, rng: Random, favour: str | None = None) -> dict:
-        return dealing.deal(rng, favour)
+    def deal(self, rng: Random, favour: str | None = None, seats: Seats | None = None) -> dict:
+        return dealing.deal(rng, favour, seats or self.seats())
 
     def payment_reason(self, row, answer, lang, seat_word):
         return payment_reason(row, answer, lang, seat_word)
@@ -103,6 +92,9 @@ class Xinyu(Ruleset):
         said = facts.HEADLINE
         return [said["long"](lang).format(long=answer["long"]), said["unit"](lang).format(unit=answer["unit"])]
 
+    def wild_kind(self, options) -> Tile:
+        return options.caishen
+
     def wild_tile(self, answer: dict) -> str | None:
         """The 财神: a win names it, any other answer has it in its request echo."""
         return answer.get("caishen") or (answer.get("request") or {}).get("options", {}).get("caishen")
@@ -114,7 +106,7 @@ class Xinyu(Ruleset):
         """The rules that cannot change this hand's answer are left out (RULES.md §5.2): qianggang without 抢杠胡,
         dilong unless another seat wins a streak, qingqidui and qifengqi_wild with melds (七对, 十三不搭 have
         none), qifengqi_wild without a 财神 or with an honour 财神, shapeless_colours without four 财神,
-        wild_fifth_copy without a 财神."""
+        wild_fifth_copy without a 财神, wulong with one, silong_discard without four 财神 won on a discard."""
         flags, options = request.flags, request.options
         wild = request.concealed_counts[options.caishen.index]
         skip = set()
@@ -130,6 +122,10 @@ class Xinyu(Ruleset):
             skip.add("shapeless_colours")
         if not wild:
             skip.add("wild_fifth_copy")
+        else:
+            skip.add("wulong")  # 无龙 is about a hand without 财神
+        if wild < 4 or request.discarder is None:
+            skip.add("silong_discard")  # four 财神 won on a discard
         return tuple(rule for rule in self.scoring_house if rule.id not in skip)
 
 
@@ -164,21 +160,15 @@ def not_a_win(request: ScoreRequest, code: str, lang: str, brief: bool = False) 
     return not_a_win_answer(facts.ID, request, code, NOT_A_WIN[code](lang), brief)
 
 
-def priority_level(codes: tuple[str, ...] | list[str]) -> int:
-    """拦胡 level (§2.5): 2 for 全风向; 1 for 单吊, 清一色, 清七对; 0 otherwise."""
-    if any([c in PRIORITY_LEVEL_2 for c in codes]):
-        return 2
-    return 1 if any([c in PRIORITY_LEVEL_1 for c in codes]) else 0
-
-
 def win_result(request: ScoreRequest, wilds: Wilds, reading: Reading, lang: str, brief: bool = False) -> dict:
-    base = long_from_tiles(wilds.count)
-    total_long = base + reading.bonus
+    base = reading.from_tiles
+    total_long = reading.long
     dl = table_base(request)
     unit = dl + total_long
     payments = payments_for(request, unit, lang)
     rule = liable_rule(request) if request.discarder else None
-    net, by_part = nets(payments, PARTS)
+    level, giving = facts.DECLARED.claims.level_of(reading.codes)  # 拦胡 (§2.5), as [claims] declares it
+    net, by_part = nets(payments, PARTS, request.seats)
     answer: dict = {"ruleset": facts.ID, "win": True}
     if not brief:
         answer["request"] = request.to_dict()
@@ -201,7 +191,8 @@ def win_result(request: ScoreRequest, wilds: Wilds, reading: Reading, lang: str,
             "di_long": dl,
             "unit": unit,
             "quanjiao": reading.colour.code == "quanfeng" and reading.shape != "none",
-            "priority_level": priority_level(reading.codes),
+            "priority_level": level,
+            "priority_patterns": list(giving),
             "self_draw": request.discarder is None,
             "labels": labels(request, reading, lang),
         }

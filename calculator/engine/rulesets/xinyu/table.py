@@ -18,7 +18,7 @@ class XinyuTable(TableRules):
         room = card.stake is not None
         winner = result["request"]["winner"]
         if room and result.get("quanjiao"):
-            for seat in losers_of(result):
+            for seat in losers_of(result, book.seats):
                 book.transfer(seat, winner, book.balances[seat], "quanjiao", self.reason("quanjiao"))
             book.end("quanjiao")
             return
@@ -30,7 +30,7 @@ class XinyuTable(TableRules):
         room = card.stake is not None
         penalty = self.declared.data["leave_penalty"]
         amount = book.balances[seat] if room else penalty * dealer_streak * card.multiplier
-        for other, share in penalty_shares(seat, amount).items():
+        for other, share in penalty_shares(seat, amount, book.seats).items():
             book.transfer(seat, other, share, "leave", self.reason("leave"))
         if room:
             book.end("bust")

@@ -71,9 +71,19 @@ def wilds_of(request: ScoreRequest) -> Wilds:
     return Wilds(caishen, count, tuple(natural), blocks, tuple(present), room)
 
 
-def long_from_tiles(wild: int) -> int:
-    """L: one 龙 per 财神; a hand without any counts 2 (无龙算2龙)."""
-    return wild if wild else NO_CAISHEN_LONG
+def long_from_tiles(wild: int, bonus: int, wulong: str) -> int:
+    """L of a reading whose patterns add `bonus` 龙: one 龙 per 财神; a hand with none counts 2 when it is 无龙
+    (`is_wulong`), else 0."""
+    if wild:
+        return wild
+    return NO_CAISHEN_LONG if is_wulong(bonus, wulong) else 0
+
+
+def is_wulong(bonus: int, wulong: str) -> bool:
+    """无龙算2龙 for a reading without 财神 (§2.1), as the house rule wulong reads 无龙 (§5.2): `tiles` (the
+    default) no 财神 tile, always; `total` no 龙 at all: no entry of the reading worth more than 0 (the entries
+    are never negative, so: its bonuses, flags included, add nothing)."""
+    return wulong == "tiles" or bonus == 0
 
 
 # --------------------------------------------------------------------------- which wins are legal (§2.2)
