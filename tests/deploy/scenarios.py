@@ -216,7 +216,9 @@ async def scorer(target: Target, seconds: float, rate: float = 20) -> list[float
     return took
 
 
-def _reader(target: Target, paths: list[str], period: float, reading, stop, results) -> None:
+def _reader(target: Target, paths: list[str | tuple[str, dict]], period: float, reading, stop, results) -> None:
+    raws = [target.get(path) if isinstance(path, str) else target.get(path[0], **path[1]) for path in paths]
+
     async def read() -> dict:
         outcomes: Counter = Counter()
         n = 0
@@ -224,7 +226,7 @@ def _reader(target: Target, paths: list[str], period: float, reading, stop, resu
             started = time.monotonic()
             if reading.is_set():
                 try:
-                    outcomes[await one(target, target.get(paths[n % len(paths)]), READER_FROM)] += 1
+                    outcomes[await one(target, raws[n % len(raws)], READER_FROM)] += 1
                 except (TimeoutError, OSError) as error:
                     outcomes[type(error).__name__] += 1
                 n += 1
@@ -248,10 +250,11 @@ class ReaderRun:
 
 
 def beside_a_heavy_reader(
-    target: Target, paths: list[str], period: float, seconds: float, rounds: int = 3
+    target: Target, paths: list[str | tuple[str, dict]], period: float, seconds: float, rounds: int = 3
 ) -> ReaderRun:
     """Another client's scores (20 a second) for `seconds` with nobody else, and as long while one client reads
-    `paths` in turn, one every `period` seconds (an open table page polling a big table: every 2 s). The two
+    `paths` (a path, or a path and its headers) in turn, one every `period` seconds (an open table page polling a
+    big table: every 2 s). The two
     kinds of window alternate (`rounds` of each), so that whatever else the machine does falls on both alike."""
     context = multiprocessing.get_context("spawn")
     results, reading, stop = context.Queue(), context.Event(), context.Event()
