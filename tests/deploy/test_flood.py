@@ -1,5 +1,5 @@
 """Issue 31: a flood of fast clients is refused, never failed. Through the deployment (nginx in front of gunicorn,
-two workers, SQLite, the production rate limits): 200 connections from 10 addresses sending requests back to back
+two workers, SQLite and PostgreSQL, the production rate limits): 200 connections from 10 addresses sending requests back to back
 (pages, partials, scores, a missing table), while a load balancer's probe asks /healthz: every answer is 200, 404,
 429 or 503 (never a 500, 502 or 504), the limits did refuse some (nginx's cap on requests in the app server, 503
 `busy`; the app's rate limits, 429), and every probe is answered 200 (its own upstream, without the cap).
@@ -16,8 +16,9 @@ from .scenarios import Target, flood, percentile
 pytestmark = pytest.mark.serial  # the machine's whole capacity is used
 
 
-def test_a_flood_is_answered_429_or_503_never_500_and_healthz_answers(tmp_path):
-    with deployed(tmp_path, workers=2, RATE_LIMIT_READ="300/60", RATE_LIMIT_WRITE="100/60") as site:
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_a_flood_is_answered_429_or_503_never_500_and_healthz_answers(tmp_path, database):
+    with deployed(tmp_path, database, workers=2, RATE_LIMIT_READ="300/60", RATE_LIMIT_WRITE="100/60") as site:
         run = flood(Target(site.https_port), connections=200, clients=10, seconds=6)
     assert not run.unexpected, run.statuses
     refused = run.statuses.get(429, 0) + run.statuses.get(503, 0)
