@@ -8,6 +8,7 @@ what the app server does by itself (a client reaching it directly, its workers).
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import http.client
 import json
@@ -75,6 +76,7 @@ def collected_static() -> Path:
     same files)."""
     if "root" not in _static:
         root = Path(tempfile.mkdtemp(prefix="deploy-static-"))
+        atexit.register(shutil.rmtree, root, ignore_errors=True)  # when the test process ends
         done = manage("collectstatic", "--noinput", env=production_env(**SECRETS, STATIC_ROOT=str(root)))
         assert done.returncode == 0, done.stderr
         _static["root"] = root
