@@ -16,7 +16,7 @@ from calculator import ledger
 from calculator.engine.errors import ScoreError
 from calculator.engine.text import msg
 from calculator.models import Event, Hand, Table
-from calculator.plumbing import lanes, ratelimit
+from calculator.plumbing import ratelimit
 from calculator.plumbing.django_locale import engine_lang
 from calculator.plumbing.middleware import request_client
 from calculator.plumbing.strict_json import read_json
@@ -180,7 +180,6 @@ def tagged_only_when_ok(view: Callable) -> Callable:
     return tagged
 
 
-@lanes.slow
 @require_http_methods(["GET", "HEAD"])
 @cache_control(no_cache=True)  # always revalidate: a table changes while it is played
 @tagged_only_when_ok

@@ -43,7 +43,7 @@ from calculator.pages.tables import export, picture
 from calculator.pages.tables import presenter as pages
 from calculator.pages.tables.forms import NewTableForm, RuleCardForm
 from calculator.pages.tables.qr import qr_data_uri
-from calculator.plumbing import lanes, ratelimit
+from calculator.plumbing import ratelimit
 from calculator.plumbing.django_locale import engine_lang, page_locale
 from calculator.plumbing.middleware import request_client
 from calculator.presentation.handquery import HandInput
@@ -224,13 +224,11 @@ def _page(request: HttpRequest, table: Table, token: str | None, status: int = 2
         return render(request, "ledger/table.html", context, status=status)  # with a token: EditLinkMiddleware
 
 
-@lanes.slow
 @require_http_methods(["GET", "HEAD"])
 def table_view(request: HttpRequest, table_id: str) -> HttpResponse:
     return _page(request, _table_or_404(table_id), None)
 
 
-@lanes.slow
 @require_http_methods(["GET", "HEAD"])
 def table_edit(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
     return _page(
@@ -271,7 +269,6 @@ def _live(request: HttpRequest, read: Read, token: str | None) -> HttpResponse:
     return response
 
 
-@lanes.slow
 @require_http_methods(["GET", "HEAD"])
 @cache_control(no_store=True)
 @condition(etag_func=live_etag)
@@ -283,7 +280,6 @@ def table_live(request: HttpRequest, table_id: str) -> HttpResponse:
     return _live(request, read, None)
 
 
-@lanes.slow
 @require_http_methods(["GET", "HEAD"])
 @condition(etag_func=live_etag)
 def table_edit_live(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
@@ -482,7 +478,6 @@ def _preview(table: Table, state: ledger.State, body: dict, data: QueryDict, lan
 # CSV
 
 
-@lanes.slow
 @require_http_methods(["GET", "HEAD"])
 def export_csv(request: HttpRequest, table_id: str) -> HttpResponse:
     """Everything of the table, one row per entry, headers in the page's language, and the settlement."""
