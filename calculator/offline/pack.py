@@ -119,8 +119,9 @@ def app_files(root: Path, locale_dir: Path, urls: dict[str, dict[str, str]]) -> 
 
 
 def catalogues(locale_dir: Path) -> Iterator[tuple[str, bytes]]:
-    """The compiled catalogues (locale/<lang>/LC_MESSAGES/django.mo), which the phone reads with `gettext`."""
-    for po in sorted(locale_dir.glob("*/LC_MESSAGES/django.po")):
+    """The compiled catalogues (locale/<lang>/LC_MESSAGES/<domain>.mo: the pages' django.mo, the engine's and the
+    ledger's answers.mo), which the phone reads with `gettext`."""
+    for po in sorted(locale_dir.glob("*/LC_MESSAGES/*.po")):
         mo = po.with_suffix(".mo")
         if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
             raise PackError(f"{mo} is missing or older than its .po: run `manage.py compilemessages` first")

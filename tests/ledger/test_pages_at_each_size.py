@@ -22,6 +22,7 @@ import pytest
 
 from calculator.models import Hand, Table
 from calculator.pages.tables.qr import qr_data_uri
+from tests.conftest import TEST_GAME
 from tests.ledger.hands import B1
 
 pytestmark = pytest.mark.django_db
@@ -150,8 +151,9 @@ def test_the_size_is_asked_only_for_a_game_that_plays_more_than_one(client):
     games = re.findall(r'data-seats="([^"]*)"><input type="radio" name="ruleset" value="(\w+)"', html)
     assert {("E S W N", "bazhi"), ("E S W N", "xinyu")} <= set(games)  # each game's default size
     # the fixture game of tests/games plays 4 or 2: asked the same way, no game named
-    sizes = re.search(r'id="sizes-tuidaohu">(.*?)</div>', html, re.S).group(1)
-    assert re.findall(r'data-seats="([^"]*)"><input type="radio" name="tuidaohu-players" value="(\d)"', sizes) == [
+    fixture = TEST_GAME.id
+    sizes = re.search(rf'id="sizes-{fixture}">(.*?)</div>', html, re.S).group(1)
+    assert re.findall(rf'data-seats="([^"]*)"><input type="radio" name="{fixture}-players" value="(\d)"', sizes) == [
         ("E S W N", "4"),
         ("E S", "2"),
     ]

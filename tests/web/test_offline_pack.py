@@ -4,6 +4,7 @@ CPython: the same modules, read from the built zip)."""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -79,6 +80,7 @@ def test_the_pack_holds_the_engine_presenter_ledger_templates_catalogues_and_jin
         "jinja2/trainer.html",
         "calculator/presentation/trainer/questions.py",
         "locale/zh_Hans/LC_MESSAGES/django.mo",
+        "locale/zh_Hans/LC_MESSAGES/answers.mo",
         "jinja2/__init__.py",
         "markupsafe/__init__.py",
         "urls.json",
@@ -117,6 +119,25 @@ def test_the_pack_holds_every_module_it_runs_and_no_django(built):
     assert '<symbol id="t-8m"' in drawn and 'data-seat="S" data-net="19"' in drawn  # the picture: tiles, QR, nets
     assert not_ready == score(NOT_READY, "zh")
     assert not_ready["waits"] == [] and not_ready["shanten"] >= 1 and not_ready["draws"]
+
+
+def test_a_phone_without_the_engines_catalogue_says_which_file_is_missing_instead_of_answering(built, tmp_path):
+    """The engine's Chinese comes from answers.mo in the pack: a pack without it fails loudly at the first Chinese
+    answer (the phone warms up in both languages before it is kept), never answering in English msgids."""
+    unpacked = shutil.copytree(built[2], tmp_path / "unpacked")
+    (unpacked / "locale" / "zh_Hans" / "LC_MESSAGES" / "answers.mo").unlink()
+    program = (
+        "import sys, json; sys.path[:0] = [sys.argv[1]]; sys.modules['django'] = None\n"
+        "from calculator.offline.phone import Phone\n"
+        "print(Phone(sys.argv[1]).score(sys.argv[2], sys.argv[3]))"
+    )
+    hand = json.dumps({"ruleset": "bazhi", **B1_HAND, "dealer": "E"})
+    isolated = [sys.executable, "-I", "-S", "-c", program, str(unpacked), hand]
+    english = subprocess.run([*isolated, "en"], capture_output=True, text=True, check=True)
+    assert json.loads(english.stdout)["net"] == {"E": -7, "S": 19, "W": -7, "N": -5}  # the source language
+    chinese = subprocess.run([*isolated, "zh"], capture_output=True, text=True)
+    assert chinese.returncode != 0 and not chinese.stdout
+    assert "locale/zh_Hans/LC_MESSAGES/answers.mo is missing" in chinese.stderr
 
 
 def test_the_phones_json_is_the_engines_with_sorted_keys(built):

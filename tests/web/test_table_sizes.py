@@ -18,6 +18,7 @@ from calculator.presentation.handquery import Fields, HandInput, parse_query, qu
 from calculator.presentation.locale import Locale
 from calculator.presentation.trainer.questions import Spec, question, table_of
 from calculator.presentation.who_pays import PLACES, ArrowCell, SeatCell
+from tests.conftest import TEST_GAME
 from tests.games.examples import hands
 from tests.web.fields import B1
 
@@ -25,7 +26,7 @@ from tests.web.fields import B1
 B1_NETS = {4: {"E": -7, "S": 19, "W": -7, "N": -5}, 3: {"E": -7, "S": 14, "W": -7}}
 SIZES = sorted(B1_NETS, reverse=True)
 # The fixture game's worked hand at two (its only size besides four)
-FIXTURE = "tuidaohu"
+FIXTURE = TEST_GAME.id
 
 
 def at(size: int, fields: dict) -> dict:

@@ -22,7 +22,7 @@ from ..flags import only_when
 from ..hand import ScoreRequest, concealed_sizes
 from ..notation import TILE_BY_NOTATION, InvalidNotationError, parse_tiles
 from ..seats import PLAYERS, Seats, seats_of
-from ..text import Text
+from ..text import OR, Joined, Text, msg, pmsg
 from ..tiles import ALL_TILES, NUM_KINDS, Tile
 from .declarations import (
     ClaimRules,
@@ -177,7 +177,7 @@ class Ruleset(ABC):
         if raw is None:
             raw = {}
         elif type(raw) is not dict and not isinstance(raw, Mapping):  # a dict without the abstract-class check
-            raise ScoreError("bad_option", "options 必须是对象", "options must be an object", "options")
+            raise ScoreError("bad_option", msg("options must be an object"), "options")
         if not self.option_keys.issuperset(raw):
             self._unknown_option(raw)  # raises
         values = [read_option(option, raw.get(option.id)) for option in self.options]
@@ -187,12 +187,8 @@ class Ruleset(ABC):
     def _unknown_option(self, raw: Mapping) -> None:
         for key in raw:
             if key not in self.option_keys:
-                raise ScoreError(
-                    "bad_option",
-                    f"{self.title.zh}没有选项 {key!r}",
-                    f"{self.id} has no option {key!r}",
-                    f"options.{key}" if isinstance(key, str) else "options",
-                )
+                unknown = msg("{game} has no option {key!r}", game=self.id, title=self.title, key=key)
+                raise ScoreError("bad_option", unknown, f"options.{key}" if isinstance(key, str) else "options")
 
     @cached_property
     def options_built(self):
@@ -216,26 +212,20 @@ class Ruleset(ABC):
         if raw is None or raw == {}:
             return self.default_card
         if not isinstance(raw, Mapping):
-            raise ScoreError(
-                "bad_option", "options.house 必须是对象", "options.house must be an object", "options.house"
-            )
+            raise ScoreError("bad_option", msg("options.house must be an object"), "options.house")
         for key, value in raw.items():
             rule = self.house_by_id.get(key) if isinstance(key, str) else None
             if rule is None:
+                unknown = msg("{game} has no house rule {key!r}", game=self.id, title=self.title, key=key)
                 raise ScoreError(
-                    "bad_option",
-                    f"{self.title.zh}没有桌规 {key!r}",
-                    f"{self.id} has no house rule {key!r}",
-                    f"options.house.{key}" if isinstance(key, str) else "options.house",
+                    "bad_option", unknown, f"options.house.{key}" if isinstance(key, str) else "options.house"
                 )
             if not rule.allows(value):
                 allowed = " / ".join(_json(choice.value) for choice in rule.choices)
-                raise ScoreError(
-                    "bad_option",
-                    f"桌规 {key} 只能是 {allowed}，收到 {_json(value)}",
-                    f"house rule {key} must be {allowed}, got {_json(value)}",
-                    f"options.house.{key}",
+                refused = msg(
+                    "house rule {key} must be {allowed}, got {value}", key=key, allowed=allowed, value=_json(value)
                 )
+                raise ScoreError("bad_option", refused, f"options.house.{key}")
         return HouseCard(tuple((rule.id, raw.get(rule.id, rule.default)) for rule in self.house))
 
     # ------------------------------------------------------------------------------ the game's own
@@ -447,10 +437,7 @@ def read_option(option: Option, value: object):
         if isinstance(value, bool):
             return value
         raise ScoreError(
-            "bad_option",
-            f"{option.label.zh} {option.id} 必须是 true 或 false",
-            f"{option.id} must be true or false",
-            field,
+            "bad_option", msg("{option} must be true or false", option=option.id, label=option.label), field
         )
     if kind == "choice":
         allowed = [choice.value for choice in option.choices]
@@ -458,42 +445,45 @@ def read_option(option: Option, value: object):
             # a choice of JSON integers (players: 4 or 3) takes exactly one of them: 3.0, "3" and true are no size
             if type(value) is int and value in allowed:
                 return value
-            listed_zh, listed_en = " 或 ".join(map(_json, allowed)), " or ".join(map(_json, allowed))
-            raise ScoreError(
-                "bad_option",
-                f"{option.label.zh} {option.id} 必须是整数 {listed_zh}，收到 {_json(value)}",
-                f"{option.id} must be the whole number {listed_en}, got {_json(value)}",
-                field,
+            refused = msg(
+                "{option} must be the whole number {choices}, got {value}",
+                option=option.id,
+                label=option.label,
+                choices=Joined(OR, map(_json, allowed)),
+                value=_json(value),
             )
+            raise ScoreError("bad_option", refused, field)
         if isinstance(value, int) and not isinstance(value, bool):
             value = str(value)  # a numeric choice of texts ("315") may be written as a number
         if isinstance(value, str) and value in allowed:
             return value
-        listed_zh, listed_en = " 或 ".join(map(str, allowed)), " or ".join(f"'{v}'" for v in allowed)
-        raise ScoreError(
-            "bad_option",
-            f"{option.label.zh}必须是 {listed_zh}，收到 {value!r}",
-            f"{option.id} must be {listed_en}, got {value!r}",
-            field,
+        choices = Joined(OR, [pmsg("a choice of texts", "'{choice}'", choice=choice) for choice in allowed])
+        refused = msg(
+            "{option} must be {choices}, got {value!r}",
+            option=option.id,
+            label=option.label,
+            choices=choices,
+            value=value,
         )
+        raise ScoreError("bad_option", refused, field)
     if kind == "int":
         if isinstance(value, int) and not isinstance(value, bool) and option.minimum <= value <= option.maximum:
             return value
-        raise ScoreError(
-            "bad_option",
-            f"{option.label.zh} {option.id} 必须是 {option.minimum} 到 {option.maximum} 的整数，收到 {value!r}",
-            f"{option.id} must be a whole number from {option.minimum} to {option.maximum}, got {value!r}",
-            field,
+        refused = msg(
+            "{option} must be a whole number from {minimum} to {maximum}, got {value!r}",
+            option=option.id,
+            label=option.label,
+            minimum=option.minimum,
+            maximum=option.maximum,
+            value=value,
         )
+        raise ScoreError("bad_option", refused, field)
     try:  # a tile
         tiles = parse_tiles(value) if isinstance(value, str) else ()
     except InvalidNotationError:
         tiles = ()
     if len(tiles) != 1:
         raise ScoreError(
-            "bad_option",
-            f"{option.id} 必须正好是一张牌，收到 {value!r}",
-            f"{option.id} must be exactly one tile, got {value!r}",
-            field,
+            "bad_option", msg("{option} must be exactly one tile, got {value!r}", option=option.id, value=value), field
         )
     return tiles[0]

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.views.decorators.http import require_http_methods
 
-from calculator.plumbing import lanes, pictures
+from calculator.plumbing import pictures
 from calculator.plumbing.django_locale import page_locale, page_path
 from calculator.presentation.cards import ResultCard
 from calculator.presentation.handquery import HandInput, parse_query, query_string
@@ -31,7 +31,6 @@ def origin(request: HttpRequest) -> str:
     return f"{request.scheme}://{request.get_host()}"
 
 
-@lanes.slow
 @require_http_methods(["GET", "HEAD"])
 def hand_picture(request: HttpRequest, version: str, lang: str, kind: str) -> HttpResponse:
     """The picture of the answer to the hand its query gives (404 for one without a picture: nothing entered, an

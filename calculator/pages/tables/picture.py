@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods
 
 from calculator import ledger
 from calculator.pages.tables import presenter as pages
-from calculator.plumbing import lanes, pictures
+from calculator.plumbing import pictures
 from calculator.plumbing.django_locale import page_locale, page_path
 from calculator.presentation.picture.evening import Evening, Standing, Transfer, evening_picture
 from calculator.presentation.render import picture_svg
@@ -62,7 +62,6 @@ def current(table_id: str) -> snapshots.Snapshot:
     return read[0]
 
 
-@lanes.slow
 @require_http_methods(["GET", "HEAD"])
 def table_picture(request: HttpRequest, table_id: str, version: str, at: str, lang: str, kind: str) -> HttpResponse:
     """The picture of the table at version `at`: only its current version is drawn (a picture's URL never

@@ -43,7 +43,7 @@ from calculator.pages.tables import export, picture
 from calculator.pages.tables import presenter as pages
 from calculator.pages.tables.forms import NewTableForm, RuleCardForm
 from calculator.pages.tables.qr import qr_data_uri
-from calculator.plumbing import lanes, ratelimit
+from calculator.plumbing import ratelimit
 from calculator.plumbing.django_locale import engine_lang, page_locale
 from calculator.plumbing.middleware import request_client
 from calculator.presentation.handquery import HandInput
@@ -53,6 +53,7 @@ from calculator.tables import snapshot as snapshots
 from calculator.tables import store
 from calculator.tables.binding import calculator_fields, calculator_query
 from calculator.tables.paths import edit_path, view_path
+from calculator.tables.statuses import status_of
 
 Read = tuple[snapshots.Snapshot, store.Page, list]  # a table's snapshot, a page of it, that page's entries
 
@@ -209,7 +210,7 @@ def _read(request: HttpRequest, table_id: str, entries: bool = True) -> Read:
     try:
         read = snapshots.current(table_id, page_of)
     except ledger.LedgerError as error:  # a bad ?from=
-        raise Http404(error.en) from None
+        raise Http404(error.message("en")) from None
     if read is None:
         raise Http404("no such table")
     return read
@@ -223,13 +224,11 @@ def _page(request: HttpRequest, table: Table, token: str | None, status: int = 2
         return render(request, "ledger/table.html", context, status=status)  # with a token: EditLinkMiddleware
 
 
-@lanes.slow
 @require_http_methods(["GET", "HEAD"])
 def table_view(request: HttpRequest, table_id: str) -> HttpResponse:
     return _page(request, _table_or_404(table_id), None)
 
 
-@lanes.slow
 @require_http_methods(["GET", "HEAD"])
 def table_edit(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
     return _page(
@@ -270,7 +269,6 @@ def _live(request: HttpRequest, read: Read, token: str | None) -> HttpResponse:
     return response
 
 
-@lanes.slow
 @require_http_methods(["GET", "HEAD"])
 @cache_control(no_store=True)
 @condition(etag_func=live_etag)
@@ -282,7 +280,6 @@ def table_live(request: HttpRequest, table_id: str) -> HttpResponse:
     return _live(request, read, None)
 
 
-@lanes.slow
 @require_http_methods(["GET", "HEAD"])
 @condition(etag_func=live_etag)
 def table_edit_live(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
@@ -309,7 +306,7 @@ def _card_body(request: HttpRequest, table: Table) -> dict:
     form = RuleCardForm(rules, engine_lang(request), request.POST)
     if not form.is_valid():
         problems = "; ".join(f"{form[name].label}: {' '.join(errors)}" for name, errors in form.errors.items())
-        raise ledger.LedgerError("bad_table", problems, problems, 400)
+        raise ledger.LedgerError("bad_table", problems)  # in the page's language already
     return form.body()
 
 
@@ -336,7 +333,9 @@ def table_action(request: HttpRequest, table_id: str, token: str, action: str) -
             raise Http404("no such action")
     except ledger.LedgerError as error:
         table.refresh_from_db()
-        return _page(request, table, token, error.status, error=error.to_dict(engine_lang(request))["error"]["message"])
+        return _page(
+            request, table, token, status_of(error.code), error=error.to_dict(engine_lang(request))["error"]["message"]
+        )
     return _after_write(table, token, written)
 
 
@@ -412,7 +411,7 @@ def record(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
                 if recorded is None:
                     preview = _preview(table, state, body, data, lang)
             except ledger.LedgerError as refusal:
-                error, error_status = refusal.to_dict(lang)["error"]["message"], refusal.status
+                error, error_status = refusal.to_dict(lang)["error"]["message"], status_of(refusal.code)
         else:
             error = "; ".join(str(m) for messages in form.errors.values() for m in messages)
     else:
@@ -479,7 +478,6 @@ def _preview(table: Table, state: ledger.State, body: dict, data: QueryDict, lan
 # CSV
 
 
-@lanes.slow
 @require_http_methods(["GET", "HEAD"])
 def export_csv(request: HttpRequest, table_id: str) -> HttpResponse:
     """Everything of the table, one row per entry, headers in the page's language, and the settlement."""
