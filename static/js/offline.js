@@ -121,7 +121,9 @@
       progress(done, total);
       say((words.downloading || "%(percent)s%").replace("%(percent)s", Math.floor((100 * done) / total)));
     });
-    await keepTrainerPage(cache).catch(() => {}); // the trainer offline is a convenience: the pack stands without it
+    // the trainer and the page of who takes a discard offline are a convenience: the pack stands without them
+    await keepTrainerPage(cache).catch(() => {});
+    await keepClaimsPages(cache, manifest.pages).catch(() => {});
     progress(0, 0);
     const before = kept();
     keep(manifest);
@@ -135,7 +137,19 @@
   // never answered with a redirected response.
   async function keepTrainerPage(cache, from) {
     const path = offer && offer.dataset.trainer;
-    if (!path) return;
+    if (path) await keepPackPage(cache, path, from);
+  }
+
+  // The page of who takes a discard, kept for each game and table size (its inputs are drawn for one: the
+  // manifest's `pages`); offline, public/sw.js answers a link with the copy of its game and size, claims.js puts
+  // the link's other fields in, and the phone draws the answer.
+  async function keepClaimsPages(cache, paths) {
+    for (const path of paths || []) await keepPackPage(cache, path);
+  }
+
+  // A page kept in the pack's cache under `path` (a copy of what `from`, or the path itself, answers now), with
+  // its scripts and styles.
+  async function keepPackPage(cache, path, from) {
     const response = await fetch(from || path, { cache: "no-store", credentials: "same-origin" });
     if (!response.ok) return;
     const html = await response.text();
@@ -283,6 +297,7 @@
         serverAway = false;
         syncAll();
         refreshTrainerPage();
+        refreshClaimsPage();
       }
     } catch (error) {
       // still away
@@ -293,9 +308,9 @@
   probe();
 
   // The fields as htmx sends them (hx-params="not csrfmiddlewaretoken"; disabled fields are not sent).
-  function formQuery() {
+  function formQuery(of = form) {
     const query = new URLSearchParams();
-    for (const [name, value] of new FormData(form)) {
+    for (const [name, value] of new FormData(of)) {
       if (name !== "csrfmiddlewaretoken") query.append(name, value);
     }
     return query.toString();
@@ -378,6 +393,56 @@
       phoneAnswer = null;
     });
 
+  }
+
+  // ------------------------------------------------------------------ who takes a discard, offline
+  //
+  // While the server is out of reach, the page's answer (#claims-answer) is drawn in the phone by the server's own
+  // Python (calculator/presentation/claims/, jinja2/claims.html), and the address becomes its share link; online,
+  // the server answers as before. The page opened offline is a kept copy (public/sw.js), in the language seen
+  // last: the copy of the game and size this phone sees online is kept again each time.
+
+  const claimsForm = document.getElementById("claims");
+  let claimsAsked = 0;
+
+  async function answerClaims() {
+    if (!claimsForm || !serverAway || !isReady()) return;
+    const mine = ++claimsAsked;
+    let reply;
+    try {
+      const where = JSON.stringify({ origin: location.origin });
+      reply = JSON.parse((await ask({ type: "claims", query: formQuery(claimsForm), lang: pageLang(), context: where })).json);
+    } catch (error) {
+      return; // the page says the answer needs the network
+    }
+    if (mine !== claimsAsked) return; // a newer change
+    document.getElementById("claims-answer").innerHTML = reply.html;
+    root.dataset.offlineClaims = reply.share_query; // the fields the phone answered last
+    setTimeout(() => history.replaceState(history.state, "", claimsForm.getAttribute("action") + "?" + reply.share_query));
+  }
+
+  if (claimsForm) {
+    claimsForm.addEventListener("claims:update", answerClaims, true);
+    claimsForm.addEventListener("claims:typed", answerClaims, true);
+    claimsForm.addEventListener("htmx:beforeRequest", (event) => {
+      if (serverAway && isReady()) event.preventDefault(); // the phone answers
+    });
+    claimsForm.addEventListener("htmx:sendError", () => {
+      serverAway = true;
+      answerClaims();
+    });
+    document.addEventListener("offline:ready", answerClaims);
+  }
+
+  function refreshClaimsPage() {
+    const current = kept();
+    const path = claimsForm && claimsForm.dataset.keptAs;
+    if (!current || !path) return;
+    // the page of this game and size as it opens (no claims entered: a link's are put in from its address)
+    caches.open(cacheName(current.version))
+      .then((cache) => keepPackPage(cache, path))
+      .then(() => { root.dataset.offlineClaimsKept = root.lang; }) // in the language seen last, as the other pages
+      .catch(() => {});
   }
 
   // ------------------------------------------------------------------ a table kept in this phone
@@ -785,6 +850,8 @@
     score: (request, lang) => window.offlinePack.scoreText(request, lang).then(JSON.parse),
     // the strip and the card the phone draws for the calculator's fields (JSON text: card, strip, share_query)
     draw: (query, lang, where) => ask({ type: "answer", query, lang, context: where }).then((r) => r.json),
+    // the answer the phone draws for the fields of the page of who takes a discard (JSON text: html, share_query)
+    claims: (query, lang, where) => ask({ type: "claims", query, lang, context: where }).then((r) => r.json),
     // the verdict's picture the phone draws for a share link's query (SVG text: static/js/picture.js)
     picture: (query, lang, origin) => ask({ type: "picture", query, lang, origin }).then((r) => r.svg),
     // the trainer's question the phone draws for a trainer link (JSON text: html, link)
