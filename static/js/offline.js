@@ -488,7 +488,7 @@
       list.append(li);
     });
     list.hidden = list.children.length === 0;
-    list.dataset.syncRounds = String(syncRounds); // how many times the queue went out (and stopped)
+    list.dataset.syncRounds = String(rounds.get(tableId) || 0); // how many of this table's rounds have ended
   }
 
   function setItem(id, key, change) {
@@ -590,7 +590,9 @@
 
   const samePayments = (a, b) => JSON.stringify(a) === JSON.stringify(b);
   const syncing = new Set();
-  let syncRounds = 0;
+  // Table id -> how many of its rounds (the queue went out, and stopped) have ended: written on its queue when one
+  // ends, so that a look at the page knows a round is over (another table's round is none of its business).
+  const rounds = new Map();
 
   async function send(entry, item) {
     const body = { ...item.request, version: item.version, idempotency_key: item.key };
@@ -682,7 +684,7 @@
       }
     } finally {
       syncing.delete(id);
-      syncRounds += 1;
+      rounds.set(id, (rounds.get(id) || 0) + 1);
       if (id === tableId && offlineBound()) {
         drawBanner();
         fixForm();
@@ -791,7 +793,7 @@
     trainer: (link, lang) => ask({ type: "trainer", query: link, lang }).then((r) => r.json),
     answer: answerNow,
     ready: () => ready,
-    state: () => ({ serverAway, syncing: Array.from(syncing), rounds: syncRounds }), // for a look from the console
+    state: () => ({ serverAway, syncing: Array.from(syncing), rounds: Object.fromEntries(rounds) }), // for a look from the console
     start: startEngine,
   };
 
