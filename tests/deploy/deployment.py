@@ -250,7 +250,7 @@ def nginx_site(app_port: int, https_port: int, http_port: int, logs: Path, cert:
     site = _replace(site, "listen 443 ssl http2;", f"listen 127.0.0.1:{https_port} ssl http2;", 1)
     site = _replace(site, "server 127.0.0.1:8000", f"server 127.0.0.1:{app_port}", 2)
     site = _replace(site, "/var/log/nginx/", f"{logs}/", 4)
-    site = _replace(site, "/var/cache/nginx/", f"{cache}/", 1)
+    site = _replace(site, "/var/lib/nginx/", f"{cache}/", 1)
     site = re.sub(r"ssl_certificate /\S+;", f"ssl_certificate {cert};", site)
     return re.sub(r"ssl_certificate_key /\S+;", f"ssl_certificate_key {key};", site)
 
