@@ -65,7 +65,9 @@ def online_and_offline(browser, live_server):
         context.set_offline(offline)
         page.goto(page.base + "/?" + urlencode(query))
         expect(page.locator("#keyboard")).to_be_visible()
-        page.wait_for_timeout(200)  # the page's script has put the link into the form
+        # the page's script puts the whole link into the form at once: its seats checked, the rest is there too
+        expect(page.locator(f'input[name="winner"][value="{query["winner"]}"]')).to_be_checked()
+        expect(page.locator(f'input[name="discarder"][value="{query["discarder"]}"]')).to_be_checked()
         return fields(page)
 
     yield open_link, page
