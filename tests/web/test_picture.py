@@ -115,6 +115,29 @@ def test_the_picture_of_xinyu_shows_the_caishen_with_the_tile_it_stood_for():
     assert "财神 五筒" in band(svg)[0]  # the rule card's line names the 财神
 
 
+# North's pung of 1p exposed; 压档 may be any middle tile (a house rule off its default)
+MELD_HOUSE = (
+    "ruleset=bazhi&hand=345789p79m55s&meld1=pung&meld1_tiles=111p&meld1_from=N&win_tile=8m&winner=S&dealer=E"
+    "&discarder=W&house_yadang_wait=any"
+)
+
+
+def test_the_picture_shows_an_exposed_meld_on_its_shaded_box_with_the_seat_it_came_from():
+    meld = tree(MELD_HOUSE).find(".//svg:g[@data-part='hand']//svg:g[@data-tiles='1p1p1p']", NS)
+    assert [rect.get("fill") for rect in meld.findall("svg:rect", NS)] == ["#e3ede6"]  # the melds' shade
+    assert lines(meld) == ["碰 ← 北"]
+    concealed = tree(B1).find(".//svg:g[@data-part='hand']//svg:g[@data-tiles='1p1p1p']", NS)
+    assert concealed.findall("svg:rect", NS) == []  # the same tiles in the hand: no shade
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("zh", "压档要求: 中张即可"), ("en", "压档 (middle wait) needs: the middle tile alone")]
+)
+def test_the_picture_names_a_house_rule_read_otherwise_than_by_default(lang, said):
+    assert said in " ".join(band(tree(MELD_HOUSE, lang)))  # on the rule card's line, wrapped or not
+    assert ":" not in " ".join(band(tree(B1, lang)))  # every house rule by default: none is named
+
+
 def test_the_picture_at_a_table_of_three_has_three_seats():
     svg = tree(THREE)
     assert {code: seat(svg, code) is not None for code in "ESWN"} == {"E": True, "S": True, "W": True, "N": False}
