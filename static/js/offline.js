@@ -304,7 +304,14 @@
     }
   }
   window.setInterval(probe, 15000); // a network back without an "online" event (a phone that kept its wifi)
-  window.addEventListener("online", probe);
+  // The browser may say it is online before a request gets through (a phone still joining the network; the
+  // service worker, which answers "nothing new" while it reaches no server, not online yet): asked again after
+  // 0.5, 1, 2 and 4 s while the server stays away, not only 15 s later.
+  async function probeAfterOnline(wait) {
+    await probe();
+    if (serverAway && wait <= 4000) setTimeout(() => probeAfterOnline(wait * 2), wait);
+  }
+  window.addEventListener("online", () => probeAfterOnline(500));
   probe();
 
   // The fields as htmx sends them (hx-params="not csrfmiddlewaretoken"; disabled fields are not sent).
