@@ -94,18 +94,28 @@ def no_horizontal_scroll(page) -> None:
     assert wide <= width, (page.url, wide, page.evaluate(WIDER, width))
 
 
+# What a player chooses on a page before the walk looks at it, where no address holds the choice: three players on
+# the new-table page (issue 28), which hides the fourth name and first dealer (static/js/ledger.js).
+CHOSEN = {"new table, three chosen": 'input[name="bazhi-players"][value="3"]'}
+
+
 def every_page(client) -> dict[str, str]:
     """Every page of the site, as a player meets it: the calculator empty, with a result, with waits, with an
-    error and bound to a table; the rules page; a table's pages (new, edit, read-only, record, this phone's list).
-    The table is made through the ledger API (the test's database is the live server's). And the app's page for a
-    page that needs the network (issue 21 §10)."""
+    error and bound to a table; the rules page; a table's pages (new, edit, read-only, record, this phone's list),
+    at four and at three (issue 28: the new-table page with three chosen, CHOSEN). The tables are made through the
+    ledger API (the test's database is the live server's). And the app's page for a page that needs the network
+    (issue 21 §10)."""
     from django.urls import NoReverseMatch, reverse
 
-    from tests.ledger.client import Api
+    from tests.ledger.client import PLAYERS, Api
 
+    b1 = {"hand": "111345789p79m55s", "win_tile": "8m", "winner": "S", "discarder": "W"}
     api = Api(client, {"ruleset": "bazhi"})
-    api.ok("hands", {"hand": "111345789p79m55s", "win_tile": "8m", "winner": "S", "discarder": "W"})
+    api.ok("hands", b1)
     edit = f"/tables/{api.id}/edit/{api.token}/"
+    three = Api(client, {"ruleset": "bazhi", "options": {"players": 3}, "players": {s: PLAYERS[s] for s in "ESW"}})
+    three.ok("hands", b1)
+    edit_three = f"/tables/{three.id}/edit/{three.token}/"
     bound = {"table": api.id, "token": api.token}
     waits = {k: v for k, v in B1.items() if k != "win_tile"}
     xinyu = {**B1, "ruleset": "xinyu", "indicator": "4p", "hand": "123456789m115pE", "win_tile": "E"}
@@ -124,6 +134,10 @@ def every_page(client) -> dict[str, str]:
         "record": edit + "record/",
         "record (preview)": edit + "record/?" + urlencode({k: v for k, v in B1.items() if k != "dealer"}),
         "my tables": "/tables/",
+        "new table, three chosen": "/tables/new/",
+        "table of three (edit)": edit_three,
+        "table of three (read-only)": f"/tables/{three.id}/",
+        "record at three": edit_three + "record/",
         "bound calculator": "/?" + urlencode({**bound, **B1}),
     }
     with contextlib.suppress(NoReverseMatch):  # the trainer page, once it is on this branch

@@ -12,6 +12,7 @@ from tests.browser.conftest import SIZES, open_page
 from tests.browser.phone import (
     B1,
     B1_TAPS,
+    CHOSEN,
     every_page,
     expect,
     link,
@@ -59,6 +60,9 @@ def walk_every_page(page, client) -> Walk:
     walk = Walk()
     for name, path in every_page(client).items():
         page.goto(page.base + path)
+        if name in CHOSEN:
+            page.check(CHOSEN[name])
+            expect(page.locator('#players label[data-seat="N"]')).to_be_hidden()  # the page it is meant to be
         walk.h1[name] = page.locator("h1").count()
         violations = axe.run(page).response["violations"]
         if violations:

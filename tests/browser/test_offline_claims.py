@@ -25,6 +25,19 @@ XINYU.update(S_hand="123456m2789sEEE", N_hand="1112234567899s")
 BAZHI_AT_THREE = {"ruleset": "bazhi", "tariff": "315", "players": "3", "tile": "8m", "dealer": "E", "discarder": "S"}
 BAZHI_AT_THREE.update(E_hand="79m22p123456789s", W_hand="79m111345789p55s")
 WORDS = {"zh": "小的不能拦大的", "en": "a lower level cannot overtake a higher one"}
+# bazhi at three's page: where it says what, in Chinese and in English
+BAZHI_SAID = [
+    ("[data-claim-panel] .claim-seat", ["东", "南", "西"], ["East", "South", "West"]),  # the claimants: no North
+    ('#claims-answer [data-claims="answer"] .claims-who', "西胡这张牌", "West takes the discard"),
+    (
+        "#claims-answer [data-claims-reason]",
+        "无一炮多响：西家是放铳家之后按出牌顺序第一个能胡的",
+        "One winner per discard: West is the first after the discarder in play order who can win",
+    ),
+    ("#h-claims-order", "南打出 · 出牌顺序 西 → 东", "South discarded · play order West → East"),
+    ("#claims-answer .claim-row .claim-gain", ["胡 +14", "本可赢 +20"], ["takes it +14", "would win +20"]),
+]
+LANG = {"zh": "zh-hans", "en": "en"}  # the page's <html lang>
 
 
 def server_answer(fields: str, lang: str) -> str:
@@ -65,11 +78,22 @@ def test_offline_a_link_of_claims_is_answered_in_the_phone_as_the_server_answers
     page.close()
 
 
-def test_offline_a_link_at_a_table_of_three_gets_the_page_of_its_size(offline_phone):
-    page = open_ready(offline_phone, "/claims/?" + urlencode(BAZHI_AT_THREE))
-    expect(page.locator("[data-claim-panel]")).to_have_count(3)  # E S W: the copy kept for bazhi at three
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_offline_a_link_at_a_table_of_three_gets_the_page_of_its_size(offline_phone, lang):
+    """The copy kept for bazhi at three, in the language the phone saw it in last: W takes S's 8m before E, +14
+    (E would have won 20), and the phone's answer is the server's."""
+    online = open_ready(offline_phone, "/claims/?ruleset=bazhi&players=3", offline=False, lang=lang)
+    expect(online.locator("html")).to_have_attribute("data-offline-claims-kept", LANG[lang])
+    online.close()
+    page = open_ready(offline_phone, "/claims/?" + urlencode(BAZHI_AT_THREE), lang=lang)
+    expect(page.locator("html")).to_have_attribute("lang", LANG[lang])
     expect_taken(page, "W", "seat_order", 14)
+    for selector, zh, en in BAZHI_SAID:
+        expect(page.locator(selector)).to_have_text(zh if lang == "zh" else en)
     expect(page.locator("#claims-answer .verdict-level")).to_have_count(0)
+    fields, where = urlencode(BAZHI_AT_THREE), json.dumps({"origin": "http://testserver"})
+    drawn = json.loads(page.evaluate("([q, lang, w]) => offlinePack.claims(q, lang, w)", [fields, lang, where]))
+    assert drawn["html"] == server_answer(fields, lang)
     assert page.console.errors == []
     page.close()
 

@@ -178,3 +178,46 @@ def test_a_table_made_at_its_size_on_the_new_table_page_undoes_and_redoes_its_se
     expect(page.locator("#history > li")).to_have_count(1)
     assert balances(page) == {seat: 30 + nets[seat] for seat in seats}
     assert complaints(page) == []
+
+
+# a table of three's seats and words, as its pages say them in each language (issue 28)
+SEAT_WORDS = {"zh": ["东", "南", "西"], "en": ["East", "South", "West"]}
+THREE_PLAYERS = {"zh": ("人数", "三人（东南西）"), "en": ("Players", "three (East, South, West)")}  # the card's line
+WHO_PAYS_WHOM = {"zh": "谁付给谁", "en": "Who pays whom"}
+NORTH = {"zh": "北", "en": "North"}
+RECORD_A_HAND = {"zh": "记一手牌", "en": "Record a hand"}
+SELF_DRAW = {"zh": "自摸", "en": "Self-draw"}
+
+
+def test_a_table_of_threes_pages_show_east_south_west_and_no_north_in_the_pages_language(phone_in, client):
+    """At both phone sizes, in both languages: after B1 at three (小南 wins on 老西's discard, E −7 / S +14 / W −7,
+    RULES.md §1.8) the edit and read-only pages list three seats, settle among them and say the card's three
+    players; the record page offers those three as winner, discarder and a meld's source. No North anywhere."""
+    page, lang = phone_in, phone_in.lang
+    api = Api(client, {"ruleset": "bazhi", "options": {"players": 3}, "players": {s: PLAYERS[s] for s in "ESW"}})
+    api.ok("hands", HAND)
+    edit = f"/tables/{api.id}/edit/{api.token}/"
+    for path in (edit, f"/tables/{api.id}/"):
+        page.goto(page.base + path)
+        rows = page.locator("#balances tbody tr")
+        expect(rows.locator(".who")).to_have_text(["阿东", "小南", "老西"])
+        expect(rows.locator("th small")).to_have_text(SEAT_WORDS[lang])
+        expect(rows.locator("td.total")).to_have_text(["−7", "+14", "−7"])
+        expect(page.locator("#h-settlement")).to_have_text(WHO_PAYS_WHOM[lang])
+        expect(page.locator("#settlement li")).to_have_text(["阿东 → 小南 7", "老西 → 小南 7"])
+        option, value = THREE_PLAYERS[lang]
+        expect(
+            page.locator("#card .card-lines div", has=page.get_by_text(option, exact=True)).locator("dd")
+        ).to_have_text(value)
+        expect(page.locator('[data-seat="N"]')).to_have_count(0)
+        expect(page.locator("body")).not_to_contain_text(NORTH[lang])
+        expect(page.locator("body")).not_to_contain_text("北北")
+    page.goto(page.base + edit + "record/")
+    expect(page.locator("h1")).to_have_text(RECORD_A_HAND[lang])
+    expect(page.locator("fieldset:has(input[name=winner]) label")).to_have_text(["阿东", "小南", "老西"])
+    expect(page.locator("fieldset:has(input[name=discarder]) label")).to_have_text(
+        [SELF_DRAW[lang], "阿东", "小南", "老西"]
+    )
+    expect(page.locator('select[name="meld1_from"] option:not([hidden])')).to_have_text(["—", *SEAT_WORDS[lang]])
+    expect(page.locator('select[name="meld1_from"] option[value="N"]')).to_be_disabled()
+    assert complaints(page) == []

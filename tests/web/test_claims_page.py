@@ -176,6 +176,33 @@ def test_bazhi_at_three_the_taking_win_pays_as_at_three(client):
     assert 'data-strip-seat="E" data-strip-net="20"' in other
 
 
+def test_bazhi_a_robbed_kong_is_taken_by_the_first_after_the_robbed_seat_who_pays_as_the_discarder(client):
+    """S adds 8m to a pung and W and N can both rob it (抢杠胡, the page's one flag of the discard): the order counts
+    from the robbed seat, so W takes it before N (RULES.md §1.1). It is paid as a discard win with the robbed seat
+    as the discarder (§1.2): W's 通天 with 压档 8m, 番 (3 + 1 × 2) + 2 = 7 each, E 2 more as the dealer and S 2
+    more as the robbed seat: +25. The house rule's other reading (§5 `qianggang`), the robbed seat pays for all, is
+    offered: S −25 alone."""
+    fields = {**BAZHI, "discarder": "S", "W_hand": TONGTIAN, "N_hand": B1}
+    html = page(client, {**fields, "flags": "robbing_kong"})
+    claims, nets = [("W", 0, True), ("N", 0, False)], {"E": -9, "S": -9, "W": 25, "N": -7}
+    answered(html, "W", "seat_order", claims, nets)
+    assert re.search(r'<input type="checkbox" name="flags" value="robbing_kong"[^>]* checked>', html)
+    answer = answer_of(html)
+    assert '<p class="note"><strong>抢杠胡</strong>: 按放铳胡计算，被抢杠者为放铳家</p>' in answer
+    alt = re.search(r'<li class="alt" data-alt="qianggang=robbed_pays_all"[^>]*>', answer).group(0)
+    assert re.findall(r'data-alt-net-([ESWN])="(-?\d+)"', alt) == [("E", "0"), ("S", "-25"), ("W", "25"), ("N", "0")]
+    other = re.search(r'data-other-claim="N".*?</section>', html, re.S).group(0)
+    assert 'data-strip-seat="N" data-strip-net="19"' in other  # N's 压档 8 would win 19, robbed as well
+    assert "flags=robbing_kong" in re.search(r'<a href="(/\?[^"]*winner=N[^"]*)"', other).group(1)
+    share = parse_qs(
+        urlsplit(unescape(re.search(r'id="share-url" type="url" readonly value="([^"]*)"', html).group(1))).query
+    )
+    assert share["flags"] == ["robbing_kong"] and "W_flags" not in share and "N_flags" not in share
+    plain = answer_of(page(client, fields))  # the same claims on a discard: the same nets, nothing robbed
+    assert settled(plain)["nets"] == nets
+    assert "被抢杠者" not in plain and 'data-alt="qianggang=' not in plain
+
+
 def test_at_three_the_page_has_no_north_and_a_link_naming_it_is_refused(client):
     fields = {**BAZHI, "players": "3", "discarder": "S", "E_hand": TONGTIAN, "W_hand": B1}
     html = page(client, fields)

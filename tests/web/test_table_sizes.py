@@ -5,6 +5,7 @@ they are handed (the answer's, or the chosen card's before there is one); nothin
 from __future__ import annotations
 
 import re
+from html import unescape
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
@@ -259,6 +260,84 @@ def test_a_trainer_question_is_dealt_at_each_size_the_game_plays_and_graded_by_t
     assert re.search(r'id="trainer"[^>]*data-correct="true"', html, re.S)
     if kind == "pay":
         assert html.count('<span class="pay-seat">') == size * len(q.choices)
+
+
+def facts(html: str) -> dict[str, str]:
+    """The trainer's facts of the question (its card, seats and what happened): label -> value."""
+    listed = re.search(r'<dl class="trainer-facts">(.*?)</dl>', html, re.S).group(1)
+    return {unescape(dt): unescape(dd) for dt, dd in re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", listed)}
+
+
+THREE_IN_ENGLISH = {
+    "Game": "Bazhi · Red Dragon",
+    "Tariff": "315",
+    "Multiple extra payments (可多交)": "no",
+    "Players": "three (East, South, West)",
+}
+
+
+def wait_rows(html: str) -> list[tuple[str, str, str, list[str]]]:
+    """Each wait's rows as the answered waits question lists them: (tile, how it is won, the winner's gain, what
+    each loser pays)."""
+    rows = []
+    for tile, wait in re.findall(r'<li class="card wait" data-wait="(\w+)">(.*?)</li>', html, re.S):
+        for how, gain, nets in re.findall(
+            r'<span class="wait-how">([^<]*)</span>\s*<span class="wait-gain \w+">([^<]*)</span>\s*'
+            r'<span class="wait-nets">(.*?)</span>\s*<span class="wait-patterns"',
+            wait,
+            re.S,
+        ):
+            rows.append((tile, how, gain, re.findall(r"<span>([^<]*)</span>", nets)))
+    return rows
+
+
+def english_trainer(client, **query: str | list[str]) -> str:
+    client.cookies["django_language"] = "en"
+    html = client.get(reverse("trainer"), query).content.decode()
+    assert '<html lang="en">' in html
+    return html
+
+
+def test_an_english_pay_question_at_three_offers_tables_of_east_south_west_and_grades_the_engines_nets(client):
+    """Seed 1's bazhi pay question is dealt at three: East wins on West's discard and West deals. Each loser pays
+    番 5, West one more base fan as the dealer and one more as the discarder: East +12, South −5, West −7."""
+    assert table_of("bazhi", 1) == ("E", "S", "W")
+    html = english_trainer(client, seed="1", game="bazhi", kind="pay")
+    assert "How much does each seat win or pay?" in html
+    assert facts(html) == {**THREE_IN_ENGLISH, "Winner": "East", "Dealer": "West", "Discarder": "West"}
+    choices = re.findall(r'<span class="pay-nets">(.*?)</button>', html, re.S)
+    assert len(choices) == 4
+    assert all(re.findall(r'<span class="pay-seat">(\w+)</span>', c) == ["East", "South", "West"] for c in choices)
+    assert "North" not in html
+    answered = english_trainer(client, seed="1", game="bazhi", kind="pay", answer="3")
+    assert re.search(r'id="trainer"[^>]*data-correct="true"', answered, re.S)
+    assert '<p class="verdict-title">Right!</p>' in answered
+    picked = re.search(r'class="pay-choice is-right is-picked"[^>]*>(.*?)</button>', answered, re.S).group(1)
+    nets = re.findall(r'<span class="pay-seat">(\w+)</span> <span class="\w+">([+−]\d+)</span>', picked)
+    assert nets == [("East", "+12"), ("South", "−5"), ("West", "−7")]
+
+
+def test_an_english_waits_question_at_three_is_won_off_south_and_paid_by_south_and_west(client):
+    """Seed 1's bazhi waits question is dealt at three: East holds 12345677789m11p, West deals. It waits on 7m
+    (straight and four of a kind inside: two 嘴, 交) and 1p (straight); a discard is won off East's next player at
+    the table, South, and only South and West pay. 1p off South: 番 (2 + 1 × 2) + 1 = 5 each, one more from South
+    as the discarder and from West as the dealer: +12, −6, −6; self-drawn: (2 + 1 × 2) × 2 + 3 = 11 each, West 3
+    more: +25, −11, −14."""
+    assert table_of("bazhi", 1) == ("E", "S", "W")
+    html = english_trainer(client, seed="1", game="bazhi", kind="waits")
+    assert "Which tiles does it wait on?" in html
+    assert facts(html) == THREE_IN_ENGLISH
+    answered = english_trainer(client, seed="1", game="bazhi", kind="waits", answer="tiles", tile=["7m", "1p"])
+    assert re.search(r'id="trainer"[^>]*data-correct="true"', answered, re.S)
+    assert '<p class="verdict-why">The engine says: it waits on 7 of characters, 1 of dots.</p>' in answered
+    assert "What East would win with each tile." in answered
+    assert wait_rows(answered) == [
+        ("7m", "Self-draw", "+113", ["South −55", "West −58"]),
+        ("7m", "Discard by South", "+86", ["South −48", "West −38"]),
+        ("1p", "Self-draw", "+25", ["South −11", "West −14"]),
+        ("1p", "Discard by South", "+12", ["South −6", "West −6"]),
+    ]
+    assert "North" not in answered
 
 
 def test_about_one_question_in_four_is_dealt_at_a_table_of_three():
