@@ -15,6 +15,7 @@ import multiprocessing
 import ssl
 import time
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 SCORE_BODY = json.dumps(
@@ -22,6 +23,14 @@ SCORE_BODY = json.dumps(
 )
 PROBE_FROM, READER_FROM, SCORERS_FROM = "127.0.0.2", "127.0.0.4", "127.0.3."
 _scores = itertools.count()  # every score this process sends: the scoring client's address changes every 200
+
+
+def run_apart(coroutine):
+    """`asyncio.run` on a thread of its own: the measuring process may already run an event loop on its main thread
+    (Playwright's sync API keeps one for a test session that drove a browser), and `asyncio.run` refuses to start
+    beside it."""
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
 
 
 @dataclass(frozen=True)
@@ -188,7 +197,7 @@ def slow_clients(target: Target, kind: str, clients: int, seconds: float) -> Slo
     )
     crowd.start()
     time.sleep(2 + clients / 500)  # every slow client has connected and started its request
-    waits = asyncio.run(probe(target, seconds))
+    waits = run_apart(probe(target, seconds))
     tally = results.get(timeout=seconds + 120)
     crowd.join()
     return SlowRun(kind, clients, seconds, tally, waits)
@@ -265,9 +274,9 @@ def beside_a_heavy_reader(
     busy: list[float] = []
     for _ in range(rounds):
         reading.clear()
-        idle += asyncio.run(scorer(target, window))
+        idle += run_apart(scorer(target, window))
         reading.set()
-        busy += asyncio.run(scorer(target, window))
+        busy += run_apart(scorer(target, window))
     reading.clear()
     stop.set()
     outcomes = results.get(timeout=120)
@@ -341,7 +350,7 @@ def flood(target: Target, connections: int, clients: int, seconds: float) -> Flo
             await asyncio.sleep(0.2)
         return statuses, waits
 
-    probes, waits = asyncio.run(health())
+    probes, waits = run_apart(health())
     statuses = results.get(timeout=seconds + 120)
     crowd.join()
     return FloodRun(statuses, probes, waits)
