@@ -6,8 +6,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from .tiles import ALL_TILES, FIRST_HONOUR, HONOURS, NUM_KINDS, SUITS, Tile, counts_of
 
 # The riichi order of `z` digits: 1-4 winds, 5 白, 6 发, 7 中.
@@ -120,23 +118,11 @@ def _parse_careful(text: str) -> tuple[Tile, ...]:
     return tuple(tiles)
 
 
-# Groups and melds (at most four tiles) are remembered: an answer formats every group and meld it shows, and the
-# same few hundred come back in every answer. Whole hands are not: they rarely repeat, and a cache keyed on them
-# would only flatter a benchmark that scores the same hands several times.
-GROUP_SIZE = 4
-
-
 def format_tiles(tiles) -> str:
     """Canonical notation: sorted, suited tiles grouped `123m456p789s`, honours as letters."""
-    indices = tuple(sorted([tile.index for tile in tiles]))
-    return _format_group(indices) if len(indices) <= GROUP_SIZE else _format_indices(indices)
-
-
-def _format_indices(indices: tuple[int, ...]) -> str:
-    """`format_tiles` of sorted indices."""
     parts: list[str] = []
     suit = None  # the suit whose digits are being written
-    for i in indices:
+    for i in sorted([tile.index for tile in tiles]):
         this = _SUIT_OF_INDEX[i]
         if this != suit and suit is not None:
             parts.append(suit)
@@ -147,18 +133,17 @@ def _format_indices(indices: tuple[int, ...]) -> str:
     return "".join(parts)
 
 
-_format_group = lru_cache(maxsize=2048)(_format_indices)
-
 # Per kind: the digit (or honour letter) it writes, and the letter that closes its run ("" for honours).
 _TEXT_OF_INDEX = tuple(str(i % 9 + 1) if i < FIRST_HONOUR else HONOURS[i - FIRST_HONOUR] for i in range(NUM_KINDS))
 _SUIT_OF_INDEX = tuple(SUITS[i // 9] if i < FIRST_HONOUR else "" for i in range(NUM_KINDS))
 
 
-def block_text(counts: tuple[int, ...], suit: str) -> str:
-    """One block in canonical notation: "1123m" for a suit, "ECC" for the honours ("" when empty); remembered with
-    the block's other tables (`blocks.block`)."""
-    if not any(counts):
-        return ""
-    if not suit:
-        return "".join(HONOURS[i] * n for i, n in enumerate(counts))
-    return "".join(str(rank + 1) * n for rank, n in enumerate(counts)) + suit
+def counts_text(counts) -> str:
+    """`format_tiles` of a hand given as its 34 counts: "1123m", "ECC" …"""
+    parts: list[str] = []
+    for place, suit in enumerate(SUITS):
+        digits = "".join([_TEXT_OF_INDEX[kind] * counts[kind] for kind in range(9 * place, 9 * place + 9)])
+        if digits:
+            parts.append(digits + suit)
+    parts.extend(_TEXT_OF_INDEX[kind] * counts[kind] for kind in range(FIRST_HONOUR, NUM_KINDS) if counts[kind])
+    return "".join(parts)

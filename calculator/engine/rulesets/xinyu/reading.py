@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from itertools import product
 from typing import NamedTuple
 
 from ...hand import ScoreRequest
@@ -26,7 +26,7 @@ class ColourChoice:
 
 def colour_choices(wilds: Wilds) -> tuple[ColourChoice, ...]:
     """The colour patterns the natural tiles and melds leave open; 财神 may supply a missing colour."""
-    choices = _colour_choices(wilds.present)
+    choices = COLOUR_CHOICES[wilds.present]
     return choices if wilds.count else tiles_colour(choices)
 
 
@@ -38,9 +38,8 @@ def tiles_colour(choices: tuple[ColourChoice, ...]) -> tuple[ColourChoice, ...]:
     return made or choices[:1]  # no colour: the plain one (every other would need a 财神 for a missing colour)
 
 
-@cache
 def _colour_choices(present: tuple[bool, bool, bool, bool]) -> tuple[ColourChoice, ...]:
-    """`colour_choices` of the blocks that hold a natural or meld tile (16 ways at most, each worked out once)."""
+    """`colour_choices` of the blocks that hold a natural or meld tile."""
     need = tuple(not p for p in present)
     choices = [ColourChoice(None, ANY_COLOUR)]
     suited = [b for b in range(3) if present[b]]
@@ -58,6 +57,11 @@ def _colour_choices(present: tuple[bool, bool, bool, bool]) -> tuple[ColourChoic
         hun_required = tuple(i in (b, 3) and need[i] for i in range(4))
         choices.append(ColourChoice("hunyise", Colour(hun_allowed, hun_required), SUIT_BLOCKS[b]))
     return tuple(choices)
+
+
+# The colour choices of every way the four blocks can hold tiles (16), keyed on which of them hold a natural or
+# meld tile: written once, at import.
+COLOUR_CHOICES = {present: _colour_choices(present) for present in product((False, True), repeat=4)}
 
 
 class Reading(NamedTuple):
