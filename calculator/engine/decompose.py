@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from itertools import product
 from typing import NamedTuple
 
-from .suits import COPIES, PAIRED, RANKS, SETS, STEP, count_at
+from .suits import COPIES, PAIRED, SETS, STEP, key_of
 from .tiles import BLOCKS, NUM_KINDS
 
 # A set is (kind, first tile index): kind "seq" for 顺子 (first, first+1, first+2), "tri" for 刻子.
@@ -40,15 +40,6 @@ class Decomposition(NamedTuple):
     triplets: tuple[int, ...]
 
 
-class PlacedSplit(NamedTuple):
-    """One block's split, in tile indices: its pair (None: sets only), its sets, its sequences and triplets apart."""
-
-    pair: int | None
-    sets: tuple[SetGroup, ...]
-    sequences: tuple[int, ...]
-    triplets: tuple[int, ...]
-
-
 def keys_of(counts: Sequence[int]) -> list[int]:
     """The keys of a hand's four blocks (`suits.py`), from its 34 counts."""
     keys = [0, 0, 0, 0]
@@ -60,40 +51,64 @@ def keys_of(counts: Sequence[int]) -> list[int]:
 
 # --------------------------------------------------------------------------- one block
 
+# A block's split: its pair (None: sets only), its sets, and the first tiles of its sequences and of its triplets
+# apart, all in tile indices.
+Split = tuple[int | None, tuple[SetGroup, ...], tuple[int, ...], tuple[int, ...]]
 
-def block_splits(key: int, sequences: bool, base: int = 0) -> list[tuple[int | None, tuple[SetGroup, ...]]]:
-    """Every split of one block into sets and at most one pair, as (pair, sets) in tile indices (the block's first
-    kind is `base`; 0 gives ranks); none when the block is not complete. An empty block splits one way, into
-    nothing."""
+
+def block_splits(counts: Sequence[int], key: int, sequences: bool, base: int = 0) -> list[Split]:
+    """Every split of one block (its counts rank by rank, and its key) into sets and at most one pair, in tile
+    indices (the block's first kind is `base`; 0 gives ranks); none when the block is not complete. An empty block
+    splits one way, into nothing."""
     if key in SETS[sequences]:
-        return _splits(key, sequences, False, base)
-    if key in PAIRED[sequences]:
-        return _splits(key, sequences, True, base)
-    return []
+        pair = False
+    elif key in PAIRED[sequences]:
+        pair = True
+    else:
+        return []
+    found: list[tuple[int | None, tuple[SetGroup, ...]]] = []
+    _splits(list(counts), key, sequences, pair, base, 0, None, [], found)
+    return [
+        (
+            pair_kind,
+            sets,
+            tuple([first for kind, first in sets if kind == "seq"]),
+            tuple([first for kind, first in sets if kind == "tri"]),
+        )
+        for pair_kind, sets in found
+    ]
 
 
-def _splits(key: int, sequences: bool, pair: bool, base: int) -> list[tuple[int | None, tuple[SetGroup, ...]]]:
-    """The splits of a complete block (with its pair if `pair`). The lowest rank decides: its copies go to the pair
-    (0 or 2), a triplet (0 or 3), and the rest must each start a sequence; deciding it in one step is what makes
-    every split unique. A branch is followed only when the tiles it leaves are complete."""
-    if not key:
-        return [(None, ())]
-    first = 0
-    while not count_at(key, first):
+def _splits(
+    counts: list[int],
+    key: int,
+    sequences: bool,
+    pair: bool,
+    base: int,
+    first: int,
+    pair_kind: int | None,
+    sets: list[SetGroup],
+    found: list[tuple[int | None, tuple[SetGroup, ...]]],
+) -> None:
+    """Add to `found` the splits of a complete block (with its pair if `pair`) whose ranks below `first` are empty,
+    after the sets taken so far (`sets`, and the pair's kind if taken). The lowest rank decides: its copies go to
+    the pair (0 or 2), a triplet (0 or 3), and the rest must each start a sequence; deciding it in one step is what
+    makes every split unique. A branch is followed only when the tiles it leaves are complete (`counts` and `sets`
+    are changed on the way down and put back)."""
+    size = len(counts)
+    while first < size and not counts[first]:
         first += 1
-    have = count_at(key, first)
-    found = []
+    if first == size:
+        found.append((pair_kind, tuple(sets)))
+        return
+    have = counts[first]
+    kind = base + first
     for paired in (False, True) if pair else (False,):
         for triplet in (0, 1):
             rest = have - 2 * paired - 3 * triplet
             if rest < 0:
                 continue
-            if rest and not (
-                sequences
-                and first + 2 < RANKS
-                and count_at(key, first + 1) >= rest
-                and count_at(key, first + 2) >= rest
-            ):
+            if rest and not (sequences and first < size - 2 and counts[first + 1] >= rest <= counts[first + 2]):
                 continue
             left = key - have * STEP[first]
             if rest:
@@ -101,32 +116,23 @@ def _splits(key: int, sequences: bool, pair: bool, base: int) -> list[tuple[int 
             still = pair and not paired
             if left not in (PAIRED if still else SETS)[sequences]:
                 continue
-            taken = (TRIPLET[base + first],) * triplet + (SEQUENCE[base + first],) * rest
-            for sub_pair, sub_sets in _splits(left, sequences, still, base):
-                found.append((base + first if paired else sub_pair, taken + sub_sets))
-    return found
+            taken = [TRIPLET[kind]] * triplet + [SEQUENCE[kind]] * rest
+            counts[first] = 0
+            if rest:
+                counts[first + 1] -= rest
+                counts[first + 2] -= rest
+            sets += taken
+            _splits(counts, left, sequences, still, base, first + 1, kind if paired else pair_kind, sets, found)
+            del sets[len(sets) - len(taken) :]
+            counts[first] = have
+            if rest:
+                counts[first + 1] += rest
+                counts[first + 2] += rest
 
 
 def suit_splits(counts: Sequence[int], sequences: bool) -> list[tuple[int | None, tuple[SetGroup, ...]]]:
-    """Every split of one block's counts into sets and at most one pair, in ranks (`block_splits`)."""
-    key = 0
-    for rank, count in enumerate(counts):
-        key += count * STEP[rank]
-    return block_splits(key, sequences)
-
-
-def placed_splits(place: int, key: int) -> list[PlacedSplit]:
-    """The splits of block `place` (0-3) holding `key`, in tile indices, with their sequences and triplets apart."""
-    base, _, sequences = BLOCKS[place]
-    return [
-        PlacedSplit(
-            pair=pair,
-            sets=sets,
-            sequences=tuple([first for kind, first in sets if kind == "seq"]),
-            triplets=tuple([first for kind, first in sets if kind == "tri"]),
-        )
-        for pair, sets in block_splits(key, sequences, base)
-    ]
+    """Every split of one block's counts into sets and at most one pair, in ranks: (pair, sets)."""
+    return [(pair, sets) for pair, sets, _, _ in block_splits(counts, key_of(counts), sequences)]
 
 
 # --------------------------------------------------------------------------- a hand
@@ -149,46 +155,42 @@ def decompositions(counts: Sequence[int]) -> list[Decomposition]:
     """Every distinct split of the concealed tiles into exactly one pair and sets."""
     if sum(counts) % 3 != 2:
         return []
-    return decompositions_of(keys_of(counts))
+    return decompositions_of(counts, keys_of(counts))
 
 
-def decompositions_of(keys: Sequence[int]) -> list[Decomposition]:
-    """`decompositions` of tiles given as their four blocks' keys, numbering two more than a multiple of three (a
-    request's concealed tiles: the caller knows).
+def decompositions_of(counts: Sequence[int], keys: Sequence[int]) -> list[Decomposition]:
+    """`decompositions` of tiles given as their 34 counts and their four blocks' keys, numbering two more than a
+    multiple of three (a request's concealed tiles: the caller knows).
 
     A hand is the product of its blocks' splits; the blocks' parts are joined in block order, so the result lists
     the sequences and triplets of the joined sets without filtering them again."""
     per_block = []
     for place in range(4):
         if keys[place]:  # an empty block splits one way, into nothing
-            splits = placed_splits(place, keys[place])
+            base, size, sequences = BLOCKS[place]
+            splits = block_splits(counts[base : base + size], keys[place], sequences, base)
             if not splits:
                 return []
             per_block.append(splits)
-    if all(len(splits) == 1 for splits in per_block):  # most winning hands: nothing to combine
-        return _joined([splits[0] for splits in per_block])
+    if len(per_block) == 1:  # one block holds the whole hand: its splits with the pair are the hand's
+        return [
+            Decomposition(pair=pair, sets=sets, sequences=runs, triplets=triplets)
+            for pair, sets, runs, triplets in per_block[0]
+            if pair is not None
+        ]
     found = []
     for combo in product(*per_block):
-        found.extend(_joined(combo))
+        pairs = [split[0] for split in combo if split[0] is not None]
+        if len(pairs) == 1:
+            sets: tuple[SetGroup, ...] = ()
+            runs: tuple[int, ...] = ()
+            triplets: tuple[int, ...] = ()
+            for _, more_sets, more_runs, more_triplets in combo:
+                sets += more_sets
+                runs += more_runs
+                triplets += more_triplets
+            found.append(Decomposition(pair=pairs[0], sets=sets, sequences=runs, triplets=triplets))
     return found
-
-
-def _joined(parts: Sequence[PlacedSplit]) -> list[Decomposition]:
-    """One split per block joined into the hand's decomposition: none unless exactly one of them holds a pair."""
-    pairs = [part.pair for part in parts if part.pair is not None]
-    if len(pairs) != 1:
-        return []
-    if len(parts) == 1:
-        part = parts[0]  # one block holds the whole hand: its sets are the hand's, already in order
-        return [Decomposition(pair=pairs[0], sets=part.sets, sequences=part.sequences, triplets=part.triplets)]
-    sets: tuple[SetGroup, ...] = ()
-    sequences: tuple[int, ...] = ()
-    triplets: tuple[int, ...] = ()
-    for part in parts:
-        sets += part.sets
-        sequences += part.sequences
-        triplets += part.triplets
-    return [Decomposition(pair=pairs[0], sets=sets, sequences=sequences, triplets=triplets)]
 
 
 def completing_kinds(counts: Sequence[int], keys: Sequence[int] | None = None) -> list[int]:

@@ -101,12 +101,12 @@ def copy_limits(meld_counts: tuple[int, ...], wild: int | None = None, wild_fift
     """
     soft = [4 - c for c in meld_counts]
     if wild is None:
-        return Limits(tuple(soft), tuple(soft))
+        return Limits(hard=tuple(soft), soft=tuple(soft))
     hard = [UNLIMITED] * len(soft) if wild_fifth_copy else list(soft)
     soft[wild] = 0
     if not wild_fifth_copy:
         hard[wild] = 4
-    return Limits(tuple(hard), tuple(soft))
+    return Limits(hard=tuple(hard), soft=tuple(soft))
 
 
 def table_of(best: dict[tuple[int, int, int], int]) -> Table:
@@ -115,7 +115,7 @@ def table_of(best: dict[tuple[int, int, int], int]) -> Table:
     entries: list[Entry] = []
     for (s, p, f), k in ordered:
         if not any(e.sets <= s and e.pair <= p and e.forced <= f for e in entries):
-            entries.append(Entry(s, p, f, k))
+            entries.append(Entry(sets=s, pair=p, forced=f, kept=k))
     return Table(tuple(entries))
 
 
@@ -313,7 +313,7 @@ def discard_table(
         now, lowering = measure(left, draws)
         left[kind] += 1
         improving = sum(unseen[k] for k in lowering)
-        rows.append(Discard(kind, None if now is None else now - 1, improving))
+        rows.append(Discard(kind=kind, shanten=None if now is None else now - 1, improving=improving))
     rows.sort(key=lambda row: (row.shanten is None, row.shanten or 0, -row.improving, row.kind))
     return rows
 
@@ -342,7 +342,7 @@ def draw_table(
     is no win holds a tile its nearest win does not use, and throwing that tile keeps the distance."""
     unseen = [4 - concealed[k] - meld_counts[k] for k in range(len(concealed))]
     draws = [k for k in kinds if unseen[k] > 0]
-    rows = [Draw(k, unseen[k]) for k in lowering(draws)]
+    rows = [Draw(kind=k, left=unseen[k]) for k in lowering(draws)]
     rows.sort(key=lambda row: (-row.left, row.kind))
     return rows
 

@@ -166,19 +166,18 @@ class ScoreRequest:
     def with_win(self, tile: Tile | None, discarder: str | None, flags: frozenset[str] | None = None) -> ScoreRequest:
         """The same hand won on `tile` (built directly: `dataclasses.replace` costs as much again, once per wait
         and way of winning in a waits answer)."""
-        return ScoreRequest(  # positional, as `parse_request` builds one
-            self.ruleset,
-            self.options,
-            self.hand,
-            tile,
-            self.melds,
-            self.winner,
-            self.dealer,
-            discarder,
-            self.flags if flags is None else flags,
-            False,
-            self.hand_counts,
-            self.hand_keys,
+        return ScoreRequest(
+            ruleset=self.ruleset,
+            options=self.options,
+            hand=self.hand,
+            win_tile=tile,
+            melds=self.melds,
+            winner=self.winner,
+            dealer=self.dealer,
+            discarder=discarder,
+            flags=self.flags if flags is None else flags,
+            counted=self.hand_counts,
+            keyed=self.hand_keys,
         )
 
     def with_card(self, card: HouseCard) -> ScoreRequest:

@@ -60,9 +60,18 @@ def parse_request(data: object) -> ScoreRequest:
     if melds:
         _check_meld_feeders(melds, winner, seats)
     flags = _flags(data.get("flags"), ruleset)
-    # positional, in the order of the fields: a class called with keywords gets them as a new dict
     request = ScoreRequest(
-        ruleset.id, options, hand, win_tile, melds, winner, dealer, discarder, flags, alternatives, hand_counts
+        ruleset=ruleset.id,
+        options=options,
+        hand=hand,
+        win_tile=win_tile,
+        melds=melds,
+        winner=winner,
+        dealer=dealer,
+        discarder=discarder,
+        flags=flags,
+        alternatives=alternatives,
+        counted=hand_counts,
     )
     # The last checks, each answered inline on the everyday request (a helper is called to raise): every
     # call costs more than its work here, as scoring runs between other work with the processor's caches cold.
@@ -194,7 +203,7 @@ def _meld(item: object, number: int, ruleset: Ruleset, options) -> Meld:
     feeder = item.get("from")
     if feeder is not None and feeder not in options.seats:
         _seat(feeder, from_field, options.seats, required=True)  # raises
-    return Meld(kind, tiles, feeder)
+    return Meld(type=kind, tiles=tiles, from_seat=feeder)
 
 
 # The names errors give each meld's fields (at most four melds), written once instead of per meld and request.
@@ -371,12 +380,12 @@ def situation_of(request: ScoreRequest, ruleset: Ruleset) -> Situation:
     win = request.win_tile
     wild = ruleset.wild_kind(request.options)
     return Situation(
-        request.winner,
-        request.dealer,
-        request.discarder,
-        len(request.kongs),
-        len(request.melds),
-        request.flags,
-        None if win is None else request.all_counts[win.index],
-        None if wild is None else request.concealed_counts[wild.index],
+        winner=request.winner,
+        dealer=request.dealer,
+        discarder=request.discarder,
+        kongs=len(request.kongs),
+        melds=len(request.melds),
+        flags=request.flags,
+        win_tile_copies=None if win is None else request.all_counts[win.index],
+        wild_copies=None if wild is None else request.concealed_counts[wild.index],
     )

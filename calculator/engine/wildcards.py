@@ -196,10 +196,16 @@ def _missing(empty: tuple[bool, ...], colour: Colour) -> int:
     return sum(map(and_, colour.required, empty))
 
 
-def block_needs(blocks: list[tuple[int, ...]], sequences: bool = True) -> tuple[tuple[int, int], ...]:
+def block_needs(
+    blocks: list[tuple[int, ...]], sequences: bool = True, keys: tuple[int, ...] | None = None
+) -> tuple[tuple[int, int], ...]:
     """`block_need` of each block: (wild tiles for sets only, for sets plus the pair); no sequences among the
-    honours, nor anywhere without `sequences` (大对对)."""
-    return tuple([block_need(block, sequences and b != HONOUR_BLOCK) for b, block in enumerate(blocks)])
+    honours, nor anywhere without `sequences` (大对对). `keys`: the blocks' keys, when the caller has them."""
+    if not sequences:
+        return tuple([_triplets_need(block) for block in blocks])
+    if keys is None:
+        keys = tuple([key_of(block) for block in blocks])
+    return (suit_need(keys[0]), suit_need(keys[1]), suit_need(keys[2]), _triplets_need(blocks[HONOUR_BLOCK]))
 
 
 def standard_plan(
@@ -338,7 +344,11 @@ def block_groups(b: int, block: tuple[int, ...], sequences: bool, is_pair: bool,
         width = {"pair": 2, "triplet": 3, "sequence": 3}[kind]
         ranks = [first] * width if kind != "sequence" else [first, first + 1, first + 2]
         groups.append(
-            Group(kind, tuple(ALL_TILES[base + r] for r in ranks), tuple(ALL_TILES[base + r] for r in wild_ranks))
+            Group(
+                type=kind,
+                tiles=tuple(ALL_TILES[base + r] for r in ranks),
+                wild=tuple(ALL_TILES[base + r] for r in wild_ranks),
+            )
         )
     return tuple(groups)
 
@@ -358,7 +368,7 @@ def seven_pairs_groups(blocks: list[tuple[int, ...]], wild: int, colour: Colour 
     while wild >= 2:
         b = targets[min(i, len(targets) - 1)]
         tile = ALL_TILES[BLOCKS[b][0] + _spare_kind(blocks[b])]
-        groups.append(Group("pair", (tile, tile), (tile, tile)))
+        groups.append(Group(type="pair", tiles=(tile, tile), wild=(tile, tile)))
         wild -= 2
         i += 1
     return groups
@@ -370,16 +380,16 @@ def block_pairs(b: int, block: tuple[int, ...]) -> tuple[Group, ...]:
     groups = []
     for r, c in enumerate(block):
         tile = ALL_TILES[base + r]
-        groups.extend(Group("pair", (tile, tile)) for _ in range(c // 2))
+        groups.extend(Group(type="pair", tiles=(tile, tile)) for _ in range(c // 2))
         if c % 2:
-            groups.append(Group("pair", (tile, tile), (tile,)))
+            groups.append(Group(type="pair", tiles=(tile, tile), wild=(tile,)))
     return tuple(groups)
 
 
 def loose_groups(natural: list[int] | tuple[int, ...], wild_tiles: tuple[Tile, ...]) -> list[Group]:
     """A hand read without sets (十三不搭, 4龙, 全风向): its natural tiles and its 财神 as they are."""
     tiles = tuple([ALL_TILES[i] for i in range(NUM_KINDS) for _ in range(natural[i])])
-    return [Group("tiles", tiles + wild_tiles, wild_tiles)]
+    return [Group(type="tiles", tiles=tiles + wild_tiles, wild=wild_tiles)]
 
 
 # --------------------------------------------------------------------------- no fifth copies (house rule)
@@ -416,7 +426,11 @@ def _capped_block(
                 continue
             full = key + sum([STEP[rank] for rank in stand_ins])
             if full in complete:
-                found[used] = _marked(block_splits(full, sequences)[0], stand_ins)
+                grown = list(counts)
+                for rank in stand_ins:
+                    grown[rank] += 1
+                pair_rank, sets, _, _ = block_splits(grown, full, sequences)[0]
+                found[used] = _marked((pair_rank, sets), stand_ins)
                 break
     return found
 
@@ -467,7 +481,7 @@ def capped_standard_plan(
                 base = BLOCKS[b][0]
                 groups.extend(_placed(base, options[used]))
             pair_first = sorted(groups, key=lambda group: group.type != "pair")
-            return CappedPlan(pair_block, tuple(choice), tuple(pair_first))
+            return CappedPlan(pair_block=pair_block, per_block=tuple(choice), groups=tuple(pair_first))
     return None
 
 
@@ -492,6 +506,10 @@ def _placed(base: int, groups: tuple[BlockGroup, ...]) -> list[Group]:
     for kind, first, wild_ranks in groups:
         ranks = [first, first + 1, first + 2] if kind == "sequence" else [first] * (2 if kind == "pair" else 3)
         out.append(
-            Group(kind, tuple(ALL_TILES[base + r] for r in ranks), tuple(ALL_TILES[base + r] for r in wild_ranks))
+            Group(
+                type=kind,
+                tiles=tuple(ALL_TILES[base + r] for r in ranks),
+                wild=tuple(ALL_TILES[base + r] for r in wild_ranks),
+            )
         )
     return out

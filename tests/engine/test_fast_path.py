@@ -187,7 +187,7 @@ def test_a_requests_block_keys_answer_as_its_counts():
         )
         assert list(request.hand_keys) == keys_of(before) and list(request.concealed_keys) == keys_of(counts)
         assert completing_kinds(before, request.hand_keys) == completing_kinds(before), before
-        assert decompositions_of(request.concealed_keys) == decompositions(counts), counts
+        assert decompositions_of(counts, request.concealed_keys) == decompositions(counts), counts
         assert counts_text(before) == format_tiles([ALL_TILES[k] for k, n in enumerate(before) for _ in range(n)])
 
 

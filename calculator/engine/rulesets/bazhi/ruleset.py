@@ -85,7 +85,9 @@ def evaluate(request: ScoreRequest, lang: str = "zh", brief: bool = False) -> di
     """
     tariff = facts.TARIFFS[request.options.tariff]
     win = request.win_tile.index
-    splits = decompositions_of(request.concealed_keys) if len(request.concealed) % 3 == 2 else []
+    splits = (
+        decompositions_of(request.concealed_counts, request.concealed_keys) if len(request.concealed) % 3 == 2 else []
+    )
     if not splits:
         return not_a_win(request, "incomplete", lang, brief)
     if request.largest_suit < 8:

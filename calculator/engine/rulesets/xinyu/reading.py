@@ -162,7 +162,15 @@ def _reading(request, wilds, shape, choice, triplets, plan=None, flags=None) -> 
     patterns.sort(key=_listed_rank)
     bonus = sum([value for _, value in patterns])
     tiles = long_from_tiles(wilds.count, bonus, request.options.house["wulong"])
-    return Reading(shape, choice, triplets, tuple(patterns), bonus, tiles, plan)
+    return Reading(
+        shape=shape,
+        colour=choice,
+        triplets=triplets,
+        patterns=tuple(patterns),
+        bonus=bonus,
+        from_tiles=tiles,
+        plan=plan,
+    )
 
 
 def _listed_rank(pattern: tuple[str, int]) -> int:
