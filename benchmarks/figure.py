@@ -136,9 +136,9 @@ class Round:
         """Our `share` quantile of set `name` to `mahjong`'s median in this round."""
         return quantile(self.ours[name], share) / quantile(self.theirs, 0.5)
 
-    def waits_p99(self) -> float:
-        """The p99 of the waits answers of both games together, in ms."""
-        return quantile(self.ours["waits bazhi"] + self.ours["waits xinyu"], 0.99) / 1e6
+    def p99_ms(self, name: str) -> float:
+        """The p99 of set `name`, in ms."""
+        return quantile(self.ours[name], 0.99) / 1e6
 
 
 def quantile(samples: Sequence[int], share: float) -> float:
@@ -206,7 +206,7 @@ def run(seed: int, per_round: int, rounds: int, warm: int, out=sys.stdout) -> tu
         one = found[-1]
         say(
             f"round {number}: bazhi {one.ratio('bazhi', 0.5):.2f}×, xinyu 3-4 财神 p99 {one.ratio('xinyu', 0.99):.2f}×, "
-            f"waits p99 {one.waits_p99():.2f} ms\n"
+            f"waits p99 bazhi {one.p99_ms('waits bazhi'):.2f} ms, xinyu {one.p99_ms('waits xinyu'):.2f} ms\n"
         )
     return found, goals(found)
 
@@ -214,7 +214,7 @@ def run(seed: int, per_round: int, rounds: int, warm: int, out=sys.stdout) -> tu
 def goals(found: list[Round]) -> list[Goal]:
     bazhi = statistics.median(one.ratio("bazhi", 0.5) for one in found)
     crowded = statistics.median(one.ratio("xinyu", 0.99) for one in found)
-    waits = statistics.median(one.waits_p99() for one in found)
+    waits = {game: statistics.median(one.p99_ms(f"waits {game}") for one in found) for game in ("bazhi", "xinyu")}
     return [
         Goal(f"bazhi fresh-hand median ≤ {BAZHI_GOAL}× mahjong's fresh median", f"{bazhi:.2f}×", bazhi <= BAZHI_GOAL),
         Goal(
@@ -222,8 +222,9 @@ def goals(found: list[Round]) -> list[Goal]:
             f"{crowded:.2f}×",
             crowded <= CROWDED_GOAL,
         ),
-        Goal(
-            f"waits of a 13-tile hand p99 ≤ {WAITS_GOAL_MS} ms (both games)", f"{waits:.2f} ms", waits <= WAITS_GOAL_MS
+        *(
+            Goal(f"waits of a 13-tile {game} hand p99 ≤ {WAITS_GOAL_MS} ms", f"{ms:.2f} ms", ms <= WAITS_GOAL_MS)
+            for game, ms in waits.items()
         ),
     ]
 

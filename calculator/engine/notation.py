@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from operator import mul
+
 from .tiles import ALL_TILES, FIRST_HONOUR, HONOURS, NUM_KINDS, SUITS, Tile, counts_of
 
 # The riichi order of `z` digits: 1-4 winds, 5 白, 6 发, 7 中.
@@ -119,10 +121,18 @@ def _parse_careful(text: str) -> tuple[Tile, ...]:
 
 
 def format_tiles(tiles) -> str:
-    """Canonical notation: sorted, suited tiles grouped `123m456p789s`, honours as letters."""
+    """Canonical notation: sorted, suited tiles grouped `123m456p789s`, honours as letters. A pair, a set or a
+    kong is read from `GROUP_TEXTS`."""
+    indices = sorted([tile.index for tile in tiles])
+    known = GROUP_TEXTS.get(tuple(indices)) if len(indices) <= 4 else None
+    return known if known is not None else _written(indices)
+
+
+def _written(indices: list[int]) -> str:
+    """`format_tiles` of sorted kinds."""
     parts: list[str] = []
     suit = None  # the suit whose digits are being written
-    for i in sorted([tile.index for tile in tiles]):
+    for i in indices:
         this = _SUIT_OF_INDEX[i]
         if this != suit and suit is not None:
             parts.append(suit)
@@ -137,13 +147,25 @@ def format_tiles(tiles) -> str:
 _TEXT_OF_INDEX = tuple(str(i % 9 + 1) if i < FIRST_HONOUR else HONOURS[i - FIRST_HONOUR] for i in range(NUM_KINDS))
 _SUIT_OF_INDEX = tuple(SUITS[i // 9] if i < FIRST_HONOUR else "" for i in range(NUM_KINDS))
 
+# Every pair, triplet, kong and sequence (the groups an answer shows, the melds a request holds) by its sorted
+# kinds, written once: 123 of them.
+GROUP_TEXTS: dict[tuple[int, ...], str] = {
+    group: _written(list(group))
+    for kind in range(NUM_KINDS)
+    for group in [(kind,) * 2, (kind,) * 3, (kind,) * 4]
+    + ([(kind, kind + 1, kind + 2)] if kind < FIRST_HONOUR and kind % 9 <= 6 else [])
+}
+
 
 def counts_text(counts) -> str:
     """`format_tiles` of a hand given as its 34 counts: "1123m", "ECC" …"""
     parts: list[str] = []
     for place, suit in enumerate(SUITS):
-        digits = "".join([_TEXT_OF_INDEX[kind] * counts[kind] for kind in range(9 * place, 9 * place + 9)])
+        digits = "".join(map(mul, DIGITS, counts[9 * place : 9 * place + 9]))  # "1" * 2 + "2" * 0 …
         if digits:
             parts.append(digits + suit)
-    parts.extend(_TEXT_OF_INDEX[kind] * counts[kind] for kind in range(FIRST_HONOUR, NUM_KINDS) if counts[kind])
+    parts.append("".join(map(mul, HONOURS, counts[FIRST_HONOUR:NUM_KINDS])))
     return "".join(parts)
+
+
+DIGITS = tuple("123456789")

@@ -67,7 +67,7 @@ def waits_result(request: ScoreRequest, lang: str = "zh") -> dict:
     waits = wait_kinds(ruleset, request)
     self_draw, discard = ways(request, ruleset)
     distance = ruleset.distance
-    shanten = distance.shanten(request)
+    shanten = 0 if waits else distance.shanten(request)  # ready: its waits are not empty (what shanten 0 means)
     blocked = distance.blocked_by(request, waits, shanten)
     answer = {
         "ruleset": request.ruleset,

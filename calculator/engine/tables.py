@@ -57,6 +57,14 @@ TABLES: tuple[Table, ...] = (
         "from the start, whatever the number of hands",
     ),
     Table(
+        "calculator.engine.notation",
+        "GROUP_TEXTS",
+        "a group's sorted tile kinds (a pair, a triplet, a kong, a sequence)",
+        123,
+        "at import",
+        "the group's notation",
+    ),
+    Table(
         "calculator.engine.request",
         "MELD_TEXTS",
         "a meld's text as usually written (555m, EEEE, 123s)",

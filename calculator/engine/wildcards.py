@@ -99,40 +99,43 @@ def block_need(counts: tuple[int, ...], sequences: bool) -> tuple[int, int]:
     return suit_need(key_of(counts)) if sequences else _triplets_need(counts)
 
 
-def _need(counts: list[int], sequences: bool, pair: bool) -> int:
-    sets_need, pair_need = block_need(counts, sequences)
-    return pair_need if pair else sets_need
-
-
 def block_fill(counts: tuple[int, ...], sequences: bool, pair: bool) -> tuple[int, tuple[BlockGroup, ...]]:
     """The fewest wild tiles that turn this block into sets (plus exactly one pair if `pair`), and the groups.
 
     Returns (NEVER, ()) beyond MAX_WILD. The groups are found from the lowest natural rank up: of the groups it can
-    sit in (cheapest first), the first that leaves a rest needing the fewest 财神 in all. A pair of 财神 alone goes
-    where the last group began."""
-    need = _need(list(counts), sequences, pair)
+    sit in (cheapest first), the first that leaves a rest needing the fewest 财神 in all (the rest's key is the
+    block's less what the group takes). A pair of 财神 alone goes where the last group began."""
+    left = list(counts)
+    key = key_of(left)
+    need = _need(key, left, sequences, pair)
     if need > MAX_WILD:
         return NEVER, ()
-    left = list(counts)
     groups: list[BlockGroup] = []
     place = 0  # where a pair of 财神 alone goes
     to_find = need
-    while any(left):
+    while key:
         first = next(rank for rank, count in enumerate(left) if count)
         place = first
         for used, group, natural, still_pair in _first_groups(left, first, sequences, pair):
-            rest = list(left)
+            rest = key - sum([STEP[rank] for rank in natural])
+            taken = list(left)
             for rank in natural:
-                rest[rank] -= 1
-            if used + _need(rest, sequences, still_pair) == to_find:
+                taken[rank] -= 1
+            if used + _need(rest, taken, sequences, still_pair) == to_find:
                 groups.append(group)
-                left, to_find, pair = rest, to_find - used, still_pair
+                left, key, to_find, pair = taken, rest, to_find - used, still_pair
                 break
         else:
             raise AssertionError(f"no group of {left} keeps the need of {counts} ({need})")
     if pair:
         groups.append(("pair", place, (place, place)))
     return need, tuple(groups)
+
+
+def _need(key: int, counts: list[int], sequences: bool, pair: bool) -> int:
+    """The 财神 a block (its key and counts) needs for sets, or sets and the pair if `pair`."""
+    sets_need, pair_need = suit_need(key) if sequences else _triplets_need(counts)
+    return pair_need if pair else sets_need
 
 
 def _first_groups(counts: list[int], first: int, sequences: bool, pair: bool) -> list:
@@ -276,7 +279,7 @@ def shisanbuda_natural(blocks: list[tuple[int, ...]]) -> bool:
 
 def _spread_block(counts: tuple[int, ...], suited: bool) -> bool:
     """One block of a 十三不搭: no two alike and, in a suit, ranks at least 3 apart."""
-    if any(c > 1 for c in counts):
+    if max(counts) > 1:
         return False
     if suited:
         ranks = [r for r, c in enumerate(counts) if c]

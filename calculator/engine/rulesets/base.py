@@ -132,7 +132,12 @@ class Ruleset(ABC):
     @property
     def default_card(self) -> HouseCard:
         """Every house rule at its default (a new card each time)."""
-        return HouseCard([(rule.id, rule.default) for rule in self.house])
+        return HouseCard(self.defaults)
+
+    @cached_property
+    def defaults(self) -> tuple[tuple[str, object], ...]:
+        """(house rule, its default value), in the game's order."""
+        return tuple((rule.id, rule.default) for rule in self.house)
 
     @cached_property
     def table_options(self) -> tuple[Option, ...]:

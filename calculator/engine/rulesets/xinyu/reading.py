@@ -192,7 +192,7 @@ def readings(request: ScoreRequest, wilds: Wilds) -> list[Reading]:
     choices = colour_choices(wilds)
     flags = flag_patterns(request)
     no_chow = all(m.type != "chow" for m in request.melds)
-    natural = natural_of(wilds, triplets=no_chow)
+    natural = natural_of(wilds, triplets=no_chow, closed=not request.melds)
     if plan_standard(wilds, natural=natural) is not None:
         for choice in choices:
             for triplets in (False, True) if no_chow else (False,):

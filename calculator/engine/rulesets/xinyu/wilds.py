@@ -120,19 +120,20 @@ class Natural(NamedTuple):
     empty: tuple[bool, ...]  # per block: no natural tile
     with_sequences: tuple[tuple[int, int], ...]  # the blocks' `block_need`
     triplets_only: tuple[tuple[int, int], ...] | None  # the same without sequences (大对对), if asked for
-    odd: int  # kinds held an odd number of times: the 财神 that 对对碰 takes first
-    spread: bool  # 十三不搭 on the natural tiles
+    odd: int  # kinds held an odd number of times: the 财神 that 对对碰 takes first (0 when not asked)
+    spread: bool  # 十三不搭 on the natural tiles (False when not asked)
 
 
-def natural_of(wilds: Wilds, triplets: bool) -> Natural:
-    """The hand's `Natural`; the needs without sequences only if `triplets` (大对对 can be read)."""
+def natural_of(wilds: Wilds, triplets: bool, closed: bool) -> Natural:
+    """The hand's `Natural`: the needs without sequences only if `triplets` (大对对 can be read), the odd kinds and
+    the spread only if `closed` (七对 and 十三不搭 have no melds)."""
     blocks = wilds.blocks
     return Natural(
         empty=empty_blocks(blocks),
         with_sequences=block_needs(blocks, keys=wilds.keys),
         triplets_only=block_needs(blocks, sequences=False) if triplets else None,
-        odd=odd_kinds(wilds.natural),
-        spread=shisanbuda_natural(blocks),
+        odd=odd_kinds(wilds.natural) if closed else 0,
+        spread=closed and shisanbuda_natural(blocks),
     )
 
 
