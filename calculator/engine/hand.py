@@ -8,7 +8,7 @@ from typing import Protocol
 from .card import HouseCard
 from .decompose import BLOCK_OF_KIND, STEP_OF_KIND
 from .flags import listed
-from .notation import counts_text, format_tiles
+from .notation import format_tiles
 from .text import Text
 from .tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS, Tile, counts_of
 
@@ -196,7 +196,7 @@ class ScoreRequest:
         return {i for i in range(NUM_KINDS) if counts[i] >= 4}
 
     def to_dict(self) -> dict:
-        body = {"ruleset": self.ruleset, "options": self.options.to_dict(), "hand": counts_text(self.hand_counts)}
+        body = {"ruleset": self.ruleset, "options": self.options.to_dict(), "hand": format_tiles(self.hand)}
         if self.win_tile is not None:
             body["win_tile"] = self.win_tile.notation
         body["melds"] = [m.to_dict() for m in self.melds]

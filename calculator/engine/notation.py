@@ -6,8 +6,6 @@
 
 from __future__ import annotations
 
-from operator import mul
-
 from .tiles import ALL_TILES, FIRST_HONOUR, HONOURS, NUM_KINDS, SUITS, Tile, counts_of
 
 # The riichi order of `z` digits: 1-4 winds, 5 白, 6 发, 7 中.
@@ -155,17 +153,3 @@ GROUP_TEXTS: dict[tuple[int, ...], str] = {
     for group in [(kind,) * 2, (kind,) * 3, (kind,) * 4]
     + ([(kind, kind + 1, kind + 2)] if kind < FIRST_HONOUR and kind % 9 <= 6 else [])
 }
-
-
-def counts_text(counts) -> str:
-    """`format_tiles` of a hand given as its 34 counts: "1123m", "ECC" …"""
-    parts: list[str] = []
-    for place, suit in enumerate(SUITS):
-        digits = "".join(map(mul, DIGITS, counts[9 * place : 9 * place + 9]))  # "1" * 2 + "2" * 0 …
-        if digits:
-            parts.append(digits + suit)
-    parts.append("".join(map(mul, HONOURS, counts[FIRST_HONOUR:NUM_KINDS])))
-    return "".join(parts)
-
-
-DIGITS = tuple("123456789")

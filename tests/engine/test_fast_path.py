@@ -17,7 +17,7 @@ from calculator.engine.decompose import (
     is_complete,
     keys_of,
 )
-from calculator.engine.notation import counts_text, format_tiles
+from calculator.engine.notation import format_tiles
 from calculator.engine.request import parse_request
 from calculator.engine.rulesets import RULESETS
 from calculator.engine.rulesets.bazhi.declarations import TARIFFS
@@ -175,7 +175,7 @@ def test_waits_from_counts_match_the_search():
 def test_a_requests_block_keys_answer_as_its_counts():
     """A request reads its hand's four block keys once (`ScoreRequest.hand_keys`, `concealed_keys`) and asks the
     tables with them for the splits and the waits: the same answers as the counts give, before the win tile and
-    after it; its notation is the tiles' own."""
+    after it; its echo writes the tiles in their canonical order."""
     for rng, counts in hands(SEED + 4, HANDS // 2, ALL_KINDS):
         win = rng.choice([i for i, c in enumerate(counts) if c])
         before = list(counts)
@@ -188,7 +188,7 @@ def test_a_requests_block_keys_answer_as_its_counts():
         assert list(request.hand_keys) == keys_of(before) and list(request.concealed_keys) == keys_of(counts)
         assert completing_kinds(before, request.hand_keys) == completing_kinds(before), before
         assert decompositions_of(counts, request.concealed_keys) == decompositions(counts), counts
-        assert counts_text(before) == format_tiles([ALL_TILES[k] for k, n in enumerate(before) for _ in range(n)])
+        assert request.to_dict()["hand"] == format_tiles([ALL_TILES[k] for k, n in enumerate(before) for _ in range(n)])
 
 
 def test_caishen_table_matches_the_search():

@@ -248,6 +248,12 @@ class Ruleset(ABC):
     def evaluate(self, request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
         """The answer for a 14-tile request: a scored win or a not-a-win answer (API.md)."""
 
+    def evaluate_ways(self, requests: list[ScoreRequest], lang: str = "zh") -> list[dict]:
+        """The brief answers of one hand won on one tile in several ways (a wait of a waits answer, by self-draw
+        and by a discard: the same tiles, another discarder and flags). By default each is evaluated alone; a
+        game may work out once what the ways share."""
+        return [self.evaluate(request, lang, brief=True) for request in requests]
+
     @abstractmethod
     def deal(self, rng: Random, favour: str | None = None) -> dict:
         """A random hand for learners (issue 13 §3): a request meant to be a win, more often in a shape that makes
