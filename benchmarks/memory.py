@@ -36,7 +36,7 @@ def requests(seed: int) -> Iterator[dict]:
     from calculator.engine.deal import change_one
     from calculator.engine.rulesets import RULESETS, SERVED
 
-    from .dealt import at_table, waiting
+    from .dealt import waiting
 
     rng = Random(seed)
     seen: set[str] = set()
@@ -49,7 +49,7 @@ def requests(seed: int) -> Iterator[dict]:
         if slot == 0:
             request = change_one(request, rng, sorted(ruleset.kinds))
         elif slot == 1 and 3 in ruleset.table_sizes:
-            request = at_table(request, ("E", "S", "W"), rng)
+            request = ruleset.deal(rng, None, ruleset.seats({"players": 3}))
         elif slot in (5, 6):
             request = {**request, "alternatives": True}
         elif slot >= 7:

@@ -93,6 +93,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "calculator.plumbing.middleware.AccessLogMiddleware",  # one line per request, as the answer leaves (ACCESS_LOG)
+    # after a database fault anywhere below, the connection is closed: the next request sees the database anew
+    "calculator.plumbing.faults.FreshConnectionAfterFaultMiddleware",
     # Response headers first, so that every answer carries them, whichever layer below made it: a redirect, a
     # static file, a 405, 413, 414, 429, 431 or 503, the health check.
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -200,7 +202,7 @@ SECURE_CSP = {
     "default-src": [CSP.SELF],
     "script-src": [CSP.SELF],
     "style-src": [CSP.SELF],
-    "img-src": [CSP.SELF, "data:"],
+    "img-src": [CSP.SELF, "data:", "blob:"],  # blob: the verdict's picture, drawn in the phone (static/js/picture.js)
     "connect-src": [CSP.SELF],
     "worker-src": [CSP.SELF],  # the service worker, public/sw.js
     "form-action": [CSP.SELF],
@@ -210,15 +212,17 @@ SECURE_CSP = {
 }
 
 # HTTPS and the reverse proxy. TRUSTED_PROXIES are the addresses (or networks) of the reverse proxies and load
-# balancers in front of the app server. The rate limit's client address is taken from X-Forwarded-For only when the
-# connection comes from one of them, walking the header from its right end past every trusted proxy
-# (calculator.plumbing.proxies.client_address); the server takes X-Forwarded-Proto (is this HTTPS?) from the same
-# addresses (calculator/asgi.py), so Django reads the scheme the server decided (no SECURE_PROXY_SSL_HEADER: Django
-# would take that header from anyone). Default: this machine (loopback).
+# balancers in front of the app server: FORWARDED_ALLOW_IPS, the variable gunicorn itself reads to believe their
+# X-Forwarded-Proto (is this HTTPS?), so that one setting names them for both. The rate limit's client address is
+# taken from X-Forwarded-For only when the connection comes from one of them, walking the header from its right end
+# past every trusted proxy (calculator.plumbing.proxies.client_address); Django reads the scheme gunicorn decided
+# (wsgi.url_scheme; no SECURE_PROXY_SSL_HEADER: Django would take that header from anyone). Default: this machine
+# (loopback). TRUSTED_PROXIES, the name before issue 31, is read when FORWARDED_ALLOW_IPS is not set.
+_PROXIES_FROM = "FORWARDED_ALLOW_IPS" if os.environ.get("FORWARDED_ALLOW_IPS") else "TRUSTED_PROXIES"
 try:
-    TRUSTED_PROXIES = parse_networks(os.environ.get("TRUSTED_PROXIES", DEFAULT_TRUSTED_PROXIES))
+    TRUSTED_PROXIES = parse_networks(os.environ.get(_PROXIES_FROM) or DEFAULT_TRUSTED_PROXIES)
 except ValueError as error:
-    raise ImproperlyConfigured(f"TRUSTED_PROXIES: {error}; give addresses or networks, comma-separated") from None
+    raise ImproperlyConfigured(f"{_PROXIES_FROM}: {error}; give addresses or networks, comma-separated") from None
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", PRODUCTION)
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # load balancers probe over plain HTTP
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 365 * 24 * 3600 if PRODUCTION else 0)
@@ -238,8 +242,8 @@ CSRF_FAILURE_VIEW = "calculator.plumbing.error_pages.csrf_failure"
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 256 * 1024)
 DATA_UPLOAD_MAX_NUMBER_FIELDS = env_int("DATA_UPLOAD_MAX_NUMBER_FIELDS", 200)
 API_MAX_BODY_BYTES = env_int("API_MAX_BODY_BYTES", 64 * 1024)
-# The request line and headers (RequestLimitsMiddleware: 414 / 431, JSON under /api/). The server in front accepts
-# far more (calculator/plumbing/server.py), so that these are the limits a client meets.
+# The request line and headers (RequestLimitsMiddleware: 414 / 431, JSON under /api/). nginx in front accepts more
+# (large_client_header_buffers in deploy/nginx.conf), so that these are the limits a client meets.
 LIMIT_REQUEST_LINE = env_int("LIMIT_REQUEST_LINE", 4094)
 LIMIT_REQUEST_FIELDS = env_int("LIMIT_REQUEST_FIELDS", 60)
 LIMIT_REQUEST_FIELD_SIZE = env_int("LIMIT_REQUEST_FIELD_SIZE", 8190)
@@ -260,6 +264,9 @@ RATE_LIMITS = {
 RATE_LIMIT_HEAVY_COST = env_int("RATE_LIMIT_HEAVY_COST", 20)
 RATE_LIMIT_HEAVY_CONCURRENT = env_int("RATE_LIMIT_HEAVY_CONCURRENT", 2)
 RATE_LIMIT_HEAVY_ENTRIES = env_int("RATE_LIMIT_HEAVY_ENTRIES", 100)
+# A picture drawn on the server as PNG (a shared link's preview image, issue 32: ~0.2 s of CPU) counts as this many
+# writes (a score is one); the reverse proxy and the chat apps keep a drawn one (its URL never changes).
+RATE_LIMIT_PICTURE_COST = env_int("RATE_LIMIT_PICTURE_COST", 10)
 # Which writes also count as "create": regular expressions over the path.
 RATE_LIMIT_CREATE_PATHS = [r"^/api/tables/?$", r"^/tables/new/?$"]
 

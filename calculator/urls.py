@@ -1,11 +1,13 @@
-from django.urls import include, path
+from django.urls import include, path, re_path
 from django.views.generic import TemplateView
 
 from calculator.api import score as api
 from calculator.api import tables as ledger_api
 from calculator.offline import served as offline
+from calculator.pages.calculator import picture as hand_picture
 from calculator.pages.calculator import views
 from calculator.pages.rules import views as rules_views
+from calculator.pages.tables import picture as table_picture
 from calculator.pages.tables import views as ledger_views
 from calculator.pages.trainer import views as trainer_views
 
@@ -18,6 +20,12 @@ urlpatterns = [
     path("no-network/", TemplateView.as_view(template_name="no_network.html"), name="no_network"),
     path("offline/pack.json", offline.pack_manifest, name="offline_manifest"),
     path("offline/<str:version>/<str:name>", offline.pack_part, name="offline_part"),
+    # the verdict's picture (issue 32): its URL names all it is drawn from, so it is cached for good
+    re_path(
+        r"^picture/(?P<version>[0-9a-f]{12})/(?P<lang>zh|en)\.(?P<kind>svg|png)$",
+        hand_picture.hand_picture,
+        name="picture",
+    ),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/score", api.api_score, name="api_score"),
     path("api/priority", api.api_priority, name="api_priority"),
@@ -35,6 +43,11 @@ urlpatterns = [
     path("tables/<str:table_id>/", ledger_views.table_view, name="ledger_table"),
     path("tables/<str:table_id>/live/", ledger_views.table_live, name="ledger_live"),
     path("tables/<str:table_id>/export.csv", ledger_views.export_csv, name="ledger_csv"),
+    re_path(
+        r"^tables/(?P<table_id>[^/]+)/picture/(?P<version>[0-9a-f]{12})/(?P<at>[0-9]+)/(?P<lang>zh|en)\.(?P<kind>svg|png)$",
+        table_picture.table_picture,
+        name="ledger_picture",
+    ),
     path("tables/<str:table_id>/edit/<str:token>/", ledger_views.table_edit, name="ledger_edit"),
     path("tables/<str:table_id>/edit/<str:token>/record/", ledger_views.record, name="ledger_record"),
     path("tables/<str:table_id>/edit/<str:token>/live/", ledger_views.table_edit_live, name="ledger_edit_live"),

@@ -15,6 +15,18 @@ find_python() {
   return 1
 }
 
+# Debian packages, installed only when missing (as root, or with sudo).
+apt_install() {
+  local missing=()
+  for pkg in "$@"; do dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg"); done
+  if [ "${#missing[@]}" -gt 0 ]; then
+    local sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
+}
+
 ensure_venv() {
   local requirements="$1"
   if [ ! -x .venv/bin/python ]; then
@@ -29,12 +41,17 @@ ensure_venv() {
   fi
 }
 
+# The catalogues (locale/<lang>/LC_MESSAGES/*.po: the pages' django.po, the engine's and the ledger's answers.po)
+# compiled to .mo: the engine answers in Chinese from answers.mo and refuses to answer without it, so a machine
+# without gettext's msgfmt stops here, saying what to install.
 compile_messages() {
-  if command -v msgfmt >/dev/null 2>&1 && [ -d locale ]; then
-    # --ignore: compilemessages walks the whole tree, and in a fresh clone .venv holds Django's own translations
-    # (1,226 files compiled again, ~20 s)
-    .venv/bin/python manage.py compilemessages --verbosity 0 --ignore=.venv --ignore=node_modules
+  if ! command -v msgfmt >/dev/null 2>&1; then
+    echo "msgfmt (gettext) is needed to compile the texts in locale/: apt-get install gettext" >&2
+    return 1
   fi
+  # --ignore: compilemessages walks the whole tree, and in a fresh clone .venv holds Django's own translations
+  # (1,226 files compiled again, ~20 s)
+  .venv/bin/python manage.py compilemessages --verbosity 0 --ignore=.venv --ignore=node_modules
 }
 
 # The offline pack's runtime (issue 22): the pinned Pyodide of package-lock.json (npm checks its integrity hash),

@@ -1,14 +1,24 @@
 #!/usr/bin/env python3
-"""HTTP load on loopback: gunicorn with two workers, POST /api/score and the calculator's htmx result partial.
+"""HTTP load on loopback through the deployment of docs/deployment.md: nginx (deploy/nginx.conf, HTTPS) in front
+of gunicorn (deploy/gunicorn.env), two workers; POST /api/score and the calculator's htmx result partial, and the
+scenarios of issues 15, 20 and 31.
 
-    .venv/bin/python scripts/load.py                 # 10 s per scenario, four scenarios
+    .venv/bin/python scripts/load.py                 # 10 s per scenario: api, partial, ledger
     .venv/bin/python scripts/load.py --seconds 3     # shorter
-    .venv/bin/python scripts/load.py --scenarios ledger   # only the ledger: one table to 1,000 hands
+    .venv/bin/python scripts/load.py --scenarios ledger          # only the ledger: one table to 1,000 hands
+    .venv/bin/python scripts/load.py --scenarios slow-header,slow-body --slow-clients 3,50,1000 --slow-seconds 60
+    .venv/bin/python scripts/load.py --scenarios poll            # a client polling a 1,000-hand table every 2 s
+    .venv/bin/python scripts/load.py --scenarios starve          # 8 heavy readers at one address, 8.5 reads/s
+    .venv/bin/python scripts/load.py --scenarios flood           # 1,000 fast connections from 50 addresses
+    # today's (main's) server behind the same nginx, to compare: a checkout of main at /tmp/old
+    .venv/bin/python scripts/load.py --server granian-bridge --root /tmp/old --scenarios api,partial
 
-The client is `wrk` when it is installed (`apt-get install -y wrk`: written in C, it leaves the two cores to
-the server) and otherwise the standard library's asyncio (`--client python`; it takes a share of the CPU it
-measures, so its figures are lower). It starts gunicorn on a free port of 127.0.0.1 with the project's
-gunicorn.conf.py and two workers, waits for /healthz, and runs, per endpoint:
+The app server is started from the checkout `--root` (this one by default) on a free port of 127.0.0.1; nginx is
+this checkout's deploy/nginx.conf in front of it (`--proxy none`: the clients talk to the app server directly),
+on free ports with a self-signed certificate (tests/deploy/deployment.py starts it as the tests do). The load
+client is `wrk` when it is installed (`apt-get install -y wrk`: written in C, it leaves the two cores to the
+server) and otherwise the standard library's asyncio (`--client python`; it takes a share of the CPU it measures,
+so its figures are lower). Per endpoint:
 - saturation: `--saturation-users` clients sending back to back → requests per second;
 - 20 users: 20 clients sending back to back (no pause between requests: the harshest reading of "20 users")
   → p50 / p95 / p99 latency.
@@ -16,14 +26,17 @@ The ledger scenario ("one table with 1,000 hands") plays one table hand by hand 
 referee does, and compares the write at hand 1,000 with the write at hand 10 (medians of the 20 writes around
 each; issue 15's goal: within 1.5×, the same response size); it also measures what an open table page costs
 while nothing changes (its poll, /tables/<id>/live/?v=…, answered 204) and a `GET` of the 1,000-hand table.
-The database is a fresh SQLite file in a temporary directory (the embedded default), or DATABASE_URL.
-Every scenario stops at its deadline; gunicorn is stopped at the end. The requests are winning hands
-of both rulesets (xinyu with 0–4 财神), dealt from a fixed seed by each game's own deal (benchmarks/dealt.py)
-(a waits question scores every wait twice and is a different, heavier request: see docs/PERFORMANCE.md).
+The slow-client, poll and flood scenarios are tests/deploy/scenarios.py's (the suite runs them small), each
+with PASS / FAIL lines for issue 31's goals. The database is a fresh SQLite file in a temporary directory (the
+embedded default), or DATABASE_URL. Every scenario stops at its deadline; the servers are stopped at the end. The
+requests are winning hands of both rulesets (xinyu with 0–4 财神), dealt from a fixed seed by each game's own deal
+(benchmarks/dealt.py; a waits question scores every wait twice and is a different, heavier request: see
+docs/PERFORMANCE.md).
 
-Settings: the production profile (DEBUG off) with the local differences a loopback run needs: plain HTTP
-(no HTTPS redirect, no secure cookies), static files without the manifest, and the rate limiter off (it
-would answer most of this traffic 429: it is the limiter that would be measured, not the app).
+Settings: the production profile (DEBUG off) with the local differences a loopback run needs: no HTTPS redirect
+and no secure cookies (nginx's certificate is the run's own), static files without the manifest, and the rate
+limiter off for api, partial and ledger (it would answer most of this traffic 429: it is the limiter that would
+be measured, not the app); the poll, starve and flood scenarios run with the production limits.
 """
 
 from __future__ import annotations
@@ -38,8 +51,8 @@ import random
 import secrets
 import shlex
 import shutil
-import signal
 import socket
+import ssl
 import statistics
 import subprocess
 import sys
@@ -52,7 +65,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tests.deploy import scenarios  # noqa: E402  (the scenarios the suite runs small)
+from tests.deploy.deployment import nginx_in_front, stop_process  # noqa: E402  (as the tests start them)
+
 HOST = "127.0.0.1"
+TLS: ssl.SSLContext | None = None  # set when the clients talk to nginx (HTTPS, its self-signed certificate)
 TARGETS = {"api": (500, 50.0), "partial": (300, 50.0)}  # requests/s at saturation, p95 ms at 20 users
 
 
@@ -66,27 +83,38 @@ def free_port() -> int:
 
 
 # How each server is started on HOST:{port} with {workers} processes, from the checkout `root` (the default is
-# this one; `--root` serves another, e.g. `git archive <commit> | tar -x -C /tmp/old`, to compare with today's).
-# "production" is how docs/deployment.md runs the app; "gunicorn" how a checkout from before issue 20 ran it (its
-# gunicorn.conf.py); the others are the candidates docs/PERFORMANCE.md § Slow clients compares.
+# this one; `--root` serves another, e.g. `git worktree add /tmp/old main`, to compare with today's).
+# "production" is how docs/deployment.md runs the app (gunicorn, its settings from the checkout's
+# deploy/gunicorn.env); "granian-bridge" how main ran it before issue 31 (granian and calculator/asgi.py's bridge);
+# "gunicorn" how a checkout from before issue 20 ran it (its gunicorn.conf.py); the others are the candidates
+# docs/PERFORMANCE.md § Slow clients compares.
 SERVERS = {
-    "production": "{python} -m calculator.plumbing.server",
+    "production": "{bin}/gunicorn --bind {host}:{port} --workers {workers} calculator.wsgi:application",
+    "granian-bridge": "{python} -m calculator.plumbing.server",
     "gunicorn": "{bin}/gunicorn -c gunicorn.conf.py --workers {workers} --bind {host}:{port}",
 }
-# Candidates that need packages the project does not install (granian's WSGI mode aside): measured with
-# `PYTHONPATH=<a pip --target directory holding them>`. Django's ASGI handler is `get_asgi_application()`.
+# Candidates that need packages the project does not install: measured with `PYTHONPATH=<a pip --target directory
+# holding them>`. Django's ASGI handler is `get_asgi_application()`.
 _GRANIAN = "{python} -m granian --workers {workers} --no-ws --host {host} --port {port}"
 _GUNICORN = "{bin}/gunicorn --workers {workers} --bind {host}:{port} --worker-connections 1000"
 CANDIDATES = {
     "granian-wsgi": f"{_GRANIAN} --interface wsgi --blocking-threads {{threads}} calculator.wsgi:application",
     "granian-django-asgi": f"{_GRANIAN} --interface asgi --factory django.core.asgi:get_asgi_application",
-    "gunicorn-asgi": f"{_GUNICORN} --worker-class asgi calculator.asgi:application",
     "gunicorn-django-asgi": f"{_GUNICORN} --worker-class asgi 'django.core.asgi:get_asgi_application()'",
     "uvicorn-django-asgi": "{python} -m uvicorn --workers {workers} --host {host} --port {port} --no-access-log "
     "--http httptools --factory django.core.asgi:get_asgi_application",
     "gevent": f"{_GUNICORN} --worker-class gevent calculator.wsgi:application",
     "waitress": "{python} -m waitress --listen {host}:{port} --threads {threads} calculator.wsgi:application",
+    "gthread": "{bin}/gunicorn --bind {host}:{port} --workers {workers} --threads {threads} calculator.wsgi:application",
 }
+
+
+def env_file(path: Path) -> dict[str, str]:
+    """KEY=VALUE lines (an EnvironmentFile of systemd's: deploy/gunicorn.env), comments and blank lines aside."""
+    if not path.exists():
+        return {}
+    pairs = (line.partition("=") for line in path.read_text().splitlines() if line.strip() and line[0] != "#")
+    return {name.strip(): value.strip() for name, _, value in pairs}
 
 
 def start_server(
@@ -119,8 +147,10 @@ def start_server(
         GUNICORN_THREADS=str(threads),
         DATABASE_URL=database,
         DJANGO_SETTINGS_MODULE="calculator.settings",
-        **(extra_env or {}),
     )
+    if kind in ("production", "gthread"):  # gunicorn's settings as the checkout deploys them, address and workers aside
+        env.update(env_file(root / "deploy" / "gunicorn.env"), WEB_CONCURRENCY=str(workers))
+    env.update(extra_env or {})
     if limits != "production":
         # budgets this traffic never reaches: with --rate-limit the limiter's cost is measured, not its 429s
         env.update(RATE_LIMIT_READ="100000000/60", RATE_LIMIT_WRITE="100000000/60")
@@ -149,28 +179,20 @@ def wait_until_up(port: int, server: subprocess.Popen, seconds: float = 30) -> N
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if server.poll() is not None:
-            raise SystemExit(f"gunicorn exited with status {server.returncode}")
+            raise SystemExit(f"the server exited with status {server.returncode}")
         try:
             with urllib.request.urlopen(f"http://{HOST}:{port}/healthz", timeout=2) as response:
                 if response.status == 200:
                     return
         except OSError:
             time.sleep(0.2)
-    raise SystemExit("gunicorn did not answer /healthz in time")
+    raise SystemExit("the server did not answer /healthz in time")
 
 
 def stop(server: subprocess.Popen) -> None:
     """SIGTERM to the server (its workers finish what they answer, up to 30 s), then to what is left of its
     process group: no worker outlives a run."""
-    if server.poll() is None:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=45)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(server.pid, signal.SIGKILL)
+    stop_process(server)
 
 
 # --------------------------------------------------------------------------- what is asked
@@ -211,17 +233,23 @@ def partial_request(body: dict, port: int) -> bytes:
 # --------------------------------------------------------------------------- the clients
 
 
+def url(port: int, path: str) -> str:
+    return f"{'https' if TLS else 'http'}://{HOST}:{port}{path}"
+
+
+def target(port: int) -> scenarios.Target:
+    """Where tests/deploy/scenarios.py's clients connect: nginx over HTTPS, or the app server."""
+    return scenarios.Target(port, tls=TLS is not None, host=HOST)
+
+
+def fetch(call: urllib.request.Request | str, timeout: float):
+    """urllib's urlopen, over TLS to nginx when the run has it."""
+    return urllib.request.urlopen(call, timeout=timeout, context=TLS)
+
+
 async def one(raw: bytes, port: int, timeout: float) -> int:
-    """Send one request on a fresh connection (gunicorn's sync workers close after each answer); its status."""
-    reader, writer = await asyncio.wait_for(asyncio.open_connection(HOST, port), timeout)
-    try:
-        writer.write(raw)
-        await writer.drain()
-        answer = await asyncio.wait_for(reader.read(), timeout)
-    finally:
-        writer.close()
-    status_line = answer.split(b"\r\n", 1)[0].split()
-    return int(status_line[1]) if len(status_line) > 1 else 0
+    """Send one request on a fresh connection (as nginx does towards gunicorn's sync workers); its status."""
+    return await scenarios.one(target(port), raw, "127.0.0.1", timeout)
 
 
 async def scenario(requests: list[bytes], port: int, users: int, seconds: float) -> dict:
@@ -307,7 +335,7 @@ def wrk_scenario(calls: list, port: int, users: int, seconds: float) -> dict:
     try:
         command = ["wrk", "-t2", f"-c{users}", f"-d{max(1, round(seconds))}s", "--timeout", "10s", "-s", script.name]
         run = subprocess.run(
-            [*command, f"http://{HOST}:{port}/"], capture_output=True, text=True, timeout=seconds + 30, check=False
+            [*command, url(port, "/")], capture_output=True, text=True, timeout=seconds + 30, check=False
         )
     finally:
         os.unlink(script.name)
@@ -341,14 +369,12 @@ def check_answers(port: int, bodies: list[dict]) -> None:
     """Before measuring: the API answers every request with a result, and the partial renders one."""
     for body in bodies[:20]:
         data = json.dumps(body).encode()
-        call = urllib.request.Request(
-            f"http://{HOST}:{port}/api/score", data=data, headers={"Content-Type": "application/json"}
-        )
-        with urllib.request.urlopen(call, timeout=10) as response:
+        call = urllib.request.Request(url(port, "/api/score"), data=data, headers={"Content-Type": "application/json"})
+        with fetch(call, timeout=10) as response:
             answer = json.load(response)
         assert "error" not in answer, answer
-    call = urllib.request.Request(f"http://{HOST}:{port}/?{form_query(bodies[0])}", headers={"HX-Request": "true"})
-    with urllib.request.urlopen(call, timeout=10) as response:
+    call = urllib.request.Request(url(port, f"/?{form_query(bodies[0])}"), headers={"HX-Request": "true"})
+    with fetch(call, timeout=10) as response:
         html = response.read().decode()
     assert "<html" not in html and "data-win" in html, html[:300]
 
@@ -366,10 +392,10 @@ def call_json(port: int, method: str, path: str, body: dict | None = None, token
     if token:
         headers["Authorization"] = f"Bearer {token}"
     data = json.dumps(body).encode() if body is not None else None
-    call = urllib.request.Request(f"http://{HOST}:{port}{path}", data=data, headers=headers, method=method)
+    call = urllib.request.Request(url(port, path), data=data, headers=headers, method=method)
     start = time.perf_counter()
     try:
-        with urllib.request.urlopen(call, timeout=30) as response:
+        with fetch(call, timeout=30) as response:
             raw, status = response.read(), response.status
     except urllib.error.HTTPError as error:
         raw, status = error.read(), error.code
@@ -433,114 +459,32 @@ def ledger_scenario(port: int, hands: int, seconds: float, measure_polls) -> lis
     ]
 
 
-# --------------------------------------------------------------------------- slow clients (issue 20)
+# --------------------------------------------------------------------------- slow clients (issues 20, 31)
 
-SLOW_GOAL = 1.0  # seconds: no /healthz or /api/score request waits longer, whatever the slow clients do
-SCORE_BODY = json.dumps(
-    {"ruleset": "bazhi", "hand": "111345789p79m55s", "win_tile": "8m", "winner": "S", "dealer": "E", "discarder": "W"}
-)
-
-
-def slow_bytes(kind: str, port: int) -> tuple[bytes, bytes]:
-    """What a slow client sends: (sent at once, then trickled a byte a second). Neither ever completes a request
-    within a scenario: the headers go on padding, the body is declared far longer than it gets."""
-    if kind == "header":
-        return b"", f"GET / HTTP/1.1\r\nHost: {HOST}:{port}\r\nX-Padding: ".encode() + b"x" * 4000
-    head = (
-        f"POST /api/score HTTP/1.1\r\nHost: {HOST}:{port}\r\nContent-Type: application/json\r\n"
-        f"Content-Length: 60000\r\n\r\n"
-    )
-    return head.encode(), b"{" + b" " * 59998
-
-
-async def slow_client(kind: str, port: int, deadline: float, tally: dict) -> None:
-    """One client that sends a byte a second; when the server hangs up (or answers), it connects again at once,
-    so that it presses for the whole scenario."""
-    first, trickle = slow_bytes(kind, port)
-    while time.monotonic() < deadline:
-        try:
-            reader, writer = await asyncio.open_connection(HOST, port)
-        except OSError:
-            tally["refused"] += 1
-            await asyncio.sleep(0.5)
-            continue
-        tally["connections"] += 1
-        try:
-            if first:
-                writer.write(first)
-            for byte in trickle:
-                if time.monotonic() >= deadline:
-                    break
-                writer.write(bytes([byte]))
-                await writer.drain()
-                try:
-                    answer = await asyncio.wait_for(reader.read(65536), timeout=1.0)
-                except TimeoutError:
-                    continue
-                tally["answered" if answer else "cut"] += 1  # the server answered (a 400, a 408) or hung up
-                break
-        except OSError:
-            tally["cut"] += 1
-        finally:
-            writer.close()
-
-
-async def probe(port: int, deadline: float, waits: dict) -> None:
-    """A patient client: `/healthz` and `POST /api/score` in turn, one at a time, ten a second; how long each
-    took from connecting to the last byte of the answer, and any answer that was not 200."""
-    raws = {
-        "/healthz": f"GET /healthz HTTP/1.1\r\nHost: {HOST}:{port}\r\nConnection: close\r\n\r\n".encode(),
-        "/api/score": (
-            f"POST /api/score HTTP/1.1\r\nHost: {HOST}:{port}\r\nContent-Type: application/json\r\n"
-            f"Content-Length: {len(SCORE_BODY.encode())}\r\nConnection: close\r\n\r\n{SCORE_BODY}"
-        ).encode(),
-    }
-    n = 0
-    while time.monotonic() < deadline:
-        path = ("/healthz", "/api/score")[n % 2]
-        n += 1
-        started = time.perf_counter()
-        try:
-            status = await one(raws[path], port, timeout=30)
-        except (TimeoutError, OSError) as error:
-            status = type(error).__name__
-        waits[path].append(time.perf_counter() - started)
-        if status != 200:
-            waits["errors"][f"{path} {status}"] = waits["errors"].get(f"{path} {status}", 0) + 1
-        await asyncio.sleep(0.1)
-
-
-async def slow_run(kind: str, port: int, clients: int, seconds: float) -> dict:
-    tally = {"connections": 0, "cut": 0, "answered": 0, "refused": 0}
-    waits: dict = {"/healthz": [], "/api/score": [], "errors": {}}
-    deadline = time.monotonic() + seconds
-    slow = [asyncio.create_task(slow_client(kind, port, deadline + 1, tally)) for _ in range(clients)]
-    await asyncio.sleep(1.0)  # every slow client has connected and started its request
-    await probe(port, deadline, waits)
-    await asyncio.gather(*slow)
-    return {"tally": tally, **waits}
+SLOW_GOAL = 1.0  # seconds: another client's /healthz and /api/score p99, whatever the slow clients do
+SCORE_BODY = scenarios.SCORE_BODY
 
 
 def slow_scenario(port: int, kind: str, clients: int, seconds: float) -> list[str]:
-    """`clients` slow clients sending their headers (or their bodies) a byte a second for `seconds`, while a patient
-    client asks /healthz and /api/score ten times a second: the goal is the slowest of its answers under 1 s."""
-    run = asyncio.run(slow_run(kind, port, clients, seconds))
-    tally = run["tally"]
+    """`clients` slow clients, each from an address of its own, sending their headers (or their bodies) a byte a
+    second for `seconds`, while a patient client asks /healthz and /api/score ten times a second: the goal is its
+    p99 under 1 s, and every answer 200 (tests/deploy/scenarios.py)."""
+    run = scenarios.slow_clients(target(port), kind, clients, seconds)
     lines = [
-        f"slow     {clients} slow-{kind} clients, {seconds:g} s: {tally['connections']} connections, "
-        f"{tally['cut']} cut off and {tally['answered']} answered by the server, {tally['refused']} refused"
+        f"slow     {clients} slow-{kind} clients, {seconds:g} s, load {os.getloadavg()[0]:.2f}: "
+        f"what they met {dict(sorted(run.tally.items()))}"
     ]
     for path in ("/healthz", "/api/score"):
-        waits = sorted(run[path])
-        worst = waits[-1] if waits else float("nan")
+        waits = run.waits[path]
+        p99, worst = run.p99(path), run.worst(path)
         median = 1000 * statistics.median(waits) if waits else float("nan")
         lines.append(
-            f"  {'PASS' if worst < SLOW_GOAL else 'FAIL'}  slow-{kind} ×{clients}: {path} never waits "
-            f"{SLOW_GOAL:g} s: max {worst:.3f} s (median {median:.1f} ms, {len(waits)} requests)"
+            f"  {'PASS' if p99 < SLOW_GOAL else 'FAIL'}  slow-{kind} ×{clients}: {path} p99 under {SLOW_GOAL:g} s: "
+            f"{p99:.3f} s (worst {worst:.3f} s, median {median:.1f} ms, {len(waits)} requests)"
         )
+    errors = dict(run.waits["errors"])
     lines.append(
-        f"  {'PASS' if not run['errors'] else 'FAIL'}  slow-{kind} ×{clients}: every probe answered 200: "
-        f"{run['errors'] or 'yes'}"
+        f"  {'PASS' if not errors else 'FAIL'}  slow-{kind} ×{clients}: every probe answered 200: {errors or 'yes'}"
     )
     return lines
 
@@ -549,20 +493,12 @@ def slow_scenario(port: int, kind: str, clients: int, seconds: float) -> list[st
 
 STARVE_GOAL = 2.0  # another client's /api/score p99 while the heavy reader runs, at most this × its idle p99
 STARVE_RATE = 8.5  # heavy reads a second, from 8 clients at one address (issue 20, finding 3: 8.3-8.9)
-HEAVY_READER, SCORER, BUILDERS = "198.51.100.7", "203.0.113.{}", "198.51.100.{}"
+HEAVY_READER, BUILDERS = "198.51.100.7", "198.51.100.{}"
 
 
 def raw_get(path: str, port: int, forwarded_for: str) -> bytes:
     return (
         f"GET {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\nX-Forwarded-For: {forwarded_for}\r\nConnection: close\r\n\r\n"
-    ).encode()
-
-
-def raw_score(port: int, forwarded_for: str) -> bytes:
-    return (
-        f"POST /api/score HTTP/1.1\r\nHost: {HOST}:{port}\r\nContent-Type: application/json\r\n"
-        f"X-Forwarded-For: {forwarded_for}\r\nContent-Length: {len(SCORE_BODY.encode())}\r\nConnection: close\r\n"
-        f"\r\n{SCORE_BODY}"
     ).encode()
 
 
@@ -580,24 +516,6 @@ def big_table(port: int, hands: int) -> str:
         status, answer, _, _ = call_json(port, "POST", f"{path}/hands", body, token, **headers)
         assert status == 201, (status, answer)
     return table["id"]
-
-
-async def scorer(port: int, deadline: float, rate: float) -> list[float]:
-    """Other clients: POST /api/score `rate` times a second, one at a time; how long each took (a refusal or an
-    error counts as 30 s, so that it cannot pass unseen)."""
-    took: list[float] = []
-    while time.monotonic() < deadline:
-        # a new address every 200 scores: one address at 20 a second would spend its own write budget (600 a minute)
-        raw = raw_score(port, SCORER.format(len(took) // 200))
-        started = time.perf_counter()
-        try:
-            status = await one(raw, port, timeout=30)
-        except (TimeoutError, OSError):
-            status = 0
-        elapsed = time.perf_counter() - started
-        took.append(elapsed if status == 200 else 30.0)
-        await asyncio.sleep(max(0.0, 1 / rate - elapsed))
-    return took
 
 
 async def heavy_reader(paths: list[str], port: int, deadline: float, n: int, outcomes: dict) -> None:
@@ -630,11 +548,11 @@ def heavy_process(paths: list[str], port: int, seconds: float, results) -> None:
 
 
 def starve_run(paths: list[str], port: int, seconds: float) -> tuple[list[float], list[float], dict]:
-    idle = asyncio.run(scorer(port, time.monotonic() + seconds, 20))
+    idle = asyncio.run(scenarios.scorer(target(port), seconds))
     results = multiprocessing.Queue()
     reader = multiprocessing.Process(target=heavy_process, args=(paths, port, seconds, results))
     reader.start()
-    busy = asyncio.run(scorer(port, time.monotonic() + seconds, 20))
+    busy = asyncio.run(scenarios.scorer(target(port), seconds))
     outcomes = results.get(timeout=seconds + 60)
     reader.join()
     return idle, busy, outcomes
@@ -647,7 +565,7 @@ def starvation_scenario(port: int, hands: int, seconds: float) -> list[str]:
     table = big_table(port, hands)
     paths = [f"/tables/{table}/live/?v=0", f"/api/tables/{table}?from=1&limit=500", f"/tables/{table}/export.csv"]
     for path in paths:  # what each answer is
-        with urllib.request.urlopen(f"http://{HOST}:{port}{path}", timeout=30) as response:
+        with fetch(url(port, path), timeout=30) as response:
             assert response.status == 200, path
     idle, busy, outcomes = starve_run(paths, port, seconds)
 
@@ -664,6 +582,62 @@ def starvation_scenario(port: int, hands: int, seconds: float) -> list[str]:
         f"  {'PASS' if ratio < STARVE_GOAL else 'FAIL'}  starve: the score's p99 under {STARVE_GOAL:g}× idle: "
         f"{ratio:.2f}×",
         f"  {'PASS' if max(busy) < 30 else 'FAIL'}  starve: every score answered 200",
+    ]
+
+
+# --------------------------------------------------------------------------- a client polling a big table (issue 31)
+
+POLL_PERIOD = 2.0  # seconds between two polls of an open table page
+
+
+def poll_scenario(port: int, hands: int, seconds: float) -> list[str]:
+    """Issue 31: another client scores a hand 20 times a second for `seconds` alone, then as long again while one
+    client polls a `hands`-hand table every 2 s; its p99 must stay under STARVE_GOAL × its idle p99. Twice: each poll
+    answered in full (`live/?v=0`, as a page whose table has just changed), then as an open page polls while nothing
+    changes (`If-None-Match` with the part's entity tag: 304)."""
+    table = big_table(port, hands)
+    live = f"/tables/{table}/live/"
+    with fetch(url(port, live), timeout=30) as response:
+        size, tag = len(response.read()), response.headers["ETag"]
+    lines = []
+    for what, paths in (
+        (f"its live part in full ({size} bytes)", [f"{live}?v=0"]),
+        ("If-None-Match: 304", [(live, {"If-None-Match": tag})]),
+    ):
+        run = scenarios.beside_a_heavy_reader(target(port), paths, POLL_PERIOD, seconds)
+        idle, busy = run.idle, run.busy
+
+        def ms(values: list[float], p: float) -> float:
+            return 1000 * scenarios.percentile(values, p)
+
+        lines += [
+            f"poll     another client's /api/score, idle: p50 {ms(idle, 0.5):.1f} ms, p99 {ms(idle, 0.99):.1f} ms "
+            f"({len(idle)} requests; load {os.getloadavg()[0]:.2f})",
+            f"poll     the same beside a client polling the {hands}-hand table every {POLL_PERIOD:g} s, {what} "
+            f"(answers {run.outcomes}): p50 {ms(busy, 0.5):.1f} ms, p99 {ms(busy, 0.99):.1f} ms ({len(busy)} requests)",
+            f"  {'PASS' if run.ratio < STARVE_GOAL else 'FAIL'}  poll, {what}: the score's p99 under "
+            f"{STARVE_GOAL:g}× idle: {run.ratio:.2f}×",
+            f"  {'PASS' if max(busy) < 30 else 'FAIL'}  poll, {what}: every score answered 200",
+        ]
+    return lines
+
+
+# --------------------------------------------------------------------------- a flood (issue 31)
+
+
+def flood_scenario(port: int, connections: int, clients: int, seconds: float) -> list[str]:
+    """Issue 31: `connections` connections from `clients` addresses sending back to back (pages, partials, scores,
+    a missing table), with the production rate limits, while a load balancer's probe asks /healthz five times a
+    second: only 200, 404, 429 and 503 answers, and every probe answered 200."""
+    run = scenarios.flood(target(port), connections, clients, seconds)
+    probes = {str(status): run.probes.count(status) for status in set(run.probes)}
+    p99 = scenarios.percentile(run.waits, 0.99)
+    return [
+        f"flood    {connections} connections from {clients} addresses, {seconds:g} s (load "
+        f"{os.getloadavg()[0]:.2f}): answers {dict(sorted(run.statuses.items(), key=str))}",
+        f"flood    /healthz beside it: {probes}, p99 {p99:.3f} s, worst {max(run.waits, default=float('nan')):.3f} s",
+        f"  {'PASS' if not run.unexpected else 'FAIL'}  flood: only 200 / 404 / 429 / 503: {run.unexpected or 'yes'}",
+        f"  {'PASS' if run.probes and set(run.probes) == {200} else 'FAIL'}  flood: /healthz answered 200 every time",
     ]
 
 
@@ -686,37 +660,49 @@ def report(name: str, saturation: dict, twenty: dict) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="HTTP load on loopback against gunicorn (two workers)")
+    global TLS
+    parser = argparse.ArgumentParser(description="HTTP load on loopback through nginx and the app server")
     parser.add_argument("--seconds", type=float, default=10, help="length of each scenario (default 10)")
     parser.add_argument("--saturation-users", type=int, default=8, help="clients for the saturation run")
     parser.add_argument("--seed", type=int, default=6)
-    parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes (default 2)")
+    parser.add_argument("--workers", type=int, default=2, help="app server worker processes (default 2)")
     parser.add_argument(
         "--rate-limit", action="store_true", help="run with the rate limiter on (budgets no scenario reaches)"
     )
     parser.add_argument(
         "--scenarios",
         default="api,partial,ledger",
-        help="comma-separated: api, partial, ledger, starve, slow-header, slow-body (default: api,partial,ledger)",
+        help="comma-separated: api, partial, ledger, starve, poll, flood, slow-header, slow-body "
+        "(default: api,partial,ledger)",
     )
     parser.add_argument(
-        "--slow-clients", default="3,10,50", help="slow-client counts, each a run of --slow-seconds (default 3,10,50)"
+        "--slow-clients",
+        default="3,50,1000",
+        help="slow-client counts, each a run of --slow-seconds (default 3,50,1000)",
     )
     parser.add_argument("--slow-seconds", type=float, default=60, help="length of each slow-client run (default 60)")
     parser.add_argument(
-        "--starve-seconds", type=float, default=30, help="length of each half of the starvation run (default 30)"
+        "--starve-seconds", type=float, default=30, help="length of each half of the starve and poll runs (default 30)"
     )
+    parser.add_argument("--flood-connections", type=int, default=1000, help="connections in the flood (default 1000)")
+    parser.add_argument("--flood-clients", type=int, default=50, help="addresses they come from (default 50)")
     parser.add_argument(
         "--server",
         choices=[*SERVERS, *CANDIDATES],
         default="production",
         help="how the app is served (default: as in production, docs/deployment.md)",
     )
-    parser.add_argument("--threads", type=int, default=2, help="threads per worker process (default 2)")
+    parser.add_argument(
+        "--proxy",
+        choices=["nginx", "none"],
+        default="nginx",
+        help="nginx (deploy/nginx.conf) in front, the clients speaking HTTPS to it (default), or none",
+    )
+    parser.add_argument("--threads", type=int, default=2, help="threads per worker process, where a server has them")
     parser.add_argument(
         "--close",
         action="store_true",
-        help="wrk asks for a new connection per request (Connection: close), as a proxy without upstream keep-alive",
+        help="wrk asks for a new connection per request (Connection: close)",
     )
     parser.add_argument(
         "--root", type=Path, default=ROOT, help="serve this checkout instead (an older commit, to compare)"
@@ -734,16 +720,17 @@ def main(argv: list[str] | None = None) -> int:
     args.starve_seconds = min(args.starve_seconds, 60)
 
     bodies = engine_requests(200, args.seed)
-    scenarios = set(args.scenarios.split(","))
-    port = free_port()
-    scratch = tempfile.mkdtemp(prefix="load-")
+    chosen = set(args.scenarios.split(","))
+    app_port = free_port()
+    scratch = Path(tempfile.mkdtemp(prefix="load-"))
     database = os.environ.get("DATABASE_URL") or f"sqlite:///{scratch}/load.sqlite3"
-    if "starve" in scenarios and scenarios & {"api", "partial", "ledger"}:
-        parser.error("run the starve scenario on its own: it runs with the production rate limits")
-    limits = "production" if "starve" in scenarios else "unreached"
+    with_limits = {"starve", "poll", "flood"}
+    if chosen & with_limits and chosen - with_limits:
+        parser.error("run the starve, poll and flood scenarios apart: they run with the production rate limits")
+    limits = "production" if chosen & with_limits else "unreached"
     rate_limit = args.rate_limit or limits == "production"
     server = start_server(
-        port,
+        app_port,
         database,
         args.workers,
         rate_limit,
@@ -754,53 +741,72 @@ def main(argv: list[str] | None = None) -> int:
         log=args.server_log,
     )
     lines = [
-        f"{args.server} server from {args.root}, {args.workers} workers × {args.threads} threads, {HOST}:{port}; "
+        f"{args.server} server from {args.root}, {args.workers} workers, {HOST}:{app_port}; "
+        f"{'nginx (deploy/nginx.conf, HTTPS) in front' if args.proxy == 'nginx' else 'no proxy'}; "
         f"load {os.getloadavg()[0]:.2f}; client {args.client}{' (a connection per request)' if args.close else ''}; "
         f"{args.seconds:g} s per scenario; {len(bodies)} distinct requests; "
         f"rate limiter {'off' if not rate_limit else 'on, production budgets' if limits == 'production' else 'on'}"
     ]
     try:
-        wait_until_up(port, server)
-        check_answers(port, bodies)
-        for name, build, call in (("api", api_request, api_call), ("partial", partial_request, partial_call)):
-            if name not in scenarios:
-                continue
-            if args.client == "wrk":
-                calls = [call(body, args.close) for body in bodies]
-
-                def measure(users: int, seconds: float, calls=calls) -> dict:
-                    return wrk_scenario(calls, port, users, seconds)
-            else:
-                raws = [build(body, port) for body in bodies]
-
-                def measure(users: int, seconds: float, raws=raws) -> dict:
-                    return asyncio.run(scenario(raws, port, users, seconds))
-
-            measure(4, 1)  # warm the workers (imports, caches)
-            saturation = measure(args.saturation_users, args.seconds)
-            twenty = measure(20, args.seconds)
-            lines += report(name, saturation, twenty)
-        if "ledger" in scenarios:
-
-            def polls(method: str, path: str, seconds: float) -> dict:
-                if args.client == "wrk":
-                    return wrk_scenario([(method, path, {}, None)], port, args.saturation_users, seconds)
-                raw = f"{method} {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\nConnection: close\r\n\r\n".encode()
-                return asyncio.run(scenario([raw], port, args.saturation_users, seconds))
-
-            lines += ledger_scenario(port, args.ledger_hands, args.seconds, polls)
-        if "starve" in scenarios:
-            lines += starvation_scenario(port, args.ledger_hands, args.starve_seconds)
-        for kind in ("header", "body"):
-            if f"slow-{kind}" in scenarios:
-                for clients in (int(n) for n in args.slow_clients.split(",")):
-                    lines += slow_scenario(port, kind, clients, args.slow_seconds)
+        wait_until_up(app_port, server)
+        with contextlib.ExitStack() as stack:
+            port = app_port
+            if args.proxy == "nginx":
+                logs = scratch / "nginx-logs"
+                logs.mkdir()
+                port, _, _ = stack.enter_context(nginx_in_front(app_port, logs))
+                TLS = ssl._create_unverified_context()  # noqa: S323 (the run's own certificate)
+            lines += measure_all(args, chosen, bodies, port)
     finally:
         stop(server)
+        TLS = None
         shutil.rmtree(scratch, ignore_errors=True)
     lines.append(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print("\n".join(lines))
     return 0 if all("FAIL" not in line for line in lines) else 1
+
+
+def measure_all(args, chosen: set[str], bodies: list[dict], port: int) -> list[str]:
+    lines: list[str] = []
+    check_answers(port, bodies)
+    for name, build, call in (("api", api_request, api_call), ("partial", partial_request, partial_call)):
+        if name not in chosen:
+            continue
+        if args.client == "wrk":
+            calls = [call(body, args.close) for body in bodies]
+
+            def measure(users: int, seconds: float, calls=calls) -> dict:
+                return wrk_scenario(calls, port, users, seconds)
+        else:
+            raws = [build(body, port) for body in bodies]
+
+            def measure(users: int, seconds: float, raws=raws) -> dict:
+                return asyncio.run(scenario(raws, port, users, seconds))
+
+        measure(4, 1)  # warm the workers (imports, caches)
+        saturation = measure(args.saturation_users, args.seconds)
+        twenty = measure(20, args.seconds)
+        lines += report(name, saturation, twenty)
+    if "ledger" in chosen:
+
+        def polls(method: str, path: str, seconds: float) -> dict:
+            if args.client == "wrk":
+                return wrk_scenario([(method, path, {}, None)], port, args.saturation_users, seconds)
+            raw = f"{method} {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\nConnection: close\r\n\r\n".encode()
+            return asyncio.run(scenario([raw], port, args.saturation_users, seconds))
+
+        lines += ledger_scenario(port, args.ledger_hands, args.seconds, polls)
+    if "starve" in chosen:
+        lines += starvation_scenario(port, args.ledger_hands, args.starve_seconds)
+    if "poll" in chosen:
+        lines += poll_scenario(port, args.ledger_hands, args.starve_seconds)
+    if "flood" in chosen:
+        lines += flood_scenario(port, args.flood_connections, args.flood_clients, args.seconds)
+    for kind in ("header", "body"):
+        if f"slow-{kind}" in chosen:
+            for clients in (int(n) for n in args.slow_clients.split(",")):
+                lines += slow_scenario(port, kind, clients, args.slow_seconds)
+    return lines
 
 
 if __name__ == "__main__":

@@ -1,7 +1,9 @@
 """The phone screenshots of docs/ (issue 14): the calculator at 360×640 and 390×844, in Chinese and in English;
 the English trainer's explanation and an English table's history at 360×640 (issue 21); the tiles that help a
 hand not ready and an answered trainer question of level 2 at 360×640 in both languages (issue 21, learners); a
-table's bound calculator with long names on its seats at 360×640 in both languages (issue 21 §1).
+table's bound calculator with long names on its seats at 360×640 in both languages (issue 21 §1); a table of three
+(issue 28): the new-table page, its account and its history, and the calculator with an answer, at 360×640 in both
+languages.
 
     .venv/bin/python scripts/screenshots.py            # writes docs/phone-*.png, docs/screenshot-result.png, …
     .venv/bin/python scripts/screenshots.py screenshot-history-en.png   # only the files named
@@ -179,6 +181,24 @@ def shoot_seats(browser, base: str) -> list[Path]:
     return written
 
 
+# B1 at a table of three (RULES.md §1.8, case T1): E −7, S +14, W −7
+B1_THREE = {"ruleset": "bazhi", "tariff": "315", "players": "3", **{k: v for k, v in B1.items() if k != "ruleset"}}
+
+
+def shoot_calculator_at_three(browser, base: str) -> list[Path]:
+    """Issue 28 at 360×640 in both languages: the calculator at a table of three with an answer (a share link): the
+    strip's three nets and the who-pays picture drawn for three."""
+    written = []
+    for lang in ("zh", "en"):
+        context, page = phone(browser, base, "360", lang)
+        page.goto(f"{base}/?{urlencode(B1_THREE)}")
+        expect(page.locator('#strip [data-strip-seat="S"]')).to_have_attribute("data-strip-net", "14")
+        expect(page.locator("#strip [data-strip-seat]")).to_have_count(3)
+        written.append(save(page, f"phone-three-360-{lang}.png"))
+        context.close()
+    return written
+
+
 def shoot_offline(browser, base: str) -> list[Path]:
     """Issue 22 at 360×640: the offer of the offline pack, and an answer drawn in the phone with the network cut
     (`-en`: the same in English). One phone installs the pack once; the page it keeps is the one last seen."""
@@ -311,12 +331,55 @@ def shoot_english(browser, base: str) -> list[Path]:
     return written
 
 
-def save(page, name: str) -> Path:
+# A 底 game of three (tests/ledger/test_table_of_three.py works its numbers out): B1 on West's discard, South's
+# self-draw of the same hand, then South's self-drawn 交 hand that leaves East and West at 0: 通底.
+THREE_HANDS = [
+    {"hand": "111345789p79m55s", "win_tile": "8m", "winner": "S", "discarder": "W"},
+    {"hand": "111345789p79m55s", "win_tile": "8m", "winner": "S"},
+    {
+        "hand": "5558889m",
+        "win_tile": "9m",
+        "winner": "S",
+        "melds": [{"type": "pung", "tiles": "CCC", "from": "E"}, {"type": "pung", "tiles": "222m", "from": "W"}],
+    },
+]
+
+
+def shoot_table_of_three(browser, base: str) -> list[Path]:
+    """Issue 28 at 360×640 in both languages: the new-table page asking how many players (three chosen: East,
+    South and West named), and the whole page of a table of three after its 底 game ended in 通底: the balances,
+    outside payments and totals of its three seats, who pays whom, the chart and the history (the newest hand
+    opened)."""
+    written = []
+    for lang, suffix in (("zh", "zh"), ("en", "en")):
+        names = {seat: NAMES[lang][seat] for seat in ("E", "S", "W")}
+        context, page = phone(browser, base, "360", lang)
+        page.goto(f"{base}/tables/new/")
+        page.check('input[name="bazhi-players"][value="3"]')
+        for seat, name in names.items():
+            page.fill(f'input[name="name_{seat}"]', name)
+        expect(page.locator('.names [data-seat="N"]')).to_be_hidden()
+        page.locator("#players").scroll_into_view_if_needed()
+        written.append(save(page, f"table-three-new-360-{suffix}.png"))
+        table = post(base, "/api/tables", {"ruleset": "bazhi", "options": {"players": 3}, "players": names})
+        for hand in THREE_HANDS:
+            post(base, f"/api/tables/{table['id']}/hands", hand, table["edit_token"])
+        page.goto(f"{base}/tables/{table['id']}/")
+        expect(page.locator("#ended")).to_be_visible()
+        newest = page.locator("#history details").first
+        newest.locator("summary").click()
+        expect(newest.locator("tr[data-code]").first).to_be_visible()
+        written.append(save(page, f"table-three-360-{suffix}.png", full_page=True))
+        context.close()
+    return written
+
+
+def save(page, name: str, full_page: bool = False) -> Path:
     path = DOCS / name
     if WANTED and name not in WANTED:
         return path
     page.wait_for_timeout(300)  # the htmx indicator's fade
-    page.screenshot(path=path)
+    page.screenshot(path=path, full_page=full_page)
     return path
 
 
@@ -329,6 +392,8 @@ def main() -> None:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 shots = [*shoot(browser, base), *shoot_english(browser, base), *shoot_learners(browser, base)]
                 shots += shoot_seats(browser, base)
+                shots += shoot_table_of_three(browser, base)
+                shots += shoot_calculator_at_three(browser, base)
                 if not WANTED or WANTED & OFFLINE_SHOTS:  # the phone installs the pack first: only when asked
                     shots += shoot_offline(browser, base)
                 for path in shots:

@@ -8,7 +8,7 @@ result card and of the strip in the DOM, in Debian's Chromium at phone size, on 
                                                                   # older commit): rounds interleaved
     .venv/bin/python scripts/tap_speed.py --profile            # where the page's time goes (see below)
 
-Each checkout is served as scripts/load.py serves it (the production profile: granian, DEBUG off, one worker,
+Each checkout is served as scripts/load.py serves it (the production profile: gunicorn, DEBUG off, one worker,
 a fresh SQLite database; an older checkout by its gunicorn.conf.py), the page is the calculator with B1's 13 tiles entered (bazhi, 南 wins on 西's discard;
 tests/browser/phone.py) and a round is: tap 8m (the 14th tile), wait for the nets, take it back, wait for the
 waits. With --compare the checkouts take turns round by round (the first of each round alternating), so the load

@@ -14,14 +14,16 @@ from django.views.decorators.http import condition, require_http_methods, requir
 
 from calculator import ledger
 from calculator.engine.errors import ScoreError
+from calculator.engine.text import msg
 from calculator.models import Event, Hand, Table
-from calculator.plumbing import lanes, ratelimit
+from calculator.plumbing import ratelimit
 from calculator.plumbing.django_locale import engine_lang
 from calculator.plumbing.middleware import request_client
 from calculator.plumbing.strict_json import read_json
 from calculator.tables import snapshot as snapshots
 from calculator.tables import store
 from calculator.tables.paths import edit_path, view_path
+from calculator.tables.statuses import status_of
 
 # ---------------------------------------------------------------------------------------------------------
 # The table as JSON
@@ -110,12 +112,11 @@ def _json(body: dict, status: int = 200) -> JsonResponse:
 
 
 def _error(error: ledger.LedgerError | ScoreError, lang: str) -> JsonResponse:
-    if isinstance(error, ScoreError):
-        return _json(error.to_dict(lang), 400)
-    response = _json(error.to_dict(lang), error.status)
-    if error.status == 401:
+    """A refusal as API.md answers it: its status by its code (an engine refusal is a 400)."""
+    response = _json(error.to_dict(lang), status_of(error.code))
+    if error.code == "unauthorized":
         response["WWW-Authenticate"] = 'Bearer realm="table"'
-    if error.retry_after:
+    if isinstance(error, store.TooManyTables):
         response["Retry-After"] = str(error.retry_after)
     return response
 
@@ -130,14 +131,9 @@ def bearer(request: HttpRequest) -> str | None:
 
 def authorize(table: Table, token: str | None) -> None:
     if token is None:
-        raise ledger.LedgerError(
-            "unauthorized",
-            "修改牌桌需要编辑令牌（Authorization: Bearer …）",
-            "changing a table needs its edit token (Authorization: Bearer …)",
-            401,
-        )
+        raise ledger.LedgerError("unauthorized", msg("changing a table needs its edit token (Authorization: Bearer …)"))
     if not table.token_matches(token):
-        raise ledger.LedgerError("forbidden", "编辑令牌不对", "wrong edit token", 403)
+        raise ledger.LedgerError("forbidden", msg("wrong edit token"))
 
 
 @csrf_exempt  # authority comes from the Bearer token in a header, never from a cookie
@@ -184,7 +180,6 @@ def tagged_only_when_ok(view: Callable) -> Callable:
     return tagged
 
 
-@lanes.slow
 @require_http_methods(["GET", "HEAD"])
 @cache_control(no_cache=True)  # always revalidate: a table changes while it is played
 @tagged_only_when_ok

@@ -19,7 +19,7 @@ from .notation import InvalidNotationError, parse_tiles
 from .request import parse_request
 from .rulesets import CLAIMS_DEFAULT, RULESETS, Ruleset
 from .seats import SEATS, Seats, seat_list, seats_after
-from .text import Text
+from .text import AND, Joined, Msg, Text, msg
 from .tiles import NUM_KINDS, Tile
 
 BODY_KEYS = frozenset(["ruleset", "discarder", "tile", "claims"])  # the body's fields (each claim is a score request)
@@ -65,31 +65,25 @@ def priority(data: object, lang: str = "zh") -> dict:
 # ------------------------------------------------------------------------------------------------ reading the body
 
 
-def _bad(zh: str, en: str, field: str) -> ScoreError:
-    return ScoreError("bad_claim", zh, en, field)
+def _bad(text: Msg, field: str) -> ScoreError:
+    return ScoreError("bad_claim", text, field)
 
 
 def parse_claims(data: object) -> Claims:
     """The body validated: every claim under one game, one card and one dealer, on one discard."""
     if not isinstance(data, Mapping):
-        raise ScoreError("bad_json", "请求必须是一个 JSON 对象", "the request must be a JSON object")
+        raise ScoreError("bad_json", msg("the request must be a JSON object"))
     unknown = next((key for key in data if key not in BODY_KEYS), None)
     if unknown is not None:  # as every endpoint: an unknown key is refused, never ignored (API.md)
-        raise ScoreError(
-            "bad_json", f"请求里没有 {unknown!r} 这一项", f"unknown field {unknown!r} in the request", unknown
-        )
+        raise ScoreError("bad_json", msg("unknown field {name!r} in the request", name=unknown), unknown)
     discarder = data.get("discarder")
     _check_discarder(discarder, SEATS)  # a seat of some table; of the claims' card below
     raw = data.get("claims")
     if not isinstance(raw, list) or not 1 <= len(raw) < len(SEATS):
-        raise _bad(
-            f"claims 必须是 1 到 {len(SEATS) - 1} 个胡牌请求的列表",
-            f"claims must be a list of 1 to {len(SEATS) - 1} score requests",
-            "claims",
-        )
+        raise _bad(msg("claims must be a list of 1 to {most} score requests", most=len(SEATS) - 1), "claims")
     for i, claim in enumerate(raw):
         if not isinstance(claim, Mapping):
-            raise ScoreError("bad_json", f"claims[{i}] 必须是对象", f"claims[{i}] must be an object", f"claims[{i}]")
+            raise ScoreError("bad_json", msg("{field} must be an object", field=f"claims[{i}]"), f"claims[{i}]")
     game = _game(data, raw)
     seats = _card_seats(RULESETS[game], raw[0])
     if seats is not None:  # the body's discarder and the number of claims, before any claim is scored
@@ -103,11 +97,8 @@ def parse_claims(data: object) -> Claims:
         if tile is not None:
             body.setdefault("win_tile", tile)
         if body["ruleset"] != game:
-            raise _bad(
-                f"所有人必须按同一种规则胡：{game} 与 {body['ruleset']!r}",
-                f"every claim is under one ruleset: {game} vs {body['ruleset']!r}",
-                f"claims[{i}].ruleset",
-            )
+            other = msg("every claim is under one ruleset: {game} vs {other!r}", game=game, other=body["ruleset"])
+            raise _bad(other, f"claims[{i}].ruleset")
         try:
             request = parse_request(body)
         except ScoreError as error:
@@ -130,7 +121,7 @@ def _game(data: Mapping, claims: list[Mapping]) -> object:
         game = CLAIMS_DEFAULT if named is None else claims[named]["ruleset"]
         field = f"claims[{named}].ruleset"
     if not isinstance(game, str) or game not in RULESETS:
-        raise ScoreError("unknown_ruleset", f"未知的规则 {game!r}", f"unknown ruleset {game!r}", field)
+        raise ScoreError("unknown_ruleset", msg("unknown ruleset {game!r}", game=game), field)
     return game
 
 
@@ -148,23 +139,20 @@ def _card_seats(ruleset: Ruleset, claim: Mapping) -> Seats | None:
 
 def _check_discarder(discarder: object, seats: Seats) -> None:
     if discarder not in seats:
-        listed = seat_list(seats)
-        zh, en = (
-            f"discarder 必须是 {listed} 之一，收到 {discarder!r}",
-            f"discarder must be one of {listed}, got {discarder!r}",
+        no_seat = msg(
+            "{field} must be one of {seats}, got {value!r}", field="discarder", seats=seat_list(seats), value=discarder
         )
-        raise ScoreError("bad_seat", zh, en, "discarder")
+        raise ScoreError("bad_seat", no_seat, "discarder")
 
 
 def _check_table(discarder: str, claims: int, seats: Seats) -> None:
     """The discarder sits at the table, which has room for the claims (one seat discards)."""
     _check_discarder(discarder, seats)
     if claims >= len(seats):
-        raise _bad(
-            f"{len(seats)} 人的牌桌最多 {len(seats) - 1} 家能胡同一张牌",
-            f"at a table of {len(seats)} at most {len(seats) - 1} players claim one discard",
-            "claims",
+        crowded = msg(
+            "at a table of {size} at most {most} players claim one discard", size=len(seats), most=len(seats) - 1
         )
+        raise _bad(crowded, "claims")
 
 
 def _same_card(ruleset: Ruleset, a, b) -> bool:
@@ -183,39 +171,25 @@ def _check_one_discard(claims: Claims, tile: object) -> None:
     for i, request in claims.requests:
         field = f"claims[{i}]"
         if request.discarder != claims.discarder:
-            raise _bad(
-                f"{field} 的放铳家不是 {claims.discarder}",
-                f"{field}: the discarder is not {claims.discarder}",
-                f"{field}.discarder",
-            )
+            other = msg("{field}: the discarder is not {seat}", field=field, seat=claims.discarder)
+            raise _bad(other, f"{field}.discarder")
         if request.win_tile is None:
-            raise _bad(
-                f"{field} 缺少胡的那张牌（win_tile）",
-                f"{field}: the claimed tile (win_tile) is missing",
-                f"{field}.win_tile",
-            )
+            raise _bad(msg("{field}: the claimed tile (win_tile) is missing", field=field), f"{field}.win_tile")
         if request.win_tile != first.win_tile or (tile is not None and request.win_tile.notation != _canonical(tile)):
-            raise _bad(
-                f"所有人必须胡同一张打出的牌：{first.win_tile} 与 {request.win_tile}",
-                f"every claim is on the same discard: {first.win_tile} vs {request.win_tile}",
-                f"{field}.win_tile",
+            other = msg(
+                "every claim is on the same discard: {first} vs {other}", first=first.win_tile, other=request.win_tile
             )
+            raise _bad(other, f"{field}.win_tile")
         if not _same_card(claims.ruleset, request.options, first.options):
-            raise _bad(
-                f"{field} 的规则选项（牌桌规则卡）与其他人不同",
-                f"{field}: the options (the table's rule card) differ from the other claims'",
-                f"{field}.options",
-            )
+            other = msg("{field}: the options (the table's rule card) differ from the other claims'", field=field)
+            raise _bad(other, f"{field}.options")
         if request.dealer != first.dealer:
-            raise _bad(f"{field} 的庄家与其他人不同", f"{field}: the dealer differs from the other claims'", field)
+            raise _bad(msg("{field}: the dealer differs from the other claims'", field=field), field)
         if request.has("robbing_kong") != first.has("robbing_kong"):
-            raise _bad(
-                f"{field}：抢杠胡是这张牌的事，要么都是，要么都不是",
-                f"{field}: robbing a kong is the discard's: every claim robs it, or none",
-                f"{field}.flags",
-            )
+            robbing = msg("{field}: robbing a kong is the discard's: every claim robs it, or none", field=field)
+            raise _bad(robbing, f"{field}.flags")
         if request.winner in seats:
-            raise _bad(f"{request.winner} 家提交了两次", f"seat {request.winner} claims twice", f"{field}.winner")
+            raise _bad(msg("seat {seat} claims twice", seat=request.winner), f"{field}.winner")
         seats.add(request.winner)
 
 
@@ -237,11 +211,13 @@ def _check_copies(claims: Claims) -> None:
     for kind, count in enumerate(totals):
         if count > 4:
             tile = Tile(kind)
-            raise _bad(
-                f"所有胡牌者合计有 {count} 张{tile.name_zh}（{tile}），最多 4 张",
-                f"the claims hold {count} copies of {tile} together (at most 4)",
-                "claims",
+            copies = msg(
+                "the claims hold {count} copies of {tile} together (at most 4)",
+                count=count,
+                tile=tile,
+                name_zh=tile.name_zh,
             )
+            raise _bad(copies, "claims")
 
 
 # ------------------------------------------------------------------------------------------------ the answer
@@ -312,7 +288,7 @@ def level_name(ruleset: Ruleset, patterns: tuple[str, ...], lang: str) -> str:
     """A level as a player says it: the patterns that give it, or what an ordinary win is called."""
     if not patterns:
         return ruleset.claims.ordinary(lang)
-    return ("、" if lang != "en" else ", ").join(ruleset.pattern_by_code[code].name(lang) for code in patterns)
+    return Joined(AND, [ruleset.pattern_by_code[code].name for code in patterns])(lang)
 
 
 def _level_said(ruleset: Ruleset, claim: Claim, lang: str) -> str:
@@ -320,7 +296,7 @@ def _level_said(ruleset: Ruleset, claim: Claim, lang: str) -> str:
     name = level_name(ruleset, claim.level_patterns, lang)
     if not ruleset.claims.levels:
         return name
-    return f"{name} (level {claim.level})" if lang == "en" else f"{name}（级别 {claim.level}）"
+    return msg("{name} (level {level})", name=name, level=claim.level)(lang)
 
 
 def reason_text(ruleset: Ruleset, winner: Claim | None, code: str, claims: list[Claim], lang: str) -> str:
@@ -329,7 +305,7 @@ def reason_text(ruleset: Ruleset, winner: Claim | None, code: str, claims: list[
     if winner is None:
         return said(lang)
     others = [claim for claim in claims if claim.wins and claim is not winner]
-    beaten = ("、" if lang != "en" else ", ").join(f"{seat_name(c.seat, lang)} {c.level}" for c in others)
+    beaten = AND(lang).join([f"{seat_name(c.seat, lang)} {c.level}" for c in others])
     return said(lang).format(
         who=seat_name(winner.seat, lang), level=_level_said(ruleset, winner, lang), beaten=beaten, n=winner.level
     )

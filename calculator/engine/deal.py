@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from random import Random
 
 from .notation import format_tiles, parse_tiles
-from .seats import SEATS, previous_seat
+from .seats import PLAYERS, SEATS, previous_seat
 from .tiles import ALL_TILES, NUM_KINDS
 
 COPIES = 4
@@ -116,7 +116,8 @@ class Dealt:
     options: dict = field(default_factory=dict)
 
     def request(self, ruleset: str, rng: Random, seats: Seats) -> dict:
-        """The request (API.md) of this hand won on one of its concealed tiles, chosen at random."""
+        """The request (API.md) of this hand won on one of its concealed tiles, chosen at random, at the table of
+        `seats` (its option `players`)."""
         concealed = list(self.concealed)
         win = concealed.pop(rng.randrange(len(concealed)))
         melds = []
@@ -129,7 +130,7 @@ class Dealt:
             melds.append(meld)
         return {
             "ruleset": ruleset,
-            "options": dict(self.options),
+            "options": {**self.options, PLAYERS: len(seats.table)},
             "hand": notation(concealed),
             "win_tile": ALL_TILES[win].notation,
             "melds": melds,

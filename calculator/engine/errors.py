@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 
-LANGS = ("zh", "en")
+from .text import Said, said
 
 ERROR_CODES = (
     "bad_json",
@@ -25,35 +25,39 @@ ERROR_CODES = (
 )
 
 
-def pick(lang: str, zh: str, en: str) -> str:
-    """The message in the user's language; Chinese is the product's default."""
-    return en if lang == "en" else zh
-
-
 @dataclass
 class ScoreError(Exception):
-    """Input that cannot be scored: malformed, impossible, or against the ruleset."""
+    """Input that cannot be scored: malformed, impossible, or against the ruleset. `text` is its message
+    (calculator/engine/text.py), said in the user's language when the answer is written."""
 
     code: str
-    zh: str
-    en: str
+    text: Said
     field: str | None = None
     extra: dict = dataclass_field(default_factory=dict)
 
     def __post_init__(self) -> None:
         assert self.code in ERROR_CODES, self.code
-        super().__init__(f"{self.code}: {self.en}")
+        super().__init__(self.code)
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.message('en')}"
 
     def message(self, lang: str = "zh") -> str:
-        return pick(lang, self.zh, self.en)
+        return said(self.text, lang)
 
     def to_dict(self, lang: str = "zh") -> dict:
-        body = {"code": self.code, "message": self.message(lang)}
-        if self.field:
-            body["field"] = self.field
-        body.update(self.extra)
-        return {"error": body}
+        return error_answer(self.code, self.message(lang), self.field, self.extra)
 
 
-def flag_conflict(zh: str, en: str) -> ScoreError:
-    return ScoreError("flag_conflict", zh, en, "flags")
+def error_answer(code: str, message: str, field: str | None = None, extra: dict | None = None) -> dict:
+    """A refusal as an answer (API.md): {"error": {"code", "message", "field" when there is one, and `extra`}}."""
+    body = {"code": code, "message": message}
+    if field:
+        body["field"] = field
+    if extra:
+        body.update(extra)
+    return {"error": body}
+
+
+def flag_conflict(text: Said) -> ScoreError:
+    return ScoreError("flag_conflict", text, "flags")

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TypedDict
 
 from .decompose import Decomposition
-from .frozen import FrozenDict
 from .hand import ScoreRequest
 from .notation import format_tiles
 from .seats import SEAT_NAMES_EN, SEAT_NAMES_ZH
-from .text import Text
+from .text import Msg, Said, pmsg, said
 from .tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS
 
 
@@ -25,25 +23,28 @@ class Line(TypedDict):
 
 
 def decomposition_groups(request: ScoreRequest, decomposition: Decomposition, win_role: str | None) -> list[dict]:
-    """The hand as groups for display: concealed pair and sets (the winning tile marked), then melds. The groups
-    are the remembered ones (FrozenDicts, shared between answers); the list is the caller's."""
+    """The hand as groups for display: concealed pair and sets (the winning tile marked), then melds."""
     win = request.win_tile.index if request.win_tile is not None else None
     marked = _group_of_win(decomposition, win, win_role)
-    groups = [_CONCEALED_GROUPS["pair"][marked == 0][decomposition.pair]]
+    groups = [_concealed_group("pair", _PAIR_TEXT[decomposition.pair], marked == 0)]
     for number, (kind, first) in enumerate(decomposition.sets, start=1):
-        groups.append(_CONCEALED_GROUPS[kind][number == marked][first])
+        name, texts = _SET_KINDS[kind]
+        groups.append(_concealed_group(name, texts[first], number == marked))
     for meld in request.melds:
         groups.append(meld_group(meld.type, meld.notation, meld.from_seat))
     return groups
 
 
-@lru_cache(maxsize=4096)
-def meld_group(kind: str, notation: str, from_seat: str | None) -> FrozenDict:
-    """A meld as a display group (remembered per meld, as the group texts are)."""
+def meld_group(kind: str, notation: str, from_seat: str | None) -> dict:
+    """A meld as a display group."""
     body = {"type": kind, "tiles": notation, "concealed": kind == "kong_concealed", "win": False}
     if from_seat:
         body["from"] = from_seat
-    return FrozenDict(body)
+    return body
+
+
+def _concealed_group(kind: str, tiles: str, win: bool) -> dict:
+    return {"type": kind, "tiles": tiles, "concealed": True, "win": win}
 
 
 def _group_of_win(decomposition: Decomposition, win: int | None, win_role: str | None) -> int | None:
@@ -61,7 +62,7 @@ def _group_of_win(decomposition: Decomposition, win: int | None, win_role: str |
     return None
 
 
-# The notation of every pair, triplet and sequence, written once: an answer shows five groups.
+# The notation of every pair, triplet and sequence by its first tile: a table built once, by tile kind.
 _PAIR_TEXT = tuple(format_tiles((tile, tile)) for tile in ALL_TILES)
 _TRIPLET_TEXT = tuple(format_tiles((tile,) * 3) for tile in ALL_TILES)
 _SEQUENCE_TEXT = tuple(
@@ -69,33 +70,24 @@ _SEQUENCE_TEXT = tuple(
 )
 
 
-def _concealed_group(kind: str, tiles: str, win: bool) -> FrozenDict:
-    return FrozenDict({"type": kind, "tiles": tiles, "concealed": True, "win": win})
+# The decomposition's kinds of set: the group's type and the notation of each by its first tile.
+_SET_KINDS = {"tri": ("triplet", _TRIPLET_TEXT), "seq": ("sequence", _SEQUENCE_TEXT)}
 
 
-# Every concealed group as an answer shows it, made once and shared by the answers (FrozenDicts): by the
-# decomposition's kind of group, whether it shows the winning tile, and its first tile.
-_CONCEALED_GROUPS = {
-    kind: tuple(tuple(_concealed_group(name, text, win) for text in texts) for win in (False, True))
-    for kind, name, texts in (
-        ("pair", "pair", _PAIR_TEXT),
-        ("tri", "triplet", _TRIPLET_TEXT),
-        ("seq", "sequence", _SEQUENCE_TEXT),
-    )
-}
-
-
-def line(lang: str, code: str, label: Text | str, detail: Text | str, value: int, rule: str) -> Line:
+def line(lang: str, code: str, label: Said | str, detail: Said | str, value: int, rule: str) -> Line:
     """A line in the user's language; a plain string is used as it is (already in the user's language, or the
     same in both)."""
-    name = label if isinstance(label, str) else label(lang)
-    text = detail if isinstance(detail, str) else detail(lang)
-    return {"code": code, "label": name, "detail": text, "value": value, "rule": rule}
+    return {"code": code, "label": said(label, lang), "detail": said(detail, lang), "value": value, "rule": rule}
+
+
+def player_at(seat: str) -> Msg:
+    """The player at a seat as explanations name them: East / 东家."""
+    return pmsg("the player at a seat", "{seat_en}", seat_en=SEAT_NAMES_EN[seat], seat_zh=SEAT_NAMES_ZH[seat])
 
 
 def seat_name(seat: str, lang: str) -> str:
     """A seat as explanations name it: 东家 / East."""
-    return SEAT_NAMES_EN[seat] if lang == "en" else SEAT_NAMES_ZH[seat] + "家"
+    return player_at(seat)(lang)
 
 
 def not_a_win_answer(ruleset: str, request, code: str, message: str, brief: bool) -> dict:

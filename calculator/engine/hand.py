@@ -9,16 +9,16 @@ from .card import HouseCard
 from .decompose import BLOCK_OF_KIND, STEP_OF_KIND
 from .flags import listed
 from .notation import format_tiles
-from .text import Text
+from .text import msg
 from .tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS, Tile, counts_of
 
 MELD_TYPES = ("pung", "chow", "kong_exposed", "kong_added", "kong_concealed")
 MELD_NAMES = {
-    "pung": Text("碰", "Pung"),
-    "chow": Text("吃", "Chow"),
-    "kong_exposed": Text("明杠", "Exposed kong"),
-    "kong_added": Text("补杠", "Added kong"),
-    "kong_concealed": Text("暗杠", "Concealed kong"),
+    "pung": msg("Pung"),
+    "chow": msg("Chow"),
+    "kong_exposed": msg("Exposed kong"),
+    "kong_added": msg("Added kong"),
+    "kong_concealed": msg("Concealed kong"),
 }
 EXPOSED_TYPES = ("pung", "chow", "kong_exposed", "kong_added")
 KONG_TYPES = ("kong_exposed", "kong_added", "kong_concealed")

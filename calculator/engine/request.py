@@ -15,6 +15,7 @@ from .hand import MELD_TYPES, Meld, ScoreRequest, concealed_size
 from .notation import TILE_BY_NOTATION, InvalidNotationError, format_tiles, parse_tiles, read_tiles
 from .rulesets import RULESETS, SERVED, Ruleset
 from .seats import Seats, previous_seat, seat_list
+from .text import Joined, msg, pmsg
 from .tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS, Tile
 from .ways import way_request, ways
 
@@ -28,14 +29,12 @@ def _is_mapping(value: object) -> bool:
 
 def parse_request(data: object) -> ScoreRequest:
     if not _is_mapping(data):
-        raise ScoreError("bad_json", "请求必须是一个 JSON 对象", "the request must be a JSON object")
+        raise ScoreError("bad_json", msg("the request must be a JSON object"))
     if not REQUEST_KEYS.issuperset(data):
         _unknown_key(data, REQUEST_KEYS, "")  # raises
     alternatives = data.get("alternatives", False)
     if type(alternatives) is not bool:
-        raise ScoreError(
-            "bad_json", "alternatives 必须是 true 或 false", "alternatives must be true or false", "alternatives"
-        )
+        raise ScoreError("bad_json", msg("alternatives must be true or false"), "alternatives")
     ruleset = _ruleset(data.get("ruleset"))
     options = ruleset.parse_options(data.get("options"))
     hand, hand_counts = _tiles(data.get("hand"), "hand", required=True, counted=True)
@@ -52,10 +51,7 @@ def parse_request(data: object) -> ScoreRequest:
         discarder = None  # waits mode: each way of winning sets its own discarder (ways.py, API.md)
     elif discarder == winner:
         raise ScoreError(
-            "bad_seat",
-            "放铳的人不能是胡牌的人（自摸请不填放铳家）",
-            "the discarder cannot be the winner (leave it empty for a self-draw)",
-            "discarder",
+            "bad_seat", msg("the discarder cannot be the winner (leave it empty for a self-draw)"), "discarder"
         )
     if melds:
         _check_meld_feeders(melds, winner, seats)
@@ -99,18 +95,17 @@ def _unknown_key(data: Mapping, known: frozenset[str], where: str) -> None:
     """Raise `bad_json` for the first key of `data` that is not a field (`where` is the object's path)."""
     key = next(key for key in data if key not in known)
     name = f"{where}.{key}" if where else str(key)
-    raise ScoreError("bad_json", f"请求里没有 {name!r} 这一项", f"unknown field {name!r} in the request", name)
+    raise ScoreError("bad_json", msg("unknown field {name!r} in the request", name=name), name)
 
 
 def _ruleset(name: object) -> Ruleset:
     """The request's game; the error lists the games the deployment serves (not one the tests registered)."""
     if not isinstance(name, str) or name not in RULESETS:
         served = [RULESETS[game] for game in SERVED]
+        games = [pmsg("a game to choose", "{game!r}", game=r.id, title=r.title) for r in served]
+        games = Joined(pmsg("between games to choose", " or "), games)
         raise ScoreError(
-            "unknown_ruleset",
-            f"未知的规则 {name!r}（可选：{'，'.join(f'{r.id} {r.title.zh}' for r in served)}）",
-            f"unknown ruleset {name!r} (use {' or '.join(repr(r.id) for r in served)})",
-            "ruleset",
+            "unknown_ruleset", msg("unknown ruleset {name!r} (use {games})", name=name, games=games), "ruleset"
         )
     return RULESETS[name]
 
@@ -120,21 +115,21 @@ def _tiles(text: object, field: str, required: bool, counted: bool = False):
     if text is None and not required:
         return ()
     if not isinstance(text, str):
-        raise ScoreError(
-            "bad_json", f'{field} 必须是牌的字符串，例如 "123m"', f'{field} must be a tile string such as "123m"', field
-        )
+        raise ScoreError("bad_json", msg('{field} must be a tile string such as "123m"', field=field), field)
     if len(text) > MAX_TILE_TEXT:
-        raise ScoreError("bad_tile", f"{field} 太长", f"{field} is too long", field)
+        raise ScoreError("bad_tile", msg("{field} is too long", field=field), field)
     try:
         return read_tiles(text) if counted else parse_tiles(text)
     except InvalidNotationError as error:
-        raise ScoreError(
-            "bad_tile",
-            f"{field} 第 {error.position + 1} 个字符 {error.char!r} 无法识别：{text!r}",
-            f"{field}: {error.reason} at position {error.position + 1} of {text!r}",
-            field,
-            {"position": error.position},
-        ) from None
+        unreadable = msg(
+            "{field}: {reason} at position {position} of {text!r}",
+            field=field,
+            reason=error.reason,
+            position=error.position + 1,
+            char=error.char,
+            text=text,
+        )
+        raise ScoreError("bad_tile", unreadable, field, {"position": error.position}) from None
 
 
 def _win_tile(text: object) -> Tile | None:
@@ -146,8 +141,7 @@ def _win_tile(text: object) -> Tile | None:
     if len(tiles) != 1:
         raise ScoreError(
             "wrong_tile_count",
-            f"胡的牌必须正好是一张，收到 {len(tiles)} 张：{text!r}",
-            f"win_tile must be exactly one tile, got {len(tiles)} in {text!r}",
+            msg("win_tile must be exactly one tile, got {count} in {text!r}", count=len(tiles), text=text),
             "win_tile",
         )
     return tiles[0]
@@ -157,21 +151,24 @@ def _check_in_ruleset(tiles, ruleset: Ruleset, field: str) -> None:
     """Raise for the first tile the game lacks (callers ask the everyday question in one set operation first)."""
     for tile in tiles:
         if tile.index not in ruleset.kinds:
-            raise ScoreError(
-                "tile_not_in_ruleset",
-                f"{ruleset.title.zh}没有 {tile.name_zh}（{tile}）这张牌",
-                f"{tile} ({tile.name_en}) is not a tile of {ruleset.id}",
-                field,
+            lacked = msg(
+                "{tile} ({name_en}) is not a tile of {game}",
+                tile=tile,
+                name_en=tile.name_en,
+                name_zh=tile.name_zh,
+                game=ruleset.id,
+                title=ruleset.title,
             )
+            raise ScoreError("tile_not_in_ruleset", lacked, field)
 
 
 def _melds(raw: object, ruleset: Ruleset, options) -> tuple[Meld, ...]:
     if raw is None or raw == []:  # most requests (a list compares with == in one step)
         return ()
     if not isinstance(raw, list):
-        raise ScoreError("bad_json", "melds 必须是列表", "melds must be a list", "melds")
+        raise ScoreError("bad_json", msg("melds must be a list"), "melds")
     if len(raw) > 4:
-        raise ScoreError("bad_meld", f"最多 4 组副露，收到 {len(raw)} 组", f"at most 4 melds, got {len(raw)}", "melds")
+        raise ScoreError("bad_meld", msg("at most 4 melds, got {count}", count=len(raw)), "melds")
     return tuple([_meld(item, number, ruleset, options) for number, item in enumerate(raw, start=1)])
 
 
@@ -181,19 +178,19 @@ def _meld(item: object, number: int, ruleset: Ruleset, options) -> Meld:
     the seats: `_check_meld_feeders`). Messages are written only when one is raised."""
     field, tiles_field, from_field = MELD_FIELDS[number - 1]
     if not _is_mapping(item):
-        raise ScoreError("bad_meld", f"第 {number} 组副露格式不对", f"meld {number} must be an object", field)
+        raise ScoreError("bad_meld", msg("meld {number} must be an object", number=number), field)
     if not MELD_KEYS.issuperset(item):
         _unknown_key(item, MELD_KEYS, field)  # raises
     kind = item.get("type")
     if kind not in MELD_TYPES:
-        raise ScoreError(
-            "bad_meld",
-            f"第 {number} 组副露类型 {kind!r} 不存在（pung chow kong_exposed kong_added kong_concealed）",
-            f"meld {number}: unknown type {kind!r} (pung chow kong_exposed kong_added kong_concealed)",
-            field,
+        unknown = msg(
+            "meld {number}: unknown type {kind!r} (pung chow kong_exposed kong_added kong_concealed)",
+            number=number,
+            kind=kind,
         )
+        raise ScoreError("bad_meld", unknown, field)
     if kind == "chow" and not ruleset.allows_chow:
-        raise ScoreError("chow_not_allowed", f"{ruleset.title.zh}不准吃牌", f"{ruleset.id} has no chows", field)
+        raise ScoreError("chow_not_allowed", msg("{game} has no chows", game=ruleset.id, title=ruleset.title), field)
     tiles, shape = _meld_tiles(item.get("tiles"), tiles_field)
     if not ruleset.kinds.issuperset(shape):
         _check_in_ruleset(tiles, ruleset, field)  # raises, naming the first tile the game lacks
@@ -234,16 +231,14 @@ def _meld_tiles(text: object, field: str) -> tuple[tuple[Tile, ...], tuple[int, 
 
 def _raise_bad_shape(kind: str, tiles: tuple[Tile, ...], number: int, field: str) -> None:
     if kind == "chow":
-        shape_zh, shape_en = "同花色的三张顺牌", "three consecutive tiles of one suit"
+        shape = msg("three consecutive tiles of one suit")
     else:
-        size = 4 if kind.startswith("kong") else 3
-        shape_zh, shape_en = f"{size} 张相同的牌", f"{size} identical tiles"
-    raise ScoreError(
-        "bad_meld",
-        f"第 {number} 组副露 {kind} 必须是{shape_zh}，收到 {''.join(map(str, tiles))!r}",
-        f"meld {number} ({kind}) must be {shape_en}, got {''.join(map(str, tiles))!r}",
-        field,
+        shape = msg("{size} identical tiles", size=4 if kind.startswith("kong") else 3)
+    written = "".join(map(str, tiles))
+    bad_shape = msg(
+        "meld {number} ({kind}) must be {shape}, got {tiles!r}", number=number, kind=kind, shape=shape, tiles=written
     )
+    raise ScoreError("bad_meld", bad_shape, field)
 
 
 def _check_meld_feeders(melds: tuple[Meld, ...], winner: str, seats: Seats) -> None:
@@ -251,35 +246,21 @@ def _check_meld_feeders(melds: tuple[Meld, ...], winner: str, seats: Seats) -> N
         field = MELD_FIELDS[number - 1][2]
         if meld.type == "kong_concealed" and meld.from_seat is not None:
             raise ScoreError(
-                "bad_meld",
-                f"第 {number} 组是暗杠，没有来源",
-                f"meld {number} is a concealed kong: it has no 'from'",
-                field,
+                "bad_meld", msg("meld {number} is a concealed kong: it has no 'from'", number=number), field
             )
         if meld.type == "chow":
             fed_by = previous_seat(winner, seats)
             if meld.from_seat is not None and meld.from_seat != fed_by:
-                raise ScoreError(
-                    "bad_meld",
-                    f"第 {number} 组吃牌只能吃上家（{fed_by}）的牌",
-                    f"meld {number}: a chow is fed by the winner's previous player ({fed_by})",
-                    field,
+                fed = msg(
+                    "meld {number}: a chow is fed by the winner's previous player ({seat})", number=number, seat=fed_by
                 )
+                raise ScoreError("bad_meld", fed, field)
             continue
         if meld.type != "kong_concealed" and meld.from_seat is None:
-            raise ScoreError(
-                "bad_meld",
-                f"第 {number} 组副露要写明是谁打的（from）",
-                f"meld {number} ({meld.type}) needs 'from': the seat that fed it",
-                field,
-            )
+            unfed = msg("meld {number} ({kind}) needs 'from': the seat that fed it", number=number, kind=meld.type)
+            raise ScoreError("bad_meld", unfed, field)
         if meld.from_seat == winner:
-            raise ScoreError(
-                "bad_meld",
-                f"第 {number} 组副露不能来自胡牌者自己",
-                f"meld {number} cannot be fed by the winner",
-                field,
-            )
+            raise ScoreError("bad_meld", msg("meld {number} cannot be fed by the winner", number=number), field)
 
 
 def _seats(data: Mapping, seats: Seats) -> tuple[str, str, str | None]:
@@ -301,12 +282,8 @@ def _seat(value: object, field: str, seats: Seats, required: bool) -> str | None
     if value is None and not required:
         return None
     if type(value) is not str or value not in seats:  # a list or an object is no seat either
-        raise ScoreError(
-            "bad_seat",
-            f"{field} 必须是 {seat_list(seats)} 之一，收到 {value!r}",
-            f"{field} must be one of {seat_list(seats)}, got {value!r}",
-            field,
-        )
+        no_seat = msg("{field} must be one of {seats}, got {value!r}", field=field, seats=seat_list(seats), value=value)
+        raise ScoreError("bad_seat", no_seat, field)
     return value
 
 
@@ -317,7 +294,7 @@ def _flags(raw: object, ruleset: Ruleset) -> frozenset[str]:
     if raw is None or raw == []:  # most requests: no flags (a list compares with == in one step)
         return NO_FLAGS
     if not isinstance(raw, list):
-        raise ScoreError("bad_flag", "flags 必须是列表", "flags must be a list", "flags")
+        raise ScoreError("bad_flag", msg("flags must be a list"), "flags")
     for flag in raw:
         if type(flag) is not str or flag not in ruleset.flag_ids:  # a list or an object cannot be looked up
             _unknown_flag(flag, ruleset)  # raises
@@ -327,9 +304,11 @@ def _flags(raw: object, ruleset: Ruleset) -> frozenset[str]:
 def _unknown_flag(flag: object, ruleset: Ruleset) -> None:
     """`bad_flag`, saying so when another registered game has the flag."""
     elsewhere = isinstance(flag, str) and any(flag in other.flag_ids for other in RULESETS.values())
-    where_zh = f"（{ruleset.title.zh}不用这个标记）" if elsewhere else ""
-    where_en = f" (not used in {ruleset.id})" if elsewhere else ""
-    raise ScoreError("bad_flag", f"未知的标记 {flag!r}{where_zh}", f"unknown flag {flag!r}{where_en}", "flags")
+    if elsewhere:
+        unknown = msg("unknown flag {flag!r} (not used in {game})", flag=flag, game=ruleset.id, title=ruleset.title)
+    else:
+        unknown = msg("unknown flag {flag!r}", flag=flag)
+    raise ScoreError("bad_flag", unknown, "flags")
 
 
 COPIES_ALLOWED = frozenset(range(5))  # 0 to 4 of a kind
@@ -340,25 +319,21 @@ def _check_copies(request: ScoreRequest) -> None:
     for index, count in enumerate(request.all_counts):
         if count > 4:
             tile = Tile(index)
-            raise ScoreError(
-                "too_many_copies",
-                f"{tile.name_zh}（{tile}）有 {count} 张，最多 4 张",
-                f"{count} copies of {tile} (at most 4)",
-                "hand",
-            )
+            copies = msg("{count} copies of {tile} (at most 4)", count=count, tile=tile, name_zh=tile.name_zh)
+            raise ScoreError("too_many_copies", copies, "hand")
 
 
 def _check_tile_count(request: ScoreRequest) -> None:
     expected = concealed_size(len(request.melds))
     if len(request.hand) != expected:
-        melds_zh = f"{len(request.melds)} 组副露时" if request.melds else "没有副露时"
-        melds_en = f"with {len(request.melds)} meld(s)" if request.melds else "with no melds"
-        raise ScoreError(
-            "wrong_tile_count",
-            f"手牌（不含胡的那张）应为 {expected} 张（{melds_zh}），收到 {len(request.hand)} 张",
-            f"the hand (before the winning tile) must hold {expected} tiles {melds_en}, got {len(request.hand)}",
-            "hand",
+        melds = msg("with {count} meld(s)", count=len(request.melds)) if request.melds else msg("with no melds")
+        wrong = msg(
+            "the hand (before the winning tile) must hold {expected} tiles {melds}, got {count}",
+            expected=expected,
+            melds=melds,
+            count=len(request.hand),
         )
+        raise ScoreError("wrong_tile_count", wrong, "hand")
 
 
 def check_flags(request: ScoreRequest, ruleset: Ruleset) -> None:
@@ -371,8 +346,7 @@ def check_flags(request: ScoreRequest, ruleset: Ruleset) -> None:
         if flag.id in request.flags:
             failed = unmet(flag, situation)
             if failed:
-                reason = failed[0].reason
-                raise conflict(f"{flag.label.zh}：{reason.zh}", f"{flag.label.en}: {reason.en}")
+                raise conflict(msg("{flag}: {reason}", flag=flag.label, reason=failed[0].reason))
 
 
 def situation_of(request: ScoreRequest, ruleset: Ruleset) -> Situation:

@@ -8,6 +8,7 @@ seats are `seats_of(players)` (`ScoreRequest.seats`), and every play-order quest
 from __future__ import annotations
 
 SEATS = ("E", "S", "W", "N")  # play order 东 → 南 → 西 → 北, the most a table has
+PLAYERS = "players"  # the option every game declares its table sizes with (docs/seats.md)
 SEAT_NAMES_ZH = {"E": "东", "S": "南", "W": "西", "N": "北"}
 SEAT_NAMES_EN = {"E": "East", "S": "South", "W": "West", "N": "North"}
 FEWEST = 2  # a table of one is no game

@@ -89,6 +89,14 @@ TABLES: tuple[Table, ...] = (
         "the most ranks of a 十三不搭 pattern holding it",
     ),
     Table(
+        "calculator.engine.text",
+        "_CATALOGUES",
+        "a language with a catalogue of the engine's texts (zh: English is the texts' own)",
+        1,
+        "on first use of each key",
+        "the compiled catalogue (answers.mo) the engine's texts are read from: data, read once",
+    ),
+    Table(
         "calculator.engine.rulesets",
         "RULESETS",
         "a game's id",

@@ -4,10 +4,10 @@ Two parts, each checked by its SHA-256 in the phone before it is kept:
 - the runtime: the pinned Pyodide's own files (npm's `pyodide` package, installed by `npm ci` from the committed
   package-lock.json, which holds its integrity hash), served as static files under `offline/pyodide/`;
 - the app: one zip of the project's Python as the server runs it (the engine, the presentation package with the
-  trainer's questions, the phone's entry point), the Jinja2 templates of the card, the strip and the trainer's
-  question, the compiled message catalogues, the
-  static URLs the card links to, and Jinja2 and MarkupSafe from the server's own environment (pure Python;
-  MarkupSafe's optional C speed-up is left out, it falls back to its Python twin).
+  trainer's questions, the phone's entry point), the Jinja2 templates of the card, the strip, the trainer's
+  question and the verdict's picture (with the tile faces it draws), the compiled message catalogues, the
+  static URLs the card links to, and Jinja2, MarkupSafe and segno (the picture's QR code) from the server's own
+  environment (pure Python; MarkupSafe's optional C speed-up is left out, it falls back to its Python twin).
 
 The Web Worker that runs it (static/js/offline-worker.js) is copied beside the zip: it speaks the pack's protocol.
 The pack's version is a hash of every part: the page compares the version it was served with the one the phone
@@ -37,8 +37,9 @@ APP_FILES = ("calculator/__init__.py",)
 APP_DATA = (".py", ".toml")
 LEFT_OUT = ("calculator/offline/served.py",)  # serving the pack: Django's side
 # Libraries taken from the server's environment, as the server runs them (pure Python).
-LIBRARIES = ("jinja2", "markupsafe")
-TEMPLATES = ("jinja2/result.html", "jinja2/strip.html", "jinja2/trainer.html")
+LIBRARIES = ("jinja2", "markupsafe", "segno")  # segno: the QR code of the verdict's picture
+TEMPLATES = ("jinja2/result.html", "jinja2/strip.html", "jinja2/trainer.html", "jinja2/picture.svg")
+TILE_ART = "static/tiles"  # the tile faces the verdict's picture draws (each <tile>.svg; not the sprite)
 WORKER = "static/js/offline-worker.js"  # the Web Worker that runs the pack, copied beside the app's zip
 PAGES = ("calculator", "rules", "trainer")  # the pages the card may link to, by name
 MANIFEST = "manifest.json"
@@ -101,6 +102,9 @@ def app_files(root: Path, locale_dir: Path, urls: dict[str, dict[str, str]]) -> 
                 yield name, path.read_bytes()
     for name in APP_FILES + TEMPLATES:
         yield name, (root / name).read_bytes()
+    for path in sorted((root / TILE_ART).glob("*.svg")):
+        if path.name != "tiles.svg":
+            yield path.relative_to(root).as_posix(), path.read_bytes()
     yield from catalogues(locale_dir)
     for library in LIBRARIES:
         yield from library_files(library)
@@ -108,8 +112,9 @@ def app_files(root: Path, locale_dir: Path, urls: dict[str, dict[str, str]]) -> 
 
 
 def catalogues(locale_dir: Path) -> Iterator[tuple[str, bytes]]:
-    """The compiled catalogues (locale/<lang>/LC_MESSAGES/django.mo), which the phone reads with `gettext`."""
-    for po in sorted(locale_dir.glob("*/LC_MESSAGES/django.po")):
+    """The compiled catalogues (locale/<lang>/LC_MESSAGES/<domain>.mo: the pages' django.mo, the engine's and the
+    ledger's answers.mo), which the phone reads with `gettext`."""
+    for po in sorted(locale_dir.glob("*/LC_MESSAGES/*.po")):
         mo = po.with_suffix(".mo")
         if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
             raise PackError(f"{mo} is missing or older than its .po: run `manage.py compilemessages` first")

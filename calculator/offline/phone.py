@@ -69,6 +69,13 @@ class Phone:
             fields = with_table(fields, bound["kept"])  # a table kept in this phone decides its fields
         return json.dumps(render_answer(fields, self.locales[lang], where), ensure_ascii=False)
 
+    def picture(self, query: str, lang: str, origin: str) -> str:
+        """The picture (SVG) of the answer to a share link's query, drawn by the server's presenter and template
+        (issue 32), its QR code the share link at `origin`; empty for an answer without a picture."""
+        from calculator.presentation.render import draw_picture
+
+        return draw_picture(query, self.locales[lang], origin) or ""
+
     def table(self, action: str, table: str, hand: str, lang: str) -> str:
         """A ledger table kept in the phone (calculator/offline/table.py), JSON text in and out: `fixed` (the
         calculator's fields it decides), `hand` (the hand of the calculator's fields `hand`, a query string),

@@ -55,9 +55,10 @@ class Fixed:
 
 
 def record(table: Mapping, hand: Mapping, lang: str) -> dict:
-    """One hand booked against the table: {request, result, net, payments, table} with the table's JSON after it
-    (dealer, streak and books moved; version untouched: it is the server's), or {error} as the server would
-    refuse it (not a win, a table over, ...)."""
+    """One hand booked against the table: {request, net, payments, seats, table} with the table's seats in play
+    order (what the phone's queue lists the nets by) and the table's JSON after it (dealer, streak and books
+    moved; version untouched: it is the server's), or {error} as the server would refuse it (not a win, a table
+    over, ...)."""
     state = state_of(table)
     try:
         request = ledger.prepare_request(state, {k: hand[k] for k in RECORDED if k in hand})
@@ -71,6 +72,7 @@ def record(table: Mapping, hand: Mapping, lang: str) -> dict:
         "request": result["request"],
         "net": result["net"],
         "payments": result["payments"],
+        "seats": list(state.seats),
         "table": after,
     }
 

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from calculator.engine.hand import MELD_NAMES
 from calculator.engine.rulesets import DEFAULT, RULESETS, every_flag
 from calculator.engine.rulesets.declarations import Option
-from calculator.engine.seats import SEATS
+from calculator.engine.seats import SEATS, Seats
 from calculator.engine.text import Text
 from calculator.engine.tiles import ALL_TILES
 from calculator.ledger import MAX_NAME  # a table's players' names fill these fields
@@ -91,6 +91,22 @@ def fields_only(layout: Layout) -> FormHelper:
     return helper
 
 
+class SeatSelect(forms.Select):
+    """A select of seats whose options for the seats the table lacks (`absent`, set for each page by `draw_seats`)
+    are hidden and cannot be chosen, unless chosen already: the page's script shows them when the table changes,
+    and a link's value can still be put in."""
+
+    absent: tuple[str, ...] = ()
+
+    def get_context(self, name, value, attrs):
+        context = super().get_context(name, value, attrs)
+        for _group, options, _index in context["widget"]["optgroups"]:
+            for option in options:
+                if option["value"] in self.absent and not option["selected"]:
+                    option["attrs"] = {**option["attrs"], "hidden": True, "disabled": True}
+        return context
+
+
 def hand_fields() -> dict[str, forms.Field]:
     """Every field of the calculator, in the page's order, labelled in the active language: the game, the
     hand, the seats, the flags, every game's options and rule card, the meld slots, the players' names."""
@@ -140,7 +156,7 @@ def hand_fields() -> dict[str, forms.Field]:
         fields[f"meld{n}"] = forms.ChoiceField(label=_(MELD_FIELD_WORDS[""]) % {"n": n}, choices=melds, required=False)
         fields[f"meld{n}_tiles"] = forms.CharField(label=_(MELD_FIELD_WORDS["_tiles"]), max_length=12, required=False)
         fields[f"meld{n}_from"] = forms.ChoiceField(
-            label=_(MELD_FIELD_WORDS["_from"]), choices=[("", "—"), *seats], required=False
+            label=_(MELD_FIELD_WORDS["_from"]), choices=[("", "—"), *seats], required=False, widget=SeatSelect
         )
     for name in ("hand", "win_tile"):
         fields[name].widget.attrs.update(NO_AUTOFILL)
@@ -151,12 +167,18 @@ def hand_fields() -> dict[str, forms.Field]:
 
 def game_fields() -> dict[str, forms.Field]:
     """The options of every game (each id once) and the fields of every game's rule card, `house_<id>` (a rule
-    two games share the id of takes the values of both; `clean` checks them against the chosen game)."""
+    two games share the id of takes the values of both; `clean` checks them against the chosen game). An option
+    of choices that two games share takes the choices of both (bazhi's players 4 or 3, another game's 4 or 2):
+    the engine judges the value against the chosen game."""
     fields: dict[str, forms.Field] = {}
     values: dict[str, list[str]] = {}
     for ruleset in RULESETS.values():
         for option in ruleset.options:
-            fields.setdefault(option.id, option_field(option, local))
+            field = fields.setdefault(option.id, option_field(option, local))
+            if isinstance(field, forms.ChoiceField) and option.choices:
+                listed = {value for value, _label in field.choices}
+                more = [(field_text(c.value), local(c.label)) for c in option.choices]
+                field.choices = [*field.choices, *((v, label) for v, label in more if v not in listed)]
         for rule in ruleset.house:
             listed = values.setdefault(rule.id, [""])
             listed += [field_text(choice.value) for choice in rule.choices if field_text(choice.value) not in listed]
@@ -190,12 +212,29 @@ class HandForm(forms.Form):
             )
         )
 
+    seats: Seats = SEATS  # the table's seats the page is drawn for (draw_seats)
+
+    def draw_seats(self, seats: Seats) -> None:
+        """Draw the fields about seats for a table of `seats` (the page's script redraws them when another table
+        size is chosen): a meld's source offers the table's seats (any other one chosen stays, for the engine to
+        refuse), and the name of a seat the table lacks is hidden. (The seat buttons: the view's seat_rows.)"""
+        self.seats = seats
+        for n in MELD_SLOTS:
+            self.fields[f"meld{n}_from"].widget.absent = tuple(seat for seat in SEATS if seat not in seats)
+
     @cached_property
     def names_helper(self) -> FormHelper:
         return fields_only(
             Layout(
                 Div(
-                    *[Field(f"name_{seat}", placeholder=self.fields[f"name_{seat}"].label) for seat in SEATS],
+                    *[
+                        Div(
+                            Field(f"name_{seat}", placeholder=self.fields[f"name_{seat}"].label),
+                            css_class="name-field" if seat in self.seats else "name-field is-absent",
+                            data_table_seat=seat,
+                        )
+                        for seat in SEATS
+                    ],
                     css_class="names-grid",
                 )
             )

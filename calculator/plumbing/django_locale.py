@@ -14,7 +14,7 @@ from django.urls import get_script_prefix, reverse
 from django.utils.functional import lazy
 from django.utils.translation import get_language, gettext, ngettext, pgettext
 
-from calculator.engine.text import Text
+from calculator.engine.text import Said
 from calculator.presentation import glossary, tiles
 from calculator.presentation.locale import Locale, lang_of
 
@@ -36,8 +36,8 @@ def _locale(lang: str) -> Locale:
     return Locale(lang, gettext, ngettext, pgettext, static, page_path)
 
 
-def local(text: Text) -> str:
-    """An engine text (a ruleset's declared label …) in the active language."""
+def local(text: Said) -> str:
+    """An engine text (a message, a ruleset's declared label …) in the active language."""
     return text(lang_of(get_language()))
 
 

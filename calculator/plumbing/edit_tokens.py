@@ -29,15 +29,31 @@ _SLASH = r"(?:/|%2f)(?:/|%2f|\.(?=/|%2f)|%2e(?=/|%2f))*"
 # What a token (or any value) may be made of in a URL, percent-encoded characters included, so that trailing junk
 # glued to the token (`<token>%00`, `<token>.x`) is taken out with it.
 _VALUE = r"(?:[\w\-.~!$*+,:@]|%[0-9a-f]{2})+"
+# Where an `edit` segment may start: after a slash or a backslash, plain or encoded.
+_BEFORE_EDIT = r"(?:/|%2f|\\|%5c)"
 # The segment after an `edit` segment, wherever a path appears (a path, a full URL in a Referer, a log message).
-_EDIT_PATH = re.compile(rf"((?:/|%2f){_spelled('edit')}{_SLASH}){_VALUE}", re.IGNORECASE)
-# A `token=` parameter, its name spelled in any way, at the start of a query, after a separator (`&`, `;`, `?` and
-# their encodings) or after the quote or space that starts the text around it in a log line.
-_TOKEN_PARAM = re.compile(rf"((?:^|[?&;\s\"']|%26|%3b|%3f){_spelled('token')}(?:=|%3d))[^&;\s\"'#]*", re.IGNORECASE)
+_EDIT_PATH = re.compile(rf"({_BEFORE_EDIT}{_spelled('edit')}{_SLASH}){_VALUE}", re.IGNORECASE)
+# An `edit` segment followed by anything else than a letter, a digit or the segment taken out above (`edit;/`,
+# `edit\`, `edit%09/`, `edit%23`, `edit/;/`: issue 31, finding 5): the rest of the text goes, whatever it holds.
+_EDIT_ODD = re.compile(
+    rf"({_BEFORE_EDIT}{_spelled('edit')}(?:{_SLASH})?+)(?![a-z0-9_]|\[redacted\]|$).*", re.IGNORECASE | re.DOTALL
+)
+# What may stand between a parameter's name and its `=`: brackets, plain or encoded, with anything but a separator
+# inside (`token[]`, `token[0]`, `token%5B%5D`), and other punctuation.
+_BRACKETS = r"(?:\[[^\]=&;\s]*\]|%5b(?:(?!%5d|%3d)[^=&;\s])*%5d|[^a-z0-9=&;\s\"'%]|%(?!3d)[0-9a-f]{2}){0,16}?"
+# A `token=` parameter, its name spelled in any way and followed by brackets or other punctuation (`token[]=`,
+# `token%5B%5D=`), at the start of a query, after a separator (`&`, `;`, `?` and their encodings) or after the quote
+# or space that starts the text around it in a log line.
+_TOKEN_PARAM = re.compile(
+    rf"((?:^|[?&;\s\"']|%26|%3b|%3f){_spelled('token')}{_BRACKETS}(?:=|%3d))"
+    r"[^&;\s\"'#]*",
+    re.IGNORECASE,
+)
 
 
 def _redacted(text: str) -> str:
     text = _EDIT_PATH.sub(rf"\1{REDACTED}", text)
+    text = _EDIT_ODD.sub(rf"\1{REDACTED}", text)
     return _TOKEN_PARAM.sub(rf"\1{REDACTED}", text)
 
 

@@ -1,7 +1,8 @@
 """The error pages: 400, 403 (and CSRF failures), 404, 429, 500 and 503, in both languages.
 
 Pages get templates/<status>.html (extending base.html); every path under /api/ gets the API's error object
-instead, `{"error": {"code": ..., "message": ...}}`, in the language of `?lang=` or the negotiated one.
+instead, `{"error": {"code": ..., "message": ...}}`, in the language of `?lang=` or the negotiated one. The texts are
+the pages' (gettext, locale/<lang>/LC_MESSAGES/django.po), said in the language of the answer.
 """
 
 from __future__ import annotations
@@ -13,34 +14,33 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template import loader
 from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 
 from calculator.presentation.locale import lang_of
 
 log = logging.getLogger(__name__)
 
-# status: (code, Chinese message, English message)
+# status: (code, message)
 ERRORS = {
-    400: ("bad_request", "请求有误，无法处理", "the request could not be understood"),
-    403: ("forbidden", "没有权限做这件事", "this is not allowed"),
-    404: ("not_found", "没有这个地址", "there is nothing at this address"),
-    405: ("method_not_allowed", "这个地址不接受这种请求方法", "this address does not accept this method"),
-    413: ("too_large", "请求体太大", "the request body is too large"),
-    414: ("uri_too_long", "请求的地址太长", "the request's address is too long"),
-    431: ("headers_too_large", "请求头太多或太长", "the request has too many headers, or one too long"),
-    429: ("rate_limited", "请求太频繁，请稍后再试", "too many requests: try again later"),
-    500: ("server_error", "服务器出错了，已经记录下来", "something went wrong on our side; it has been logged"),
-    503: ("busy", "服务器正忙，请几秒后再试", "the server is busy: try again in a few seconds"),
+    400: ("bad_request", _("the request could not be understood")),
+    403: ("forbidden", _("this is not allowed")),
+    404: ("not_found", _("there is nothing at this address")),
+    405: ("method_not_allowed", _("this address does not accept this method")),
+    413: ("too_large", _("the request body is too large")),
+    414: ("uri_too_long", _("the request's address is too long")),
+    431: ("headers_too_large", _("the request has too many headers, or one too long")),
+    429: ("rate_limited", _("too many requests: try again later")),
+    500: ("server_error", _("something went wrong on our side; it has been logged")),
+    503: ("busy", _("the server is busy: try again in a few seconds")),
 }
 # A database fault (calculator/plumbing/faults.py): what the visitor needs to know is that nothing was recorded.
 FAULT_MESSAGE = (
     "busy",
-    "服务器暂时无法读写数据，这次什么也没有记下：请几秒后再试",
-    "the server cannot store anything just now, and nothing was recorded: try again in a few seconds",
+    _("the server cannot store anything just now, and nothing was recorded: try again in a few seconds"),
 )
 CSRF_MESSAGE = (
     "csrf_failed",
-    "表单已过期或来源不明（CSRF 校验失败）：请刷新页面再提交",
-    "the form expired or came from another site (CSRF check failed): reload the page and submit again",
+    _("the form expired or came from another site (CSRF check failed): reload the page and submit again"),
 )
 
 
@@ -61,9 +61,15 @@ def language(request: HttpRequest) -> str:
     return lang_of(asked or site_language(request))
 
 
+def said(text: str, lang: str) -> str:
+    """A page text (gettext_lazy) in the engine language `lang` ("zh" / "en")."""
+    with translation.override("en" if lang == "en" else settings.LANGUAGE_CODE):
+        return str(text)
+
+
 def api_error(request: HttpRequest, status: int, code: str | None = None, message: str | None = None) -> JsonResponse:
-    default_code, zh, en = ERRORS.get(status, ERRORS[400 if status < 500 else 500])
-    text = message or (en if language(request) == "en" else zh)
+    default_code, default = ERRORS.get(status, ERRORS[400 if status < 500 else 500])
+    text = message or said(default, language(request))
     return JsonResponse(
         {"error": {"code": code or default_code, "message": text}},
         status=status,
@@ -72,36 +78,36 @@ def api_error(request: HttpRequest, status: int, code: str | None = None, messag
 
 
 TITLES = {
-    400: ("请求有误", "Bad request"),
-    403: ("不允许", "Forbidden"),
-    404: ("找不到这个页面", "Page not found"),
-    413: ("请求太大", "Request too large"),
-    414: ("地址太长", "Address too long"),
-    431: ("请求头太大", "Headers too large"),
-    429: ("请求太频繁", "Too many requests"),
-    500: ("服务器出错", "Server error"),
-    503: ("服务器正忙", "Server busy"),
+    400: _("Bad request"),
+    403: _("Forbidden"),
+    404: _("Page not found"),
+    413: _("Request too large"),
+    414: _("Address too long"),
+    431: _("Headers too large"),
+    429: _("Too many requests"),
+    500: _("Server error"),
+    503: _("Server busy"),
 }
-BACK = ("回到计算器", "Back to the calculator")
+BACK = _("Back to the calculator")
 
 
 def page_error(request: HttpRequest, status: int, template: str, message: tuple | None = None) -> HttpResponse:
-    code, zh, en = message or ERRORS[status]
-    en_page = lang_of(site_language(request)) == "en"
-    pick = (lambda pair: pair[1]) if en_page else (lambda pair: pair[0])
+    code, text = message or ERRORS[status]
+    lang = lang_of(site_language(request))
     context = {
         "status": status,
         "code": code,
-        "title": pick(TITLES[status]),
-        "message": en if en_page else zh,
-        "back": pick(BACK),
+        "title": said(TITLES[status], lang),
+        "message": said(text, lang),
+        "back": said(BACK, lang),
     }
     try:
         with translation.override(site_language(request)):
             body = loader.render_to_string(template, context, request)
     except Exception:  # the page itself must never fail: fall back to plain text
         log.exception("error page %s failed to render", template)
-        return HttpResponse(f"{status} {en}\n{zh}\n", status=status, content_type="text/plain; charset=utf-8")
+        plain = f"{status} {said(text, 'en')}\n{said(text, 'zh')}\n"
+        return HttpResponse(plain, status=status, content_type="text/plain; charset=utf-8")
     return HttpResponse(body, status=status)
 
 
@@ -111,8 +117,8 @@ def refusal(request: HttpRequest, status: int, retry_after: int | None = None, r
     fault, whose message says nothing was recorded."""
     message = FAULT_MESSAGE if reason == "fault" else None
     if is_api(request) or request.headers.get("HX-Request"):
-        code, zh, en = message or ERRORS[status]
-        response = api_error(request, status, code, en if language(request) == "en" else zh)
+        code, text = message or ERRORS[status]
+        response = api_error(request, status, code, said(text, language(request)))
     else:
         response = page_error(request, status, "error.html", message)
     if retry_after is not None:
@@ -145,6 +151,6 @@ def server_error(request: HttpRequest) -> HttpResponse:
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     if is_api(request):
-        code, zh, en = CSRF_MESSAGE
-        return api_error(request, 403, code, en if language(request) == "en" else zh)
+        code, text = CSRF_MESSAGE
+        return api_error(request, 403, code, said(text, language(request)))
     return page_error(request, 403, "403.html", CSRF_MESSAGE)

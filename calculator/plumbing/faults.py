@@ -6,6 +6,11 @@ idempotency key, a write that did land is answered, not doubled).
 
 Errors that are the program's own (SQL that is wrong: ProgrammingError, DataError, NotSupportedError) stay 500s:
 trying again would not help.
+
+A fault also ends the worker's database connection (FreshConnectionAfterFaultMiddleware), so that the next request
+opens a new one and sees the database as it is then: a connection opened while the SQLite file was read-only keeps
+its read-only `-shm` mapping, and a PostgreSQL session opened while the database was read-only keeps that default,
+for as long as the connection lives (DB_CONN_MAX_AGE), after the fault itself has passed (issue 31, finding 2).
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from __future__ import annotations
 import logging
 
 from django.core.exceptions import ObjectDoesNotExist
-from django.db import IntegrityError, InterfaceError, InternalError, OperationalError
+from django.db import IntegrityError, InterfaceError, InternalError, OperationalError, connection
 from django.http import HttpRequest, HttpResponse
 
 from calculator.plumbing.error_pages import refusal
@@ -54,3 +59,32 @@ class DatabaseFaultMiddleware:
             log.warning("a row vanished while the request read it, answered 404: %s", exception)
             return refusal(request, 404)
         return None
+
+
+class FreshConnectionAfterFaultMiddleware:
+    """After a request one of whose queries met a database fault (in a view, the rate limiter, the health check,
+    caught there or not), the connection is closed, and the next request opens a new one.
+
+    Django's own end-of-request check cannot tell: the rollback after the fault marks the connection as working, and
+    a read-only connection does answer its health check. Outside every other middleware that touches the database.
+    A connection inside a transaction someone else holds (a test's) is left alone: closing it would end it."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        faulted: list[BaseException] = []
+
+        def watch(execute, sql, params, many, context):
+            try:
+                return execute(sql, params, many, context)
+            except FAULTS as error:
+                faulted.append(error)
+                raise
+
+        with connection.execute_wrapper(watch):
+            response = self.get_response(request)
+        if faulted and not connection.in_atomic_block:
+            log.warning("database connection closed after a fault, the next request opens a new one: %s", faulted[0])
+            connection.close()
+        return response

@@ -1,17 +1,18 @@
-"""Structured logging: one JSON object per line on stdout, for Django (settings.LOGGING) and the server.
+"""Structured logging: one JSON object per line on stdout, for Django (settings.LOGGING) and the server (gunicorn's
+own lines: deploy/gunicorn-logging.json names `formatter` below).
 
 Both formatters here (JSON and plain) take edit tokens out of everything they write (calculator/plumbing/edit_tokens.py):
 the paths, queries and Referers of the access log (calculator.plumbing.middleware.AccessLogMiddleware), Django's
 "Not Found: <path>" warnings, tracebacks; the JSON formatter field by field, before the line is encoded.
 
-No Django imports here: the server's master process (calculator/plumbing/server.py) loads this module before Django
-is set up.
+No Django imports here: gunicorn's master process loads this module before any worker sets Django up.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import os
 from datetime import UTC, datetime
 
 from calculator.plumbing.edit_tokens import redact
@@ -64,3 +65,11 @@ class PlainFormatter(logging.Formatter):
 
     def format(self, record: logging.LogRecord) -> str:
         return redact(super().format(record))
+
+
+def formatter() -> logging.Formatter:
+    """The formatter LOG_FORMAT names (json, the default, or plain), for a logging configuration read without Django
+    (gunicorn's `--log-config-json`): the server's lines in the format of the app's."""
+    if os.environ.get("LOG_FORMAT", "json") == "plain":
+        return PlainFormatter("%(asctime)s %(levelname)s %(name)s %(message)s")
+    return JSONFormatter()

@@ -28,7 +28,7 @@ class AccessLogMiddleware:
     The outermost middleware, so it logs the answer as it leaves, whichever layer made it. Written here rather than by
     the server, so that the line has the same fields under any server, and the formatters redact each field
     (calculator/plumbing/jsonlog.py): the path as Django decoded it, the query and the Referer as the client sent
-    them. A request the server itself refuses (calculator/plumbing/server.py) never reaches it.
+    them. A request nginx or gunicorn refuses itself (deploy/nginx.conf: too slow, too big) never reaches it.
     """
 
     def __init__(self, get_response):
@@ -74,7 +74,7 @@ class RequestLimitsMiddleware:
     or a header over LIMIT_REQUEST_FIELD_SIZE: the API's JSON error under /api/, an error page elsewhere, with the
     security headers (the middleware that set them are outside this one).
 
-    The server accepts far larger requests (calculator/plumbing/server.py) so that these caps are the app's, and its
+    nginx and gunicorn accept larger requests (deploy/) so that these caps are the app's, and its
     refusals look like every other. The request line is measured as Django re-encodes it (method, path, query,
     protocol); a header as `Name: value`."""
 

@@ -1,7 +1,7 @@
 """Who sent a request: the client's address behind the reverse proxies this site trusts (TRUSTED_PROXIES).
 
-No Django here: settings.py parses the setting with it, and calculator/asgi.py hands the same proxies to the server's
-proxy-header wrapper (X-Forwarded-Proto is believed from them alone).
+No Django here: settings.py parses the setting with it. The same proxies are gunicorn's FORWARDED_ALLOW_IPS, from
+which alone it believes X-Forwarded-Proto (deploy/gunicorn.env).
 """
 
 from __future__ import annotations

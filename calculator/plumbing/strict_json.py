@@ -15,9 +15,11 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from calculator.engine.errors import ScoreError
+from calculator.engine.text import Msg, Said, msg
 
 MAX_DEPTH = 32  # a score request nests 3 deep (melds[0].tiles), a table 3 (options.house.*)
 MAX_INT_DIGITS = 4300  # Python's own limit on converting a decimal string to int (sys.int_info)
@@ -25,34 +27,30 @@ MAX_INT_DIGITS = 4300  # Python's own limit on converting a decimal string to in
 
 @dataclass(frozen=True)
 class _Problem:
-    """Why a value is refused, in both languages; `{where}` is filled with its path."""
+    """Why a value is refused: its message, given where the value is (`where`: the body, a key or a path)."""
 
-    zh: str
-    en: str
+    said: Callable[[Said | str], Msg]
 
     def error(self, path: list, is_key: bool = False) -> ScoreError:
         field = json_path(path)
         if not field:
-            where_zh, where_en = "请求体", "the body"
+            where: Said | str = msg("the body")
         elif is_key:
-            where_zh, where_en = f"键 {field}", f"the key {field}"
+            where = msg("the key {field}", field=field)
         else:
-            where_zh, where_en = field, field
-        return ScoreError("bad_json", self.zh.format(where=where_zh), self.en.format(where=where_en), field or None)
+            where = field
+        return ScoreError("bad_json", self.said(where), field or None)
 
 
 LONE_SURROGATE = _Problem(
-    "{where} 含有孤立的代理码元（如 \\ud800），不是合法字符",
-    "{where} holds a lone surrogate (like \\ud800), not a character",
+    lambda where: msg("{where} holds a lone surrogate (like \\ud800), not a character", where=where)
 )
-NUL = _Problem("{where} 含有空字符 \\u0000", "{where} holds a NUL character (\\u0000)")
+NUL = _Problem(lambda where: msg("{where} holds a NUL character (\\u0000)", where=where))
 LONG_INTEGER = _Problem(
-    f"{{where}} 是超过 {MAX_INT_DIGITS} 位的整数", f"{{where}} is an integer of more than {MAX_INT_DIGITS:,} digits"
+    lambda where: msg("{where} is an integer of more than {digits:,} digits", where=where, digits=MAX_INT_DIGITS)
 )
-NOT_FINITE = _Problem(
-    "{where} 不是有限的数（太大或 NaN / Infinity）", "{where} is not a finite number (too large, or NaN / Infinity)"
-)
-TOO_DEEP = _Problem(f"{{where}} 嵌套超过 {MAX_DEPTH} 层", f"{{where}} is nested more than {MAX_DEPTH} levels deep")
+NOT_FINITE = _Problem(lambda where: msg("{where} is not a finite number (too large, or NaN / Infinity)", where=where))
+TOO_DEEP = _Problem(lambda where: msg("{where} is nested more than {depth} levels deep", where=where, depth=MAX_DEPTH))
 
 
 class _Refused:
@@ -117,15 +115,13 @@ def _parse(raw: bytes | str, depth: int) -> object:
         try:
             raw = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise ScoreError("bad_json", "请求体不是 UTF-8 编码", "the body is not UTF-8") from None
+            raise ScoreError("bad_json", msg("the body is not UTF-8")) from None
     _check_depth(raw, depth)
     try:
         return json.loads(raw, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
     except (json.JSONDecodeError, RecursionError) as error:
         detail = getattr(error, "msg", "too deeply nested")
-        raise ScoreError(
-            "bad_json", f"请求体不是合法的 JSON：{detail}", f"the body is not valid JSON: {detail}"
-        ) from None
+        raise ScoreError("bad_json", msg("the body is not valid JSON: {detail}", detail=detail)) from None
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -17,7 +17,6 @@ from typing import ClassVar
 from calculator.engine import InvalidNotationError, parse_tiles, score
 from calculator.engine.hand import concealed_size
 from calculator.engine.rulesets import RULESETS
-from calculator.engine.seats import SEATS
 
 from .handquery import HandInput, field_label, field_text, form_field, query_string
 from .locale import Locale
@@ -401,7 +400,7 @@ def waits_card(hand: HandInput, answer: dict, locale: Locale) -> WaitsCard:
         feeder = way["discarder"]
         if feeder is None:
             return _("Self-draw")
-        return _("Discard by %(seat)s") % {"seat": with_name(seat_words[feeder], hand.names[feeder])}
+        return _("Discard by %(seat)s") % {"seat": with_name(seat_words[feeder], hand.names.get(feeder))}
 
     # each way of winning as the engine scored it: its discarder and the flags that apply to it
     ways = [(way["how"], way["discarder"], way["flags"], way_label(way)) for way in answer["ways"]]
@@ -434,7 +433,7 @@ def waits_card(hand: HandInput, answer: dict, locale: Locale) -> WaitsCard:
         if count
         else _("Not ready: no tile completes this hand"),
         _("What %(winner)s would win with each tile. Tap a line for the full breakdown.")
-        % {"winner": with_name(seat_words[winner], hand.names[winner])},
+        % {"winner": with_name(seat_words[winner], hand.names.get(winner))},
         waits,
         "" if count else not_ready(answer, locale),
         *helping_draws(hand, answer, locale),
@@ -467,7 +466,7 @@ def win_card(answer: dict, names: dict[str, str], locale: Locale) -> WinCard:
     request = answer["request"]
     winner, discarder = request["winner"], request["discarder"]
     said = card_words(locale)
-    labels = {seat: with_name(said["seats"][seat], names.get(seat)) for seat in SEATS}
+    labels = {seat: with_name(said["seats"][seat], names.get(seat)) for seat in answer["net"]}  # the table's seats
     if discarder:
         verdict = _("%(winner)s wins on %(discarder)s's discard") % {
             "winner": labels[winner],

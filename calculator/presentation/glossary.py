@@ -8,17 +8,17 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from calculator.engine.rulesets import RULESETS
-from calculator.engine.text import Text
+from calculator.engine.text import Said, msg
 
-# Words every game here uses in the same sense.
+# Words every game here uses in the same sense, with what they mean (the engine's texts: calculator/engine/text.py).
 SHARED = {
-    "庄": Text("庄家：这一手坐庄的人。", "zhuang: the dealer of this hand"),
-    "自摸": Text("自摸：自己摸到胡的那张牌。", "zimo: winning on a tile one drew oneself"),
-    "放铳": Text("放铳：打出别人胡的那张牌。", "fangchong: discarding the tile another player wins on"),
-    "包牌": Text("包牌：一家替所有输家付。", "baopai: one player pays for all the losers"),
-    "流局": Text("流局：没人胡牌，这一手就结束了。", "liuju: a drawn hand, nobody won"),
-    "下家": Text("下家：按出牌顺序的下一家。", "xiajia: the next player in turn"),
-    "上家": Text("上家：按出牌顺序的上一家。", "shangjia: the player before in turn"),
+    "庄": msg("zhuang: the dealer of this hand"),
+    "自摸": msg("zimo: winning on a tile one drew oneself"),
+    "放铳": msg("fangchong: discarding the tile another player wins on"),
+    "包牌": msg("baopai: one player pays for all the losers"),
+    "流局": msg("liuju: a drawn hand, nobody won"),
+    "下家": msg("xiajia: the next player in turn"),
+    "上家": msg("shangjia: the player before in turn"),
 }
 
 
@@ -51,7 +51,7 @@ class Term:
 @lru_cache(maxsize=4)
 def terms(lang: str) -> tuple[Term, ...]:
     """Every word once (a game's own explanation before the shared one), in the games' order, then the shared."""
-    found: dict[str, Text] = {}
+    found: dict[str, Said] = {}
     for ruleset in RULESETS.values():
         for word, text in ruleset.declared.texts.get("glossary", {}).items():
             found.setdefault(word, text)

@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from typing import Protocol
 from urllib.parse import parse_qs, urlencode
 
+from calculator.engine.errors import ScoreError
 from calculator.engine.hand import MOST_MELDS
 from calculator.engine.rulesets import RULESETS
 from calculator.engine.rulesets.declarations import HouseRule, Option
-from calculator.engine.seats import SEATS
+from calculator.engine.seats import SEATS, Seats
 
 from .locale import Locale
 from .words import gettext_noop, seat_labels
@@ -112,7 +113,20 @@ def parse_query(query: Query) -> HandInput:
     win_tile = tiles_of(text("win_tile"))
     if win_tile:
         request["win_tile"] = win_tile
-    return HandInput(request, {seat: text(f"name_{seat}").strip() for seat in SEATS})
+    return HandInput(request, {seat: text(f"name_{seat}").strip() for seat in table_seats(request)})
+
+
+def table_seats(request: dict) -> Seats:
+    """The seats of a request's table (`Ruleset.seats` of its game and options), before the engine has answered:
+    what the page draws seat buttons and names for. The most a table has where the game or its size cannot be
+    read (the engine says why)."""
+    ruleset = RULESETS.get(request.get("ruleset"))
+    if ruleset is None:
+        return SEATS
+    try:
+        return ruleset.seats(request.get("options"))
+    except ScoreError:
+        return SEATS
 
 
 def query_string(hand: HandInput) -> str:

@@ -15,8 +15,11 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, Template
 
 from .cards import ResultCard, ask_engine, result_card
-from .handquery import Fields, Query, parse_query, query_string
+from .handquery import Fields, HandInput, Query, parse_query, query_string
 from .locale import Locale
+from .picture.art import tile_art
+from .picture.draw import Picture
+from .picture.verdict import hand_picture, has_picture
 from .strip import strip
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "jinja2"
@@ -59,6 +62,7 @@ def card_html(card: ResultCard, locale: Locale, links: CardLinks = CardLinks()) 
         record_key=links.record_key,
         rules_page=locale.page("rules"),
         calculator_page=locale.page("calculator"),
+        pictured=has_picture(card),
     )
 
 
@@ -94,3 +98,24 @@ def render_hand(fields: Query | str, locale: Locale, origin: str = "") -> tuple[
     """The strip (without its out-of-band wrapper) and the card of one hand, as `draw_hand` draws them."""
     drawn = draw_hand(fields, locale, origin)
     return drawn.strip, drawn.card
+
+
+def picture_svg(picture: Picture, locale: Locale) -> str:
+    """A picture (calculator.presentation.picture) as SVG: jinja2/picture.svg."""
+    return template("picture.svg", locale).render(picture=picture, art=tile_art)
+
+
+def draw_picture(fields: Query | str, locale: Locale, origin: str) -> str | None:
+    """The picture (SVG) of one hand's answer, as its share link gives it (a `Query` or a query string): scored and
+    laid out as the card is, its QR code the share link at `origin` ("https://example.org"); None for an answer
+    that has no picture (nothing entered, an error). The phone's one call, the server's too."""
+    return hand_svg(parse_query(Fields.of(fields) if isinstance(fields, str) else fields), locale, origin)
+
+
+def hand_svg(hand: HandInput, locale: Locale, origin: str) -> str | None:
+    """`draw_picture` of a hand already read."""
+    answer = ask_engine(hand, locale.lang)
+    card = result_card(hand, answer, locale)
+    home = f"{origin}{locale.page('calculator')}"
+    drawn = hand_picture(hand, answer, card, f"{home}?{query_string(hand)}", home, locale)
+    return None if drawn is None else picture_svg(drawn, locale)

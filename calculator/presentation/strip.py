@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from calculator.engine.seats import SEATS
+from calculator.engine.seats import in_play_order
 
 from .cards import ErrorCard, FailedCard, InvalidCard, NoWinCard, ProgressCard, ResultCard, WaitsCard, WinCard
 from .locale import Locale
@@ -27,7 +27,7 @@ class StripSeat:
 
 @dataclass(slots=True)
 class Strip:
-    """The verdict and, for a win, the four nets with the seats' marks; otherwise one line of detail."""
+    """The verdict and, for a win, the table's nets with the seats' marks; otherwise one line of detail."""
 
     kind: str
     verdict: str
@@ -39,7 +39,8 @@ def strip(card: ResultCard, locale: Locale) -> Strip:
     """The strip for whatever the result card shows."""
     if isinstance(card, WinCard):
         marks = card_words(locale)["marks"]
-        seats = sorted((c for c in card.cells if isinstance(c, SeatCell)), key=lambda c: SEATS.index(c.seat))
+        by_seat = {c.seat: c for c in card.cells if isinstance(c, SeatCell)}  # the answer's seats
+        seats = [by_seat[seat] for seat in in_play_order(by_seat)]
         return Strip(
             card.kind,
             card.verdict,

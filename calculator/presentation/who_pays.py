@@ -1,5 +1,6 @@
-"""Who pays whom on a win's result card: the 3 × 3 picture of the table seen from above (the four seats with their
-nets and roles, each payer's arrow towards the winner, the empty corners) and the list of every payment."""
+"""Who pays whom on a win's result card: the table seen from above in a picture of three columns (the answer's
+seats with their nets and roles, each payer's arrow towards the winner, the empty places) and the list of every
+payment."""
 
 from __future__ import annotations
 
@@ -7,12 +8,22 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from calculator.engine.rulesets import RULESETS
+from calculator.engine.seats import Seats, in_play_order, seats_of
 
 from .locale import Locale
 from .words import sign_class, signed
 
-# Where each seat sits in the 3 × 3 payment picture: the table seen from above, play order counter-clockwise.
-SEAT_POS = {"W": (0, -1), "N": (-1, 0), "S": (1, 0), "E": (0, 1)}
+# Where each seat sits in the picture, by the table's seats: the table seen from above, East at the bottom and play
+# order counter-clockwise. Four sit a compass (three rows: West on top, North left, South right, East under them);
+# three a triangle (two rows: West and South across the top, East between them below); two face to face (one
+# row). Every two seats of a table of three are neighbours: each arrow has a cell between its two seats.
+PLACES: dict[Seats, dict[str, tuple[int, int]]] = {
+    seats_of(4): {"W": (0, -1), "N": (-1, 0), "S": (1, 0), "E": (0, 1)},
+    seats_of(3): {"W": (-1, 0), "S": (1, 0), "E": (0, 1)},
+    seats_of(2): {"E": (-1, 0), "S": (1, 0)},
+}
+COLUMNS = (-1, 0, 1)
+# A cell's name (its class on the page), by its place: the rows above, through and below the middle.
 CELL_NAMES = {
     (-1, -1): "tl",
     (0, -1): "t",
@@ -24,8 +35,14 @@ CELL_NAMES = {
     (0, 1): "b",
     (1, 1): "br",
 }
-CELL_ORDER = ("tl", "t", "tr", "l", "c", "r", "bl", "b", "br")
 ARROWS = {(0, -2): "↑", (0, 2): "↓", (2, 0): "→", (-2, 0): "←", (1, -1): "↗", (1, 1): "↘", (-1, 1): "↙", (-1, -1): "↖"}
+
+
+def picture_cells(seats: Seats) -> tuple[str, ...]:
+    """The names of the picture's cells for a table of `seats`, row by row: the rows its seats sit in, three
+    columns each."""
+    rows = sorted({y for _x, y in PLACES[seats].values()})
+    return tuple(CELL_NAMES[(x, y)] for y in rows for x in COLUMNS)
 
 
 class Cell:
@@ -74,7 +91,7 @@ class ArrowCell(Cell):
 
 @dataclass(slots=True)
 class EmptyCell(Cell):
-    """A corner of the who-pays picture with nothing in it."""
+    """A place of the who-pays picture with nothing in it."""
 
     kind: ClassVar[str] = "empty"
     pos: str
@@ -93,8 +110,8 @@ class PaymentRow:
 
 
 def compass(answer: dict, names: dict[str, str], labels: dict, said: dict, locale: Locale) -> list[Cell]:
-    """The nine cells of the who-pays picture, row by row: the four seats, each payer's arrow towards the
-    winner (in the cell between them), the empty corners. Where the game splits nets into parts (bazhi's fan and
+    """The cells of the who-pays picture, row by row: the answer's seats (its `net`'s), each payer's arrow towards
+    the winner (in the cell between them), the empty places. Where the game splits nets into parts (bazhi's fan and
     jiao) each seat shows its net part by part, and an arrow what it carries of each part when it carries more
     than one."""
     _ = locale.gettext
@@ -109,11 +126,11 @@ def compass(answer: dict, names: dict[str, str], labels: dict, said: dict, local
         "discarder": request["discarder"],
         "bao": answer.get("bao"),
     }
+    seats = in_play_order(net)
+    places = PLACES[seats]
     cells: dict[str, Cell] = {}
-    for seat, position in SEAT_POS.items():
-        if seat not in net:
-            continue  # a seat the table does not have (N at a table of three): an empty cell
-        pos = CELL_NAMES[position]
+    for seat in seats:
+        pos = CELL_NAMES[places[seat]]
         # a narrow cell breaks at the dot only
         shown = " · ".join(
             f"{part.label(locale.lang)}\u00a0{signed(by_part.get(part.id, {}).get(seat, 0))}" for part in parts
@@ -141,9 +158,9 @@ def compass(answer: dict, names: dict[str, str], labels: dict, said: dict, local
         if ids:
             of_payer = paid.setdefault(p["from"], dict.fromkeys(ids, 0))
             of_payer[p["part"] if p["part"] in of_payer else ids[0]] += p["amount"]
-    wx, wy = SEAT_POS[winner]
+    wx, wy = places[winner]
     for payer, total in totals.items():
-        px, py = SEAT_POS[payer]
+        px, py = places[payer]
         pos = CELL_NAMES[(px + wx, py + wy)]
         of_payer = paid.get(payer, {})
         several = sum(1 for amount in of_payer.values() if amount) > 1
@@ -157,7 +174,7 @@ def compass(answer: dict, names: dict[str, str], labels: dict, said: dict, local
             comma = locale.pgettext("between the items of a list", ", ")
             says = _("%(sentence)s (%(parts)s)") % {"sentence": says, "parts": comma.join(carried)}
         cells[pos] = ArrowCell(pos, ARROWS[(wx - px, wy - py)], total, carried, says)
-    return [cells.get(pos) or EmptyCell(pos) for pos in CELL_ORDER]
+    return [cells.get(pos) or EmptyCell(pos) for pos in picture_cells(seats)]
 
 
 def seat_says(who: str, roles: list[Role], net: str, parts: str, locale: Locale) -> str:

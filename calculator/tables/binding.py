@@ -79,6 +79,7 @@ def table_at(table_id: str, version: int, lang: str) -> dict | None:
         "token_hash": table.edit_token_hash,
         "title": f"{card.table.title(card.options, card.stake)(lang)}（{'、'.join(names[s] for s in state.seats)}）",
         "fixed": calculator_fields(table, state),
+        "seats": state.seats,  # the table's, in play order
         "house": dict(card.house),
         "names": dict(table.players),
         "dealer_name": names[state.dealer],

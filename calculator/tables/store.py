@@ -29,6 +29,7 @@ from django.db.models.fields.json import KeyTransform
 from django.utils import timezone
 
 from calculator.engine import score
+from calculator.engine.text import msg
 from calculator.ledger import (
     LedgerError,
     State,
@@ -51,7 +52,19 @@ LEDGER_KEYS = ("version", "idempotency_key")  # what a write body may carry besi
 
 
 def not_found() -> LedgerError:
-    return LedgerError("not_found", "没有这张牌桌", "no such table", 404)
+    return LedgerError("not_found", msg("no such table"))
+
+
+class TooManyTables(LedgerError):
+    """This client opened LEDGER_TABLES_PER_DAY tables in the last 24 hours: it may open the next one in
+    `retry_after` seconds."""
+
+    def __init__(self, retry_after: int):
+        most = settings.LEDGER_TABLES_PER_DAY
+        super().__init__(
+            "too_many_tables", msg("one client may open at most {most} tables a day: try again later", most=most)
+        )
+        self.retry_after = retry_after
 
 
 def load(table_id: str) -> Table:
@@ -79,13 +92,7 @@ def create_table(data: object, address: str = "") -> tuple[Table, str]:
         recent = Table.objects.filter(creator=creator, created__gte=since)
         if recent.count() >= settings.LEDGER_TABLES_PER_DAY:
             oldest = recent.order_by("created").values_list("created", flat=True).first()
-            raise LedgerError(
-                "too_many_tables",
-                f"每个用户一天最多开 {settings.LEDGER_TABLES_PER_DAY} 张牌桌，请稍后再开",
-                f"one client may open at most {settings.LEDGER_TABLES_PER_DAY} tables a day: try again later",
-                429,
-                retry_after=max(1, int((oldest + timedelta(days=1) - timezone.now()).total_seconds())),
-            )
+            raise TooManyTables(max(1, int((oldest + timedelta(days=1) - timezone.now()).total_seconds())))
     with transaction.atomic():
         return Table.create(config, creator)
 
@@ -118,7 +125,7 @@ def parse_version(body: Mapping) -> int | None:
     if version is None:
         return None
     if not isinstance(version, int) or isinstance(version, bool):
-        raise LedgerError("bad_json", "version 必须是整数", "version must be a whole number", 400, "version")
+        raise LedgerError("bad_json", msg("version must be a whole number"), "version")
     return version
 
 
@@ -128,13 +135,8 @@ def parse_key(body: Mapping) -> str | None:
     if key is None:
         return None
     if not isinstance(key, str) or not 1 <= len(key) <= MAX_KEY or not key.isprintable():
-        raise LedgerError(
-            "bad_json",
-            f"idempotency_key 必须是 1 到 {MAX_KEY} 个可打印字符",
-            f"idempotency_key must be 1 to {MAX_KEY} printable characters",
-            400,
-            "idempotency_key",
-        )
+        refused = msg("idempotency_key must be 1 to {most} printable characters", most=MAX_KEY)
+        raise LedgerError("bad_json", refused, "idempotency_key")
     return key
 
 
@@ -149,11 +151,11 @@ def _body(body: object, allowed: tuple[str, ...] | None) -> Mapping:
     if body is None:
         return {}
     if not isinstance(body, Mapping):
-        raise LedgerError("bad_json", "请求必须是一个 JSON 对象", "the request must be a JSON object")
+        raise LedgerError("bad_json", msg("the request must be a JSON object"))
     if allowed is not None:
         for key in body:
             if key not in allowed:
-                raise LedgerError("bad_json", f"不认识的字段 {key}", f"unknown field {key}", 400, str(key))
+                raise LedgerError("bad_json", msg("unknown field {name}", name=key), str(key))
     return body
 
 
@@ -173,9 +175,7 @@ def write(
     body = _body(body, allowed)
     key = parse_key(body) if keyed else None
     if not keyed and "idempotency_key" in body:
-        raise LedgerError(
-            "bad_json", "这个操作不收 idempotency_key", "this write takes no idempotency_key", 400, "idempotency_key"
-        )
+        raise LedgerError("bad_json", msg("this write takes no idempotency_key"), "idempotency_key")
     version = parse_version(body)
     with transaction.atomic():
         table = _locked(table_id)
@@ -184,13 +184,8 @@ def write(
             if first is not None:
                 return repeat(table, first, body)
         if version is not None and version != table.version:
-            raise LedgerError(
-                "stale",
-                "牌桌刚被别人改过（也许这手已经记了），请刷新后再看",
-                "the table changed meanwhile (perhaps this hand is already recorded): reload and check",
-                409,
-                "version",
-            )
+            changed = msg("the table changed meanwhile (perhaps this hand is already recorded): reload and check")
+            raise LedgerError("stale", changed, "version")
         state = table.current()
         entries = action(table, state, body)
         table.version += 1
@@ -209,13 +204,8 @@ def write(
 def repeat(table: Table, first, body: Mapping) -> Written:
     """The same key again: the first answer (200), or 409 if the body is not the first one's."""
     if first.body_hash != body_hash(body):
-        raise LedgerError(
-            "idempotency_mismatch",
-            "这个 idempotency_key 已经用在另一个请求上了",
-            "this idempotency_key was used with a different request",
-            409,
-            "idempotency_key",
-        )
+        used = msg("this idempotency_key was used with a different request")
+        raise LedgerError("idempotency_mismatch", used, "idempotency_key")
     after = dict(first.after)
     then = State.from_dict(table.config(), table.card_of(after["card_version"]), after)
     return Written(table, then, after["version"], [first], 200)  # the table as the first write left it
@@ -223,11 +213,9 @@ def repeat(table: Table, first, body: Mapping) -> Written:
 
 def full(state: State) -> None:
     if state.entries >= settings.LEDGER_MAX_HANDS:
+        most = settings.LEDGER_MAX_HANDS
         raise LedgerError(
-            "table_full",
-            f"这张牌桌已经记满 {settings.LEDGER_MAX_HANDS} 条了：请开一张新牌桌接着记",
-            f"this table holds {settings.LEDGER_MAX_HANDS} entries, its most: start a new table to go on",
-            409,
+            "table_full", msg("this table holds {most} entries, its most: start a new table to go on", most=most)
         )
 
 
@@ -301,7 +289,7 @@ def undo_last(table_id: str, body: object = None) -> Written:
     def undo(table: Table, state: State, body: Mapping) -> list:
         last = last_entry(table)
         if last is None:
-            raise LedgerError("nothing_to_undo", "没有可以撤销的记录", "there is nothing to undo", 409)
+            raise LedgerError("nothing_to_undo", msg("there is nothing to undo"))
         table.redo = stash(table, last)
         previous = entry_at(table, last.seq - 1)
         restored = previous.after if previous else start_of(table)
@@ -320,7 +308,7 @@ def redo_last(table_id: str, body: object = None) -> Written:
     def redo(table: Table, state: State, body: Mapping) -> list:
         kept = table.redo
         if not kept:
-            raise LedgerError("nothing_to_redo", "没有可以重做的记录", "there is nothing to redo", 409)
+            raise LedgerError("nothing_to_redo", msg("there is nothing to redo"))
         if kept.get("card"):
             Card.objects.create(table=table, **kept["card"])
         model = Hand if kept["model"] == "hand" else Event
@@ -425,14 +413,11 @@ def _whole_param(value: object, name: str, default: int, low: int, high: int | N
     except ValueError:
         number = None
     if number is None or number < low or (high is not None and number > high):
-        bound = f" 到 {high}" if high else " 以上"
-        raise LedgerError(
-            "bad_query",
-            f"{name} 必须是 {low}{bound} 的整数",
-            f"{name} must be a whole number from {low}" + (f" to {high}" if high else " up"),
-            400,
-            name,
-        )
+        if high:
+            refused = msg("{name} must be a whole number from {low} to {high}", name=name, low=low, high=high)
+        else:
+            refused = msg("{name} must be a whole number from {low} up", name=name, low=low)
+        raise LedgerError("bad_query", refused, name)
     return number
 
 

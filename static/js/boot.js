@@ -10,6 +10,20 @@ document.documentElement.classList.add("js");
   });
 })(document.currentScript && document.currentScript.dataset.sw);
 
+// The verdict's picture (issue 32): its script (this script's data-picture-src) is loaded at the first tap on a
+// picture button ([data-picture]) and draws and shares that button's picture.
+(function (src) {
+  document.addEventListener("click", (event) => {
+    const button = src && event.target.closest("[data-picture]");
+    if (!button) return;
+    if (window.mahjongPicture) return window.mahjongPicture.share(button);
+    const script = document.createElement("script");
+    script.src = src;
+    script.onload = () => window.mahjongPicture.share(button);
+    document.head.appendChild(script);
+  });
+})(document.currentScript && document.currentScript.dataset.pictureSrc);
+
 // The offline pack (issue 22): its script is loaded only on a page with the offer, once this phone asked for the
 // pack (the offer's button) or keeps one (localStorage "offline.pack", written by offline.js).
 document.addEventListener("DOMContentLoaded", () => {

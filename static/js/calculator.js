@@ -17,7 +17,6 @@
   const LANG = (document.documentElement.lang || "").startsWith("en") ? "en" : "zh";
 
   const HONOURS = "ESWNCFP";
-  const SEATS = ["E", "S", "W", "N"];
   const KONGS = ["kong_exposed", "kong_added", "kong_concealed"];
   // the form's meld fields (meld1 …): as many as a hand of any game holds (concealed_sizes: 0 melds … the most)
   const MAX_MELDS = Math.max(...Object.values(GAMES).map((g) => g.concealed_sizes.length - 1));
@@ -112,6 +111,19 @@
   const isTileOption = (mode) => tileOptions().some((o) => o.id === mode);
   // the tiles of the hand before the win, by the number of melds: the engine's rule, from the game's declarations
   const capacity = () => game().concealed_sizes[state.melds.length];
+  // The chosen game's section of options, and the value its option `id` has there (a choice's radio buttons), or
+  // "" when none is chosen.
+  const gameOptions = () => form.querySelector('.game-options[data-rulesets="' + ruleset() + '"]');
+  function optionValue(id) {
+    const chosen = gameOptions().querySelector('input[name="' + id + '"]:checked');
+    return chosen ? chosen.value : "";
+  }
+  // The seats of the chosen table, in play order: the game's for the size its option says (the page's
+  // declarations: Ruleset.seats of each size the game plays).
+  function tableSeats() {
+    const table = game().table;
+    return table.seats[optionValue(table.option)] || table.seats[table.default];
+  }
 
   function counts() {
     const c = {};
@@ -138,8 +150,18 @@
     updateKeys();
   }
 
+  // 上家: the player before `seat` at the chosen table
   function upperOf(seat) {
-    return SEATS[(SEATS.indexOf(seat) + 3) % 4];
+    const seats = tableSeats();
+    return seats[(seats.indexOf(seat) + seats.length - 1) % seats.length];
+  }
+
+  // Who fed a meld of this type that the page adds for the winner: a chow is the 上家's; another meld the
+  // discarder's, or the 上家's on a self-draw.
+  function feederOf(type, winner) {
+    if (type === "kong_concealed") return "";
+    const discarder = radio("discarder");
+    return type !== "chow" && discarder && discarder !== winner ? discarder : upperOf(winner);
   }
 
   function need(mode) {
@@ -193,9 +215,7 @@
       after[t] = (after[t] || 0) + 1;
       if (after[t] > 4) return say(T.noCopies.replace("%(tile)s", T.tileNames[t]));
     }
-    const winner = radio("winner") || "E";
-    const discarder = radio("discarder");
-    const from = mode === "kong_concealed" ? "" : mode === "chow" ? upperOf(winner) : discarder || upperOf(winner);
+    const from = feederOf(mode, radio("winner") || tableSeats()[0]);
     state.melds.push({ type: mode, tiles, from });
     tapSaid(T.added, T.meldNames[mode] + " " + tiles.map((t) => T.tileNames[t]).join(" "));
     setMode("hand");
@@ -303,9 +323,9 @@
   }
 
   let drawnWin; // the tile the winning tile's button shows (none drawn yet: undefined)
-  let drawnMelds = ""; // the meld chips show these melds (with the winner their selects leave out)
+  let drawnMelds = ""; // the meld chips show these melds (with the winner and the seats of their selects)
 
-  function renderMelds(winner) {
+  function renderMelds(winner, seats) {
     const meldBox = $("hand-melds");
     meldBox.replaceChildren();
     state.melds.forEach((m, i) => {
@@ -320,14 +340,13 @@
         const sel = document.createElement("select");
         sel.className = "meld-from";
         sel.setAttribute("aria-label", T.meldNames[m.type] + " " + T.from);
-        SEATS.filter((s) => s !== winner).forEach((s) => {
+        seats.filter((s) => s !== winner).forEach((s) => {
           const o = document.createElement("option");
           o.value = s;
           o.textContent = "← " + T.seats[s];
           o.selected = s === m.from;
           sel.appendChild(o);
         });
-        if (!m.from || m.from === winner) m.from = sel.value;
         sel.addEventListener("change", () => { m.from = sel.value; changed(false); });
         chip.appendChild(sel);
       }
@@ -361,9 +380,10 @@
       }
       drawnWin = state.win;
     }
-    const winner = radio("winner") || "E";
-    if (JSON.stringify([winner, state.melds]) !== drawnMelds) renderMelds(winner);
-    drawnMelds = JSON.stringify([winner, state.melds]); // after: drawing chose a meld's source where none was
+    const seats = tableSeats();
+    const winner = radio("winner") || seats[0];
+    if (JSON.stringify([winner, seats, state.melds]) !== drawnMelds) renderMelds(winner, seats);
+    drawnMelds = JSON.stringify([winner, seats, state.melds]);
     const have = state.hand.length + (state.win ? 1 : 0);
     $("hand-count").textContent = have + " / " + (capacity() + 1);
     $("hand-hint").hidden = have > 0;
@@ -479,14 +499,91 @@
     form.querySelectorAll("[data-rulesets]").forEach((el) => {
       const mine = el.dataset.rulesets.split(" ").includes(rs);
       el.classList.toggle("is-foreign", !mine);
-      el.querySelectorAll(".house-fields").forEach((f) => { f.disabled = !mine; });
+      el.querySelectorAll(".house-fields, .game-option-fields").forEach((f) => { f.disabled = !mine; });
+    });
+    // each choice of the chosen game has a value (two games may share an option's buttons: one name, one group)
+    gameOptions().querySelectorAll("[data-option]").forEach((choice) => {
+      if (choice.querySelector("input:checked")) return;
+      const declared = GAMES[rs].options.find((o) => o.id === choice.dataset.option);
+      const fallback = choice.querySelector('input[value="' + declared.default + '"]');
+      if (fallback) fallback.checked = true;
     });
     if (!GAMES[rs].allows_chow && state.mode === "chow") setMode("hand");
   }
 
   // What the page changed by itself because of another choice, given back when that choice is undone: the
-  // discarder reset to self-draw when that seat became the winner, flags unticked when they could no longer apply.
-  const taken = { discarder: "", flags: new Set() };
+  // discarder reset to self-draw when that seat became the winner, flags unticked when they could no longer apply,
+  // a seat the table no longer has (`seats`: by row, the seat and what the row took instead).
+  const taken = { discarder: "", flags: new Set(), seats: {} };
+  const fill = (text, values) => Object.keys(values).reduce((t, k) => t.replace("%(" + k + ")s", values[k]), text);
+
+  // The chosen table's seats on the page: a seat it lacks (North at a table of three) has no button, no name and
+  // is no meld's source. When the table changes (the game, or its size), a row that chose that seat takes its
+  // first button (East; self-draw for the discarder), as a new page would have it, and the page says so; the seat
+  // is given back when the table has it again, unless the row was changed since. Otherwise (a link that names
+  // it) the chosen button stays in view, beside the engine's error about it.
+  function fitSeats(byUser, notes) {
+    const seats = tableSeats();
+    const tableChanged = byUser === "ruleset" || byUser === game().table.option;
+    form.querySelectorAll("[data-seat-row]").forEach((row) => {
+      const name = row.dataset.seatRow;
+      const what = row.querySelector("legend").textContent.trim();
+      const word = (input) => input.closest("label").querySelector(".seat-word").textContent;
+      if (byUser === name) delete taken.seats[name];
+      const back = taken.seats[name];
+      if (back && seats.includes(back.seat) && radio(name) === back.instead) {
+        row.querySelector('input[value="' + back.seat + '"]').checked = true;
+        notes.push(fill(T.seatBack, { row: what, seat: T.seats[back.seat] }));
+        delete taken.seats[name];
+      }
+      const inputs = Array.from(row.querySelectorAll("input"));
+      const here = (input) => !input.value || seats.includes(input.value);
+      const chosen = inputs.find((input) => input.checked);
+      if (chosen && !here(chosen) && tableChanged) {
+        const instead = inputs.find(here);
+        instead.checked = true;
+        taken.seats[name] = { seat: chosen.value, instead: instead.value };
+        notes.push(fill(T.seatGone, { seat: T.seats[chosen.value], row: what, other: word(instead) }));
+      }
+      inputs.forEach((input) => {
+        input.closest("label").classList.toggle("is-absent", !here(input) && !input.checked);
+      });
+    });
+    form.querySelectorAll(".name-field[data-table-seat]").forEach((box) => {
+      box.classList.toggle("is-absent", !seats.includes(box.dataset.tableSeat));
+    });
+    // the typed melds' sources (the notation's selects): none, or one of the table's seats (fitMelds moves a
+    // meld's source the table lacks)
+    for (let n = 1; n <= MAX_MELDS; n++) {
+      Array.from(field("meld" + n + "_from").options).forEach((option) => {
+        const absent = !!option.value && !seats.includes(option.value) && !option.selected;
+        option.hidden = option.disabled = absent;
+      });
+    }
+  }
+
+  // Each meld's source is a seat of the table other than the winner: one that is not (the winner, a seat the table
+  // lacks) is the page's choice for a new meld, said when the seat is gone and given back when it returns (unless
+  // the meld's source was chosen since).
+  function fitMelds(notes) {
+    const seats = tableSeats();
+    const winner = radio("winner") || seats[0];
+    state.melds.forEach((m, i) => {
+      if (m.type === "kong_concealed") return;
+      const what = T.meldNames[m.type];
+      if (m.was && m.from === m.instead && seats.includes(m.was) && m.was !== winner) {
+        m.from = m.was;
+        notes.push(fill(T.meldBack, { meld: what, seat: T.seats[m.was] }));
+      }
+      if (m.from !== m.instead) delete m.was;
+      if (m.from && !seats.includes(m.from)) {
+        m.was = m.from;
+        m.from = m.instead = feederOf(m.type, winner);
+        notes.push(fill(T.meldGone, { seat: T.seats[m.was], meld: what, other: T.seats[m.from] }));
+      } else if (!m.from || m.from === winner) m.from = feederOf(m.type, winner);
+      put("meld" + (i + 1) + "_from", m.from);
+    });
+  }
 
   const flagLabel = (box) => box.closest("label").textContent.trim();
   const seatName = (seat) => T.seats[seat];
@@ -497,6 +594,7 @@
     const rs = ruleset();
     showGame(rs);
     const notes = [];
+    fitSeats(byUser, notes);
     const winner = radio("winner");
     if (byUser === "discarder") taken.discarder = "";
     const selfDraw = form.querySelector('input[name="discarder"][value=""]');
@@ -514,6 +612,7 @@
         notes.push(T.discarderReset.replace("%(seat)s", seatName(r.value)));
       }
     });
+    fitMelds(notes);
     const boxes = Array.from(form.querySelectorAll('input[name="flags"]'));
     const foreign = (b) => b.closest(".flag").classList.contains("is-foreign");
     const c = counts();
@@ -642,7 +741,7 @@
     if (isTileOption(name) || name === "ruleset") renderWild();
     if (name.startsWith("house_")) markRuleCard(e.target);
     updateSeatsAndFlags(name);
-    if (name === "winner") render();
+    if (name === "winner" || name === "ruleset" || name === game().table.option) render(); // the meld chips' seats
     fire();
   });
 
@@ -653,7 +752,7 @@
   let ruleChange = null; // the change waiting for its answer: where to say it, the rule, the nets before
   function stripNets() {
     const seats = $("strip").querySelectorAll("[data-strip-seat]");
-    if (seats.length !== 4) return null;
+    if (!seats.length) return null;
     return Array.from(seats, (s) => T.seats[s.dataset.stripSeat] + " " + s.querySelector(".strip-net").textContent)
       .join(" · ");
   }

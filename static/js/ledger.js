@@ -6,7 +6,7 @@
 // - With the offline pack on this phone (issue 22, offline.js), a table opened with its edit link is kept for
 //   scoring without network: its state as the API answers it (card, players, dealer, books, version) and the
 //   token, beside "my tables" ("ledger.offline"); the list links its calculator, which then opens offline too.
-// - The new-table page shows the rule card of the chosen game only.
+// - The new-table page shows the rule card of the chosen game only, and a name for each seat of the chosen size.
 (function () {
   "use strict";
 
@@ -207,14 +207,31 @@
 
   // ------------------------------------------------------------------ the new-table page
 
-  function chooseGame(games) {
+  // The chosen game's card and table-size question; the names and first dealers of the seats that size sits
+  // (each game's and each size's label says them: data-seats), the others hidden and not sent.
+  function chooseGame(form) {
     function show() {
-      var chosen = games.querySelector("input[name=ruleset]:checked");
-      document.querySelectorAll("fieldset.game-card").forEach(function (card) {
-        card.hidden = !chosen || card.dataset.ruleset !== chosen.value;
+      var chosen = form.querySelector("input[name=ruleset]:checked");
+      var game = chosen ? chosen.value : "";
+      form.querySelectorAll("fieldset.game-card, .sizes").forEach(function (part) {
+        part.hidden = part.dataset.ruleset !== game;
       });
+      var size = form.querySelector('.sizes[data-ruleset="' + game + '"] input:checked');
+      var said = (size || chosen || form).closest("[data-seats]");
+      if (!said) return;
+      var seats = said.dataset.seats.split(" ");
+      form.querySelectorAll(".names [data-seat]").forEach(function (label) {
+        var sits = seats.indexOf(label.dataset.seat) >= 0;
+        label.hidden = !sits;
+        label.querySelector("input").disabled = !sits;
+      });
+      var dealer = form.querySelector("select[name=dealer]");
+      Array.prototype.forEach.call(dealer.options, function (option) {
+        option.hidden = option.disabled = seats.indexOf(option.value) < 0;
+      });
+      if (dealer.selectedOptions[0] && dealer.selectedOptions[0].disabled) dealer.value = seats[0];
     }
-    games.addEventListener("change", show);
+    form.addEventListener("change", show);
     show();
   }
 
@@ -239,6 +256,6 @@
   }
   var mine = document.getElementById("mine-list");
   if (mine) listMine(mine);
-  var games = document.getElementById("games");
-  if (games) chooseGame(games);
+  var newTable = document.getElementById("new-table");
+  if (newTable) chooseGame(newTable);
 })();

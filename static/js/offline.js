@@ -436,10 +436,13 @@
   };
 
   const signed = (n) => (n > 0 ? "+" + n : n < 0 ? "−" + -n : "0");
-  // a hand's nets, each seat's kept on one line
-  function seatNets(net) {
+  // The table's seats, in play order, as the phone's ledger booked the hand (a hand queued by an older page:
+  // the seats its nets hold, in play order).
+  const seatsOf = (item) => item.seats || ["E", "S", "W", "N"].filter((s) => s in item.net);
+  // a hand's nets, each of the table's seats' kept on one line
+  function seatNets(net, seats) {
     const nets = element("span", { class: "queue-nets" });
-    ["E", "S", "W", "N"].forEach((s, n) => {
+    seats.forEach((s, n) => {
       if (n) nets.append(" · ");
       nets.append(element("span", { class: "queue-net" }, words.seats[s] + " " + signed(net[s])));
     });
@@ -464,12 +467,12 @@
       li.append(element("strong", {}, fill(words.hand, { n: n + 1 })));
       if (item.state === "refused") li.append(" · ", fill(words.refused, { why: item.why || "" }));
       else if (item.state !== "confirm") li.append(" · ", element("span", { class: "queue-state" }, said[item.state] || item.state));
-      if (item.state !== "confirm") li.append(seatNets(item.net));
+      if (item.state !== "confirm") li.append(seatNets(item.net, seatsOf(item)));
       if (item.state === "confirm") {
         li.append(
           element("p", {}, words.changed),
-          element("p", { "data-before": "" }, fill(words.when, { when: words.before }), " ", seatNets(item.net)),
-          element("p", { "data-now": "" }, fill(words.when, { when: words.now }), " ", seatNets(item.offer.net))
+          element("p", { "data-before": "" }, fill(words.when, { when: words.before }), " ", seatNets(item.net, seatsOf(item))),
+          element("p", { "data-now": "" }, fill(words.when, { when: words.now }), " ", seatNets(item.offer.net, seatsOf(item)))
         );
         const yes = element("button", { type: "button", class: "btn-small", "data-queue-confirm": "" }, words.confirm);
         const no = element("button", { type: "button", class: "btn-small", "data-queue-drop": "" }, words.drop);
@@ -562,6 +565,7 @@
       request: booked.request,
       payments: booked.payments,
       net: booked.net,
+      seats: booked.seats,
       version: entry.table.version + pending,
       state: "waiting",
     };
@@ -781,6 +785,8 @@
     score: (request, lang) => window.offlinePack.scoreText(request, lang).then(JSON.parse),
     // the strip and the card the phone draws for the calculator's fields (JSON text: card, strip, share_query)
     draw: (query, lang, where) => ask({ type: "answer", query, lang, context: where }).then((r) => r.json),
+    // the verdict's picture the phone draws for a share link's query (SVG text: static/js/picture.js)
+    picture: (query, lang, origin) => ask({ type: "picture", query, lang, origin }).then((r) => r.svg),
     // the trainer's question the phone draws for a trainer link (JSON text: html, link)
     trainer: (link, lang) => ask({ type: "trainer", query: link, lang }).then((r) => r.json),
     answer: answerNow,

@@ -11,6 +11,7 @@ expect = pytest.importorskip("playwright.sync_api").expect
 
 B1 = {"ruleset": "bazhi", "hand": "111345789p79m55s", "win_tile": "8m", "winner": "S", "dealer": "E", "discarder": "W"}
 B1_NETS = {"E": -7, "S": 19, "W": -7, "N": -5}
+B1_NETS_AT_THREE = {"E": -7, "S": 14, "W": -7}  # players=3 (RULES.md §1.8, case T1)
 B1_TAPS = ["1p", "1p", "1p", "3p", "4p", "5p", "7p", "8p", "9p", "7m", "9m", "5s", "5s", "8m"]
 # bazhi, E self-draws with S the dealer and 交: the widest who-pays picture (issue 14 §1)
 WIDE = {
@@ -112,6 +113,7 @@ def every_page(client) -> dict[str, str]:
         "calculator": "/",
         "result": "/?" + urlencode(B1),
         "wide result": "/?" + urlencode(WIDE),
+        "result at three": "/?" + urlencode({**B1, "players": "3"}),  # RULES.md §1.8: no North
         "waits": "/?" + urlencode(waits),
         "xinyu result": "/?" + urlencode(xinyu),
         "error": "/?" + urlencode({**B1, "hand": "111345789p79m5x"}),

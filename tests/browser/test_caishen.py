@@ -11,6 +11,7 @@ the key's place: Playwright's click first scrolls a docked element "into view", 
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlencode
 
 import pytest
@@ -109,6 +110,7 @@ def test_the_caishen_held_in_the_hand_is_marked(phone_in):
     expect(page.locator("#hand-tiles .tile.t-1m")).to_have_class("tile t-1m")
     expect(page.locator("#hand-tiles button:has(.t-5p)")).to_have_attribute("aria-label", WORDS[page.lang]["held"])
     expect(held).to_have_css("outline-style", "solid")
+    expect(page).to_have_url(re.compile(r"caishen=5p"))  # the answer is in: the address is its share link
     page.reload()  # drawn by the server from the share link: marked the same
     expect(page.locator("#hand-tiles .tile.t-5p")).to_have_class("tile t-5p is-wild")
     assert page.console.errors == []

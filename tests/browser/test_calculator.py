@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.browser.phone import B1_TAPS, expect, tap_seats, tap_tiles
+from tests.browser.phone import B1_NETS, B1_NETS_AT_THREE, B1_TAPS, expect, expect_nets, tap_seats, tap_tiles
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -23,13 +23,18 @@ def no_console_errors(page) -> None:
     assert page.console.errors == []
 
 
-def test_b1_by_tapping_only(page):
+@pytest.mark.parametrize(("players", "nets"), [("4", B1_NETS), ("3", B1_NETS_AT_THREE)], ids=["four", "three"])
+def test_b1_by_tapping_only(page, players, nets):
     page.goto(page.base + "/")
+    page.check(f'input[name="players"][value="{players}"]', force=True)  # the table size (bazhi: four or three)
     tap_seats(page, "S", "E", "W")
     tap_tiles(page, B1_TAPS)
     wait_for_verdict(page, "true")
-    assert {s: net(page, s) for s in "ESWN"} == {"E": -7, "S": 19, "W": -7, "N": -5}
-    assert page.inner_text('#result [data-seat="S"]') == "+19"
+    expect_nets(page, nets)
+    expect(page.locator("#result [data-seat]")).to_have_count(len(nets))
+    expect(page.locator("#strip [data-strip-seat]")).to_have_count(len(nets))
+    expect(page.locator('#result [data-seat="S"]')).to_have_text(f"+{nets['S']}")
+    expect(page).to_have_url(re.compile(rf"players={players}&"))
     # the 14th tap is the winning tile, set apart from the sorted hand (the tile sprite, moved to the tile)
     expect(page.locator("#hand-win .tile")).to_have_class(re.compile(r"\bt-8m\b"))
     expect(page.locator("#hand-win .tile")).to_have_css("background-image", re.compile(r"/tiles\.svg"))
@@ -153,3 +158,47 @@ def test_no_js_form_post(nojs_page):
     expect(page.locator('[data-win="true"]')).to_be_visible()
     assert int(page.get_attribute('[data-seat="S"]', "data-net")) == 19
     assert re.search(r"hand=111345789p79m55s", page.url)
+
+
+def seats_shown(page, row: str) -> list[str]:
+    return page.locator(f'[data-seat-row="{row}"] label.seat-item:visible').evaluate_all(
+        "(labels) => labels.map((label) => label.dataset.tableSeat)"
+    )
+
+
+def test_a_table_of_three_has_no_north_and_what_chose_north_takes_another_seat_until_north_returns(page):
+    """RULES.md §1.8: at three, North is no seat. Chosen before the switch, it gives way to the first seat of its row
+    (East; self-draw for the discarder) or, for a meld's source, to the one the page gives a new meld (the
+    discarder, or the winner's 上家); the page says so, and switching back to four gives North back."""
+    page.goto(page.base + "/")
+    tap_seats(page, "N", "N", "S")
+    page.check('input[name="players"][value="3"]', force=True)
+    expect(page.locator('input[name="winner"]:checked')).to_have_value("E")
+    expect(page.locator('input[name="dealer"]:checked')).to_have_value("E")
+    expect(page.locator('input[name="discarder"]:checked')).to_have_value("S")
+    for row in ("winner", "dealer"):
+        assert seats_shown(page, row) == ["E", "S", "W"]
+    assert seats_shown(page, "discarder") == ["", "E", "S", "W"]
+    expect(page.locator("#seat-notice")).to_contain_text("这一桌没有北：胡牌已改为东。")
+    expect(page.locator("#seat-notice")).to_contain_text("这一桌没有北：庄家已改为东。")
+    expect(page).to_have_url(re.compile(r"players=3&.*winner=E&dealer=E&discarder=S"))
+    page.check('input[name="players"][value="4"]', force=True)
+    expect(page.locator('input[name="winner"]:checked')).to_have_value("N")
+    expect(page.locator('input[name="dealer"]:checked')).to_have_value("N")
+    expect(page.locator("#seat-notice")).to_contain_text("胡牌已恢复为北。")
+    assert seats_shown(page, "winner") == ["E", "S", "W", "N"]
+    expect(page).to_have_url(re.compile(r"players=4&.*winner=N&dealer=N&discarder=S"))
+
+    tap_seats(page, "S", "E", "")
+    page.click('button[data-mode="pung"]')
+    page.click('button[data-tile="5s"]')
+    page.select_option("#hand-melds select", "N")
+    page.check('input[name="players"][value="3"]', force=True)
+    expect(page.locator("#hand-melds select")).to_have_value("E")  # South's 上家 at three
+    expect(page.locator("#hand-melds select option")).to_have_text(["← 东", "← 西"])
+    expect(page.locator("#seat-notice")).to_contain_text("这一桌没有北：碰改为来自东。")
+    expect(page).to_have_url(re.compile(r"meld1_from=E"))
+    page.check('input[name="players"][value="4"]', force=True)
+    expect(page.locator("#hand-melds select")).to_have_value("N")
+    expect(page).to_have_url(re.compile(r"meld1_from=N"))
+    no_console_errors(page)

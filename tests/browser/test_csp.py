@@ -14,6 +14,8 @@ from urllib.parse import urlencode
 import pytest
 from django.urls import get_resolver
 
+from tests.ledger.client import Api
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 WATCH = """
@@ -51,6 +53,8 @@ COVERED = {
     "ledger_action": "test_ledger_create_record_and_table_pages",
     "ledger_table": "test_ledger_create_record_and_table_pages",
     "ledger_mine": "test_ledger_create_record_and_table_pages",
+    "picture": "test_the_verdicts_picture_and_a_tables_are_drawn_and_downloaded",
+    "ledger_picture": "test_the_verdicts_picture_and_a_tables_are_drawn_and_downloaded",
     "ledger_csv": None,  # text/csv
     "rules_reading": None,  # docs/RULES.md as text (issue 21 §13)
     "ledger_live": None,  # the table page's live part, fetched by static/js/ledger.js (an HTML fragment or 304)
@@ -198,6 +202,21 @@ def test_error_pages(watched):
         watched.click("#new-table button[type=submit]")
     assert navigation.value.status == 403
     watched.watch.assert_clean("the 403 page")
+
+
+def test_the_verdicts_picture_and_a_tables_are_drawn_and_downloaded(watched, client):
+    """Issue 32: the picture's script loaded on the tap, the SVG drawn on a canvas from a blob: URL, the PNG shown
+    and downloaded, all under the policy."""
+    visit(watched, "/?" + urlencode(B1))
+    with watched.expect_download():
+        watched.click("#share-picture")
+    watched.locator("[data-picture-panel] img").wait_for()
+    watched.watch.assert_clean("the verdict's picture drawn and downloaded")
+    table = Api(client, {"ruleset": "bazhi", "options": {"tariff": "315"}})
+    visit(watched, f"/tables/{table.id}/")
+    with watched.expect_download():
+        watched.click("#share-evening")
+    watched.watch.assert_clean("a table's evening drawn and downloaded")
 
 
 def test_every_page_route_is_covered():

@@ -20,9 +20,10 @@ from calculator.engine.rulesets import RULESETS, SERVED
 from calculator.presentation.handquery import HandInput, query_string
 from calculator.presentation.trainer.questions import Spec, question
 from tests.browser.offline import open_ready
-from tests.browser.phone import B1, B1_NETS, B1_TAPS, expect, expect_nets, tap_seats, tap_tiles
+from tests.browser.phone import B1, B1_NETS, B1_NETS_AT_THREE, B1_TAPS, expect, expect_nets, tap_seats, tap_tiles
 from tests.browser.tracing import traced
 from tests.offline_requests import kinds_covered, requests
+from tests.pictures import decoded
 
 # The pack is built and installed once per test process (20-25 s): under xdist one worker runs these tests. The
 # two timed ones (seconds to be ready, milliseconds a tap) run in the serial pass, alone, and install it there.
@@ -260,6 +261,41 @@ def test_two_phones_a_offline_records_three_b_online_one_the_table_holds_four_an
     a.close()
 
 
+@pytest.mark.parametrize(
+    "players, nets",
+    [(4, ["东 −7", "南 +19", "西 −7", "北 −5"]), (3, ["东 −7", "南 +14", "西 −7"])],
+    ids=["players=4", "players=3"],
+)
+def test_a_hand_recorded_offline_is_queued_with_the_tables_seats_and_sent_once_back_online(
+    offline_phone, players, nets
+):
+    """B1 recorded in the phone at a table of four and of three: the queue lists the nets of the table's seats (no
+    North at three), and the hand goes out once the network is back, recorded once."""
+    client = Client()
+    names = dict(list(PLAYERS.items())[:players])
+    body = {"ruleset": "bazhi", "options": {"players": players}, "players": names}
+    created = client.post("/api/tables", json.dumps(body), content_type="application/json").json()
+    table_id, token, version = created["id"], created["edit_token"], created["version"]
+    page = open_ready(offline_phone, f"/tables/{table_id}/edit/{token}/", offline=False, ready=False)
+    expect(page.locator("#ledger")).to_have_attribute("data-offline-kept", str(version))
+    page.close()
+    a = open_ready(offline_phone, f"/?table={table_id}&token={token}&at={version}")
+    expect(a.locator("#offline-table")).to_be_visible()
+    enter_hand(a, B1["winner"], B1["discarder"])
+    a.click("#record-hand")
+    queued = a.locator("#offline-queue li")
+    expect(queued).to_have_count(1)
+    expect(queued.locator(".queue-net")).to_have_text(nets)
+    offline_phone.context.set_offline(False)
+    expect(queued).to_have_attribute("data-queue-state", "sent", timeout=30_000)
+    held = client.get(f"/api/tables/{table_id}").json()
+    assert held["hands_total"] == 1 and held["hands"][0]["applied"] == dict(
+        zip(names, (int(n.split()[1].replace("−", "-")) for n in nets), strict=True)
+    )
+    assert [e for e in a.console.errors if "409 (Conflict)" not in e] == []
+    a.close()
+
+
 def test_online_with_the_pack_the_phone_answers_first_and_the_servers_answer_agrees(offline_phone):
     page = open_ready(offline_phone, offline=False)
     tap_seats(page, "S", "E", "W")
@@ -268,6 +304,20 @@ def test_online_with_the_pack_the_phone_answers_first_and_the_servers_answer_agr
     # the server's answer to the 14th tile came and agreed (its time is the server's: not what this test is about)
     expect(page.locator("html")).to_have_attribute("data-offline-checked", re.compile("win_tile=8m"), timeout=20_000)
     expect(page.locator("html")).not_to_have_attribute("data-offline-differs", re.compile(".*"))
+    assert page.console.errors == []
+    page.close()
+
+
+@pytest.mark.parametrize(("players", "nets"), [("4", B1_NETS), ("3", B1_NETS_AT_THREE)], ids=["four", "three"])
+def test_offline_the_phone_scores_a_tapped_hand_at_the_table_size_chosen(offline_phone, players, nets):
+    """The network cut, bazhi at four or at three (RULES.md §1.8): the phone's answer holds the table's seats."""
+    page = open_ready(offline_phone)
+    page.check(f'input[name="players"][value="{players}"]', force=True)
+    tap_seats(page, "S", "E", "W")
+    tap_tiles(page, B1_TAPS)
+    expect_nets(page, nets)
+    expect(page.locator("#result [data-seat]")).to_have_count(len(nets))
+    expect(page.locator("#share-url")).to_have_value(re.compile(rf"players={players}&"))
     assert page.console.errors == []
     page.close()
 
@@ -338,3 +388,14 @@ def test_a_test_that_does_not_ask_for_the_pack_is_not_served_it(offline_pack_bui
     worker after the tests above, would otherwise show the pack's offer."""
     folder, _manifest = offline_pack_built
     assert folder != settings.OFFLINE_PACK_DIR
+
+
+def test_offline_share_as_picture_gives_the_picture_the_phone_drew(offline_phone):
+    """Issue 32: with the network cut, the picture is drawn by the pack's Python in the phone and downloaded (no
+    share sheet for files here), its QR code the share link."""
+    page = open_ready(offline_phone, "/?" + "&".join(f"{key}={value}" for key, value in B1.items()))
+    expect(page.locator('#result [data-win="true"]')).to_be_visible()
+    with page.expect_download() as waiting:
+        page.click("#share-picture")
+    assert decoded(Path(waiting.value.path()).read_bytes()) == page.locator("#share-url").input_value()
+    page.close()

@@ -11,7 +11,7 @@ import pytest
 
 from tests.browser.conftest import open_page
 from tests.browser.phone import assert_on_screen, expect
-from tests.ledger.client import Api
+from tests.ledger.client import PLAYERS, Api, post
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -134,3 +134,47 @@ def test_without_javascript_the_questions_still_ask(browser, live_server, client
         expect(page.locator("#history > li")).to_have_count(3)
     finally:
         context.close()
+
+
+B1_NETS = {"E": -7, "S": 19, "W": -7, "N": -5}, {"E": -7, "S": 14, "W": -7}  # at four, at three
+
+
+def balances(page) -> dict[str, int]:
+    rows = page.locator("#balances tbody tr")
+    return {
+        row.get_attribute("data-seat"): int(row.locator("td.balance").inner_text().replace("−", "-"))
+        for row in rows.all()
+    }
+
+
+@pytest.mark.parametrize("players", [4, 3], ids=["players=4", "players=3"])
+def test_a_table_made_at_its_size_on_the_new_table_page_undoes_and_redoes_its_seats(page, client, players):
+    """Four names typed, then the size chosen: at three North's name and first-dealer choice go away and are not
+    sent. B1 recorded (小南 wins on 老西's discard), undone and redone with the table's buttons."""
+    seats = list(PLAYERS)[:players]
+    nets = B1_NETS[4 - players]
+    page.goto(page.base + "/tables/new/")
+    for seat, name in PLAYERS.items():
+        page.fill(f'input[name="name_{seat}"]', name)
+    page.check(f'input[name="bazhi-players"][value="{players}"]')
+    for seat in PLAYERS:
+        name = page.locator(f'.names [data-seat="{seat}"]')
+        expect(name).to_be_visible() if seat in seats else expect(name).to_be_hidden()
+    expect(page.locator("select[name=dealer] option:enabled")).to_have_count(players)
+    page.click("#new-table button[type=submit]")
+    expect(page.locator("#balances tbody tr")).to_have_count(players)
+    edit = page.url.split("?")[0]
+    table_id, token = edit.split("/")[4], edit.rstrip("/").rsplit("/", 1)[1]
+    table = client.get(f"/api/tables/{table_id}").json()
+    assert table["players"] == {seat: PLAYERS[seat] for seat in seats}  # no name for a seat the table lacks
+    assert post(client, f"/api/tables/{table_id}/hands", HAND, token).status_code == 201
+    page.goto(edit)
+    assert balances(page) == {seat: 30 + nets[seat] for seat in seats}
+    tap_at_the_bottom(page, "#undo")
+    page.click("#undo-confirm")
+    expect(page.locator("#redo")).to_be_visible()
+    assert balances(page) == dict.fromkeys(seats, 30)
+    page.click("#redo")
+    expect(page.locator("#history > li")).to_have_count(1)
+    assert balances(page) == {seat: 30 + nets[seat] for seat in seats}
+    assert complaints(page) == []

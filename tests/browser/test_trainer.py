@@ -10,7 +10,7 @@ from urllib.parse import urlencode
 import pytest
 
 from calculator.engine import score
-from calculator.presentation.trainer.questions import Spec, question
+from calculator.presentation.trainer.questions import Spec, question, table_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -126,14 +126,20 @@ def test_progress_can_be_reset(page):
     expect(page.locator("#trainer-progress")).to_contain_text("只保存在这个浏览器里")
 
 
-def test_without_javascript_the_form_grades_the_answer(nojs_page):
+@pytest.mark.parametrize("size", [4, 3])
+def test_without_javascript_the_form_grades_the_answer_at_each_table_size(nojs_page, size):
+    """A bazhi pay question dealt at four, or at three (RULES.md §1.8): the tables of nets and the explanation hold
+    the table's seats."""
     page = nojs_page
-    q = open_question(page, Spec(4, "bazhi", "pay"))
+    seed = next(seed for seed in range(200) if len(table_of("bazhi", seed)) == size)
+    q = open_question(page, Spec(seed, "bazhi", "pay"))
     net = score(q.request)["net"]
+    assert len(net) == size
+    expect(page.locator(".pay-choice").first.locator(".pay-seat")).to_have_count(size)
     right = next(n for n, choice in enumerate(q.choices) if dict(choice.net) == net)
     page.click(f'button[name="answer"][value="{right}"]')
     expect(page.locator("#trainer")).to_have_attribute("data-correct", "true")
-    expect(page.locator("#trainer-explain [data-seat]")).to_have_count(4)
+    expect(page.locator("#trainer-explain [data-seat]")).to_have_count(size)
     expect(page.locator("#trainer-progress")).to_be_hidden()  # progress needs the browser's storage
 
 

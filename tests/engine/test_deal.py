@@ -10,6 +10,7 @@ import pytest
 from calculator.engine import score
 from calculator.engine.deal import COPIES, change_one, held, kinds_of
 from calculator.engine.rulesets import RULESETS
+from calculator.engine.seats import seats_of
 from tests.games.examples import examples
 
 DEALT = 400
@@ -97,3 +98,28 @@ def test_a_favour_that_is_no_pattern_of_the_game_deals_as_none(game):
     ruleset = RULESETS[game]
     for seed in range(20):
         assert ruleset.deal(Random(seed), "no such pattern") == ruleset.deal(Random(seed))
+
+
+@pytest.mark.parametrize(
+    ("game", "size"), [(game, size) for game in sorted(RULESETS) for size in RULESETS[game].table_sizes]
+)
+def test_a_hand_is_dealt_at_the_table_it_is_given(game, size):
+    """RULES.md §1.8: each size the game plays (bazhi four or three, the fixture game four or two). The request
+    says its table (players) and every seat in it is one of the table's; the engine scores it there."""
+    ruleset = RULESETS[game]
+    table = seats_of(size)
+    for seed in range(60):
+        request = ruleset.deal(Random(seed), None, table)
+        assert request["options"]["players"] == size
+        named = [request["winner"], request["dealer"], request["discarder"], *(m.get("from") for m in request["melds"])]
+        assert {seat for seat in named if seat} <= set(table), request
+        answer = score(request)
+        assert "error" not in answer, (request, answer)
+        assert list(answer.get("net") or table) == list(table)
+
+
+@pytest.mark.parametrize("game", sorted(RULESETS))
+def test_a_hand_dealt_without_a_table_is_dealt_at_the_games_default_table(game):
+    ruleset = RULESETS[game]
+    assert ruleset.deal(Random(5)) == ruleset.deal(Random(5), None, ruleset.seats())
+    assert ruleset.deal(Random(5))["options"]["players"] == ruleset.table_sizes[0]

@@ -18,37 +18,6 @@ PACKAGES = ("calculator/engine", "calculator/ledger")
 CACHE_DECORATORS = {"cache", "lru_cache"}
 MUTATORS = {"setdefault", "update", "add", "append", "extend", "insert", "pop", "popitem", "clear", "remove", "discard"}
 
-# The explanation lines remembered per amount and text, which issue 30's other half (the ledger-texts branch: one
-# way to write a text in two languages) removes with the texts they say. Listed only while they are still on main.
-PENDING = {
-    ("calculator.engine.explain", "meld_group"),
-    *(
-        ("calculator.engine.rulesets.bazhi.explain", name)
-        for name in (
-            "_yadang_line",
-            "_dandiao_line",
-            "_bao_line",
-            "_fan_lines",
-            "_zhi_count_line",
-            "_zhi_fan_line",
-            "_zui_lines",
-            "_jiao_lines",
-        )
-    ),
-    *(
-        ("calculator.engine.rulesets.xinyu.explain", name)
-        for name in (
-            "_long_tiles_line",
-            "_shape_line",
-            "_bonus_line",
-            "_total_line",
-            "_di_long_line",
-            "_unit_line",
-            "_payment_line",
-        )
-    ),
-}
-
 
 def modules() -> list[Path]:
     return sorted(path for package in PACKAGES for path in (ROOT / package).rglob("*.py"))
@@ -132,13 +101,7 @@ def test_the_code_is_read():
 def test_nothing_is_remembered_but_the_named_tables():
     listed = {(table.module, table.name) for table in TABLES}
     found = set().union(*(caches(path) for path in modules()))
-    assert sorted(found - listed - PENDING) == []
-
-
-def test_the_pending_caches_are_still_there():
-    """The list of pending caches shrinks as they go: an entry that is gone is taken off it."""
-    found = set().union(*(caches(path) for path in modules()))
-    assert sorted(PENDING - found) == []
+    assert sorted(found - listed) == []
 
 
 @pytest.mark.parametrize("table", TABLES, ids=lambda table: f"{table.module}.{table.name}")
@@ -149,7 +112,7 @@ def test_each_named_table_is_there_and_within_its_bound(table):
         if isinstance(value, dict) and table.name in ("SETS", "PAIRED")
         else len(value)
     )
-    assert 0 < size <= table.bound
+    assert size <= table.bound and (size > 0 or table.built != "at import")
 
 
 def test_a_cache_is_found_where_it_is_written(tmp_path):

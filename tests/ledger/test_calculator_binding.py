@@ -100,7 +100,7 @@ def test_prefill_from_the_table_and_the_record_button(client):
     assert fields["version"] == "0" and len(fields["key"]) == 32
     # the seat buttons name the players
     assert re.search(
-        r'<label class="seg-item seat-item" for="id_winner_1">.*?<span class="seat-word">南</span> '
+        r'<label class="seg-item seat-item" for="id_winner_1"[^>]*>.*?<span class="seat-word">南</span> '
         r'<span class="seat-player" title="小南">小南</span>',
         html,
     )

@@ -90,7 +90,9 @@ def test_a_name_that_shows_is_stored_as_written(client, name):
 
 
 def test_spaces_are_still_collapsed_and_an_empty_name_is_the_seats(client):
-    response = post(client, "/api/tables", {"ruleset": "bazhi", "players": {"E": "", "S": "  阿\u3000 东 ", "W": "   ", "N": ""}})
+    response = post(
+        client, "/api/tables", {"ruleset": "bazhi", "players": {"E": "", "S": "  阿\u3000 东 ", "W": "   ", "N": ""}}
+    )
     assert response.status_code == 201
     assert (response.json()["players"]["S"], response.json()["players"]["W"]) == ("阿 东", "西")
 

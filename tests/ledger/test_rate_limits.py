@@ -212,3 +212,12 @@ def test_a_malformed_trusted_proxy_is_a_configuration_error_that_names_it():
 
     done = manage("check", env=production_env(DEBUG="1", TRUSTED_PROXIES="127.0.0.1, nginx"))
     assert done.returncode != 0 and "TRUSTED_PROXIES: 'nginx' is neither an IP address nor a network" in done.stderr
+
+
+def test_the_trusted_proxies_are_read_from_gunicorns_own_variable_too():
+    """FORWARDED_ALLOW_IPS, which gunicorn reads to believe X-Forwarded-Proto, names the proxies for the rate limit's
+    client address too (one setting for both, deploy/gunicorn.env); a bad entry is named with the variable."""
+    from tests.web.test_security import manage, production_env
+
+    done = manage("check", env=production_env(DEBUG="1", FORWARDED_ALLOW_IPS="127.0.0.1, nginx"))
+    assert done.returncode != 0 and "FORWARDED_ALLOW_IPS: 'nginx' is neither an IP address nor a network" in done.stderr

@@ -4,6 +4,7 @@ CPython: the same modules, read from the built zip)."""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -20,6 +21,7 @@ from calculator.offline import pack
 from calculator.offline import served as serving
 from calculator.offline.phone import Phone
 from calculator.offline.table import fixed_fields, record
+from calculator.plumbing.pictures import app_version
 from tests.offline_requests import requests
 
 # the tests share one built pack (a module fixture, seconds to build): under xdist one worker builds it once
@@ -27,6 +29,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("offline-pack-built
 
 RUNTIME = Path(settings.OFFLINE_RUNTIME_DIR)
 needs_runtime = pytest.mark.skipif(not (RUNTIME / "package.json").exists(), reason="npm ci has not run")
+B1_QUERY = "ruleset=bazhi&tariff=315&players=4&hand=111345789p79m55s&win_tile=8m&winner=S&dealer=E&discarder=W"
 B1_HAND = {"hand": "111345789p79m55s", "win_tile": "8m", "winner": "S", "discarder": "W", "melds": [], "flags": []}
 
 
@@ -77,6 +80,7 @@ def test_the_pack_holds_the_engine_presenter_ledger_templates_catalogues_and_jin
         "jinja2/trainer.html",
         "calculator/presentation/trainer/questions.py",
         "locale/zh_Hans/LC_MESSAGES/django.mo",
+        "locale/zh_Hans/LC_MESSAGES/answers.mo",
         "jinja2/__init__.py",
         "markupsafe/__init__.py",
         "urls.json",
@@ -95,7 +99,7 @@ NOT_READY = {"ruleset": "bazhi", "hand": "2345678999p233s", "winner": "S", "deal
 
 def test_the_pack_holds_every_module_it_runs_and_no_django(built):
     """The pack's Python, run from the unpacked zip alone (no project, no site-packages, Django made unimportable):
-    every module in it imports, and it answers a win, and a hand not ready with its distance and the draws that help
+    every module in it imports, and it answers a win (and draws its picture, issue 32), and a hand not ready with its distance and the draws that help
     (engine/distance.py, nearest.py, ways.py and each game's shanten.py)."""
     _, _, unpacked = built
     program = (
@@ -105,14 +109,35 @@ def test_the_pack_holds_every_module_it_runs_and_no_django(built):
         "    importlib.import_module(module.name)\n"
         "from calculator.offline.phone import Phone\n"
         "phone = Phone(sys.argv[1])\n"
-        "print(json.dumps([json.loads(phone.score(json.dumps(r), 'zh')) for r in json.loads(sys.argv[2])]))"
+        "answers = [json.loads(phone.score(json.dumps(r), 'zh')) for r in json.loads(sys.argv[2])]\n"
+        "print(json.dumps([*answers, phone.picture(sys.argv[3], 'zh', 'https://example.org')]))"
     )
     hands = [{"ruleset": "bazhi", **B1_HAND, "dealer": "E"}, NOT_READY]
-    isolated = [sys.executable, "-I", "-S", "-c", program, str(unpacked), json.dumps(hands)]
-    win, not_ready = json.loads(subprocess.run(isolated, capture_output=True, text=True, check=True).stdout)
+    isolated = [sys.executable, "-I", "-S", "-c", program, str(unpacked), json.dumps(hands), B1_QUERY]
+    win, not_ready, drawn = json.loads(subprocess.run(isolated, capture_output=True, text=True, check=True).stdout)
     assert win["net"] == {"E": -7, "S": 19, "W": -7, "N": -5}
+    assert '<symbol id="t-8m"' in drawn and 'data-seat="S" data-net="19"' in drawn  # the picture: tiles, QR, nets
     assert not_ready == score(NOT_READY, "zh")
     assert not_ready["waits"] == [] and not_ready["shanten"] >= 1 and not_ready["draws"]
+
+
+def test_a_phone_without_the_engines_catalogue_says_which_file_is_missing_instead_of_answering(built, tmp_path):
+    """The engine's Chinese comes from answers.mo in the pack: a pack without it fails loudly at the first Chinese
+    answer (the phone warms up in both languages before it is kept), never answering in English msgids."""
+    unpacked = shutil.copytree(built[2], tmp_path / "unpacked")
+    (unpacked / "locale" / "zh_Hans" / "LC_MESSAGES" / "answers.mo").unlink()
+    program = (
+        "import sys, json; sys.path[:0] = [sys.argv[1]]; sys.modules['django'] = None\n"
+        "from calculator.offline.phone import Phone\n"
+        "print(Phone(sys.argv[1]).score(sys.argv[2], sys.argv[3]))"
+    )
+    hand = json.dumps({"ruleset": "bazhi", **B1_HAND, "dealer": "E"})
+    isolated = [sys.executable, "-I", "-S", "-c", program, str(unpacked), hand]
+    english = subprocess.run([*isolated, "en"], capture_output=True, text=True, check=True)
+    assert json.loads(english.stdout)["net"] == {"E": -7, "S": 19, "W": -7, "N": -5}  # the source language
+    chinese = subprocess.run([*isolated, "zh"], capture_output=True, text=True)
+    assert chinese.returncode != 0 and not chinese.stdout
+    assert "locale/zh_Hans/LC_MESSAGES/answers.mo is missing" in chinese.stderr
 
 
 def test_the_phones_json_is_the_engines_with_sorted_keys(built):
@@ -152,6 +177,14 @@ def test_a_trainer_link_the_server_would_send_on_is_drawn_for_a_clean_link_with_
     seed, level = drawn["link"].split("&")
     assert seed.startswith("seed=") and seed.removeprefix("seed=").isdigit() and level == "level=2"
     assert f'data-link="{seed}&amp;level=2"' in drawn["html"] and 'data-kind="waits"' in drawn["html"]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_phone_draws_the_verdicts_picture_as_the_server_does(built, lang):
+    """Issue 32: offline the phone draws the picture with the server's presenter and template, the same SVG."""
+    server = Client().get(f"/picture/{app_version()}/{lang}.svg?{B1_QUERY}")
+    assert server.status_code == 200
+    assert Phone(built[2]).picture(B1_QUERY, lang, "http://testserver") == server.content.decode()
 
 
 def test_the_phone_reads_the_catalogue_and_the_static_urls(built):
@@ -196,15 +229,29 @@ def test_the_app_zip_is_served_for_its_version_only(served):
     assert client.get(f"/offline/{served.version}/settings.py").status_code == 404
 
 
-def test_a_table_in_the_phone_fixes_the_servers_fields_and_books_with_the_servers_ledger():
-    config = ledger.parse_config({"ruleset": "bazhi", "players": {"E": "阿东", "S": "小南", "W": "老西", "N": "北北"}})
+@pytest.mark.parametrize(
+    "players, net, balances",
+    [
+        (4, {"E": -7, "S": 19, "W": -7, "N": -5}, {"E": 23, "S": 49, "W": 23, "N": 25}),
+        (3, {"E": -7, "S": 14, "W": -7}, {"E": 23, "S": 44, "W": 23}),
+    ],
+    ids=["players=4", "players=3"],
+)
+def test_a_table_in_the_phone_fixes_the_servers_fields_and_books_with_the_servers_ledger(players, net, balances):
+    """B1 booked in the phone at a table of four and of three: the nets and the seats the queue lists them by are
+    the table's, in play order, though the kept table's maps come in the order PostgreSQL keeps them (E N S W)."""
+    names = dict(list({"E": "阿东", "S": "小南", "W": "老西", "N": "北北"}.items())[:players])
+    config = ledger.parse_config({"ruleset": "bazhi", "options": {"players": players}, "players": names})
     state = ledger.start(config)
     table = {"card": state.card.to_dict(), "players": dict(config.players), "first_dealer": "E", **state.to_dict()}
-    assert fixed_fields(table)["dealer"] == "E" and fixed_fields(table)["name_S"] == "小南"
+    table = json.loads(json.dumps(table, sort_keys=True))
+    fixed = fixed_fields(table)
+    assert fixed["dealer"] == "E" and fixed["players"] == players and fixed["name_S"] == "小南"
+    assert [key for key in fixed if key.startswith("name_")] == [f"name_{seat}" for seat in names]
     booked = record(table, B1_HAND, "zh")
-    assert booked["net"] == {"E": -7, "S": 19, "W": -7, "N": -5}
+    assert booked["seats"] == list(names) and booked["net"] == net
     assert booked["table"]["dealer"] == "S"  # a win by another seat passes the deal
-    assert booked["table"]["balances"] == {"E": 23, "S": 49, "W": 23, "N": 25}
+    assert booked["table"]["balances"] == balances
 
 
 def test_a_hand_the_table_would_refuse_is_refused_in_the_phone_too():

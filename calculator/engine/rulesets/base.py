@@ -21,8 +21,8 @@ from ..errors import ScoreError
 from ..flags import only_when
 from ..hand import ScoreRequest, concealed_sizes
 from ..notation import TILE_BY_NOTATION, InvalidNotationError, parse_tiles
-from ..seats import Seats, seats_of
-from ..text import Text
+from ..seats import PLAYERS, Seats, seats_of
+from ..text import OR, Joined, Text, msg, pmsg
 from ..tiles import ALL_TILES, NUM_KINDS, Tile
 from .declarations import (
     ClaimRules,
@@ -183,7 +183,7 @@ class Ruleset(ABC):
         if raw is None:
             raw = {}
         elif type(raw) is not dict and not isinstance(raw, Mapping):  # a dict without the abstract-class check
-            raise ScoreError("bad_option", "options 必须是对象", "options must be an object", "options")
+            raise ScoreError("bad_option", msg("options must be an object"), "options")
         if not self.option_keys.issuperset(raw):
             self._unknown_option(raw)  # raises
         values = {option.id: read_option(option, raw.get(option.id)) for option in self.options}
@@ -192,12 +192,8 @@ class Ruleset(ABC):
     def _unknown_option(self, raw: Mapping) -> None:
         for key in raw:
             if key not in self.option_keys:
-                raise ScoreError(
-                    "bad_option",
-                    f"{self.title.zh}没有选项 {key!r}",
-                    f"{self.id} has no option {key!r}",
-                    f"options.{key}" if isinstance(key, str) else "options",
-                )
+                unknown = msg("{game} has no option {key!r}", game=self.id, title=self.title, key=key)
+                raise ScoreError("bad_option", unknown, f"options.{key}" if isinstance(key, str) else "options")
 
     def complete_options(self, values: dict[str, object]) -> dict[str, object]:
         """A game's own rule between its options, once each is read (xinyu: the turned indicator gives the 财神):
@@ -209,26 +205,20 @@ class Ruleset(ABC):
         if raw is None or raw == {}:
             return self.default_card
         if not isinstance(raw, Mapping):
-            raise ScoreError(
-                "bad_option", "options.house 必须是对象", "options.house must be an object", "options.house"
-            )
+            raise ScoreError("bad_option", msg("options.house must be an object"), "options.house")
         for key, value in raw.items():
             rule = self.house_by_id.get(key) if isinstance(key, str) else None
             if rule is None:
+                unknown = msg("{game} has no house rule {key!r}", game=self.id, title=self.title, key=key)
                 raise ScoreError(
-                    "bad_option",
-                    f"{self.title.zh}没有桌规 {key!r}",
-                    f"{self.id} has no house rule {key!r}",
-                    f"options.house.{key}" if isinstance(key, str) else "options.house",
+                    "bad_option", unknown, f"options.house.{key}" if isinstance(key, str) else "options.house"
                 )
             if not rule.allows(value):
                 allowed = " / ".join(_json(choice.value) for choice in rule.choices)
-                raise ScoreError(
-                    "bad_option",
-                    f"桌规 {key} 只能是 {allowed}，收到 {_json(value)}",
-                    f"house rule {key} must be {allowed}, got {_json(value)}",
-                    f"options.house.{key}",
+                refused = msg(
+                    "house rule {key} must be {allowed}, got {value}", key=key, allowed=allowed, value=_json(value)
                 )
+                raise ScoreError("bad_option", refused, f"options.house.{key}")
         return HouseCard([(rule.id, raw.get(rule.id, rule.default)) for rule in self.house])
 
     # ------------------------------------------------------------------------------ the game's own
@@ -255,9 +245,11 @@ class Ruleset(ABC):
         return [self.evaluate(request, lang, brief=True) for request in requests]
 
     @abstractmethod
-    def deal(self, rng: Random, favour: str | None = None) -> dict:
+    def deal(self, rng: Random, favour: str | None = None, seats: Seats | None = None) -> dict:
         """A random hand for learners (issue 13 §3): a request meant to be a win, more often in a shape that makes
-        the pattern `favour` (a code of the game's patterns, or None). The trainer asks the engine what it is."""
+        the pattern `favour` (a code of the game's patterns, or None), at a table of `seats` (one of the sizes the
+        game plays; None: its default table), its option `players` saying so. The trainer asks the engine what it
+        is."""
 
     @abstractmethod
     def patterns_of(self, answer: dict) -> tuple[str, ...]:
@@ -366,7 +358,6 @@ class Ruleset(ABC):
         return f"RULESETS[{self.id!r}]"
 
 
-PLAYERS = "players"  # the option every game declares its table sizes with (docs/seats.md)
 
 # The Python type of each kind of option (a tile option may be absent: None).
 OPTION_TYPES: dict[str, object] = {"bool": bool, "int": int, "choice": str | int, "tile": Tile | None}
@@ -434,10 +425,7 @@ def read_option(option: Option, value: object):
         if isinstance(value, bool):
             return value
         raise ScoreError(
-            "bad_option",
-            f"{option.label.zh} {option.id} 必须是 true 或 false",
-            f"{option.id} must be true or false",
-            field,
+            "bad_option", msg("{option} must be true or false", option=option.id, label=option.label), field
         )
     if kind == "choice":
         allowed = [choice.value for choice in option.choices]
@@ -445,42 +433,45 @@ def read_option(option: Option, value: object):
             # a choice of JSON integers (players: 4 or 3) takes exactly one of them: 3.0, "3" and true are no size
             if type(value) is int and value in allowed:
                 return value
-            listed_zh, listed_en = " 或 ".join(map(_json, allowed)), " or ".join(map(_json, allowed))
-            raise ScoreError(
-                "bad_option",
-                f"{option.label.zh} {option.id} 必须是整数 {listed_zh}，收到 {_json(value)}",
-                f"{option.id} must be the whole number {listed_en}, got {_json(value)}",
-                field,
+            refused = msg(
+                "{option} must be the whole number {choices}, got {value}",
+                option=option.id,
+                label=option.label,
+                choices=Joined(OR, map(_json, allowed)),
+                value=_json(value),
             )
+            raise ScoreError("bad_option", refused, field)
         if isinstance(value, int) and not isinstance(value, bool):
             value = str(value)  # a numeric choice of texts ("315") may be written as a number
         if isinstance(value, str) and value in allowed:
             return value
-        listed_zh, listed_en = " 或 ".join(map(str, allowed)), " or ".join(f"'{v}'" for v in allowed)
-        raise ScoreError(
-            "bad_option",
-            f"{option.label.zh}必须是 {listed_zh}，收到 {value!r}",
-            f"{option.id} must be {listed_en}, got {value!r}",
-            field,
+        choices = Joined(OR, [pmsg("a choice of texts", "'{choice}'", choice=choice) for choice in allowed])
+        refused = msg(
+            "{option} must be {choices}, got {value!r}",
+            option=option.id,
+            label=option.label,
+            choices=choices,
+            value=value,
         )
+        raise ScoreError("bad_option", refused, field)
     if kind == "int":
         if isinstance(value, int) and not isinstance(value, bool) and option.minimum <= value <= option.maximum:
             return value
-        raise ScoreError(
-            "bad_option",
-            f"{option.label.zh} {option.id} 必须是 {option.minimum} 到 {option.maximum} 的整数，收到 {value!r}",
-            f"{option.id} must be a whole number from {option.minimum} to {option.maximum}, got {value!r}",
-            field,
+        refused = msg(
+            "{option} must be a whole number from {minimum} to {maximum}, got {value!r}",
+            option=option.id,
+            label=option.label,
+            minimum=option.minimum,
+            maximum=option.maximum,
+            value=value,
         )
+        raise ScoreError("bad_option", refused, field)
     try:  # a tile
         tiles = parse_tiles(value) if isinstance(value, str) else ()
     except InvalidNotationError:
         tiles = ()
     if len(tiles) != 1:
         raise ScoreError(
-            "bad_option",
-            f"{option.id} 必须正好是一张牌，收到 {value!r}",
-            f"{option.id} must be exactly one tile, got {value!r}",
-            field,
+            "bad_option", msg("{option} must be exactly one tile, got {value!r}", option=option.id, value=value), field
         )
     return tiles[0]

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Protocol
 
 from ..seats import Seats, seats_after
-from ..text import Text
+from ..text import Said, Text
 from .declarations import EndReason, StakeRule, TableDeclared
 
 
@@ -138,8 +138,8 @@ class TableRules(ABC):
     # ------------------------------------------------------------------------------ what a page shows of a hand
 
     @abstractmethod
-    def hand_facts(self, result: dict) -> list[Text]:
-        """The few numbers that decided a recorded hand (番 / 交, or 龙 / P), in both languages."""
+    def hand_facts(self, result: dict) -> list[Said]:
+        """The few numbers that decided a recorded hand (番 / 交, or 龙 / P), each said in the page's language."""
 
     # The answer's fields `hand_facts` reads: an export of a whole table decodes only those of each hand (and its
     # request, 包 and why), not the whole answer. None: the whole answer.

@@ -15,6 +15,7 @@ from django.core.management.base import BaseCommand
 
 from calculator.engine import score
 from calculator.engine.errors import ScoreError
+from calculator.engine.text import msg
 from calculator.plumbing.strict_json import decode_each
 
 
@@ -31,7 +32,7 @@ class Command(BaseCommand):
         try:
             data = decode_each(self._read(options["file"]))
         except OSError as error:
-            failure = ScoreError("bad_json", f"无法读取输入：{error}", f"the input cannot be read: {error}")
+            failure = ScoreError("bad_json", msg("the input cannot be read: {error}", error=error))
             self._print(failure.to_dict(lang), options["indent"])
             sys.exit(2)
         except ScoreError as failure:  # the same strict reading as an HTTP body (calculator/plumbing/strict_json.py)

@@ -18,16 +18,18 @@ from django_htmx.http import replace_url
 
 from calculator.engine.flags import Situation, unmet
 from calculator.engine.hand import KONG_TYPES
-from calculator.engine.rulesets import DEFAULT, RULESETS, every_flag
-from calculator.engine.seats import SEATS
+from calculator.engine.rulesets import DEFAULT, RULESETS, Ruleset, every_flag
+from calculator.engine.rulesets.declarations import Option
+from calculator.engine.seats import Seats
 from calculator.engine.tiles import ALL_TILES
+from calculator.pages.calculator import picture
 from calculator.pages.forms import HandForm
 from calculator.plumbing import edit_tokens
 from calculator.plumbing.django_locale import local, page_locale, page_path
 from calculator.presentation import cards
 from calculator.presentation.cards import ResultCard
 from calculator.presentation.entered import entered_hand
-from calculator.presentation.handquery import field_text, parse_query, query_string
+from calculator.presentation.handquery import field_text, parse_query, query_string, table_seats
 from calculator.presentation.locale import Locale
 from calculator.presentation.render import CardLinks, card_html, strip_html
 from calculator.presentation.tiles import tile_name
@@ -119,19 +121,42 @@ def game_settings(form: HandForm, shown: dict, lang: str) -> list[dict]:
                     "changed": value != rule.default,
                 }
             )
+        options = (shown.get("options") or {}) if current else {}
         games.append(
             {
                 "id": ruleset.id,
                 "current": current,
-                "options": [
-                    {"id": o.id, "kind": o.kind, "label": local(o.label), "field": form[o.id]} for o in ruleset.options
-                ],
+                "options": [option_view(form, ruleset.id, o, options.get(o.id, o.default)) for o in drawn(ruleset)],
                 "tile_options": [{"id": o.id, "label": local(o.label)} for o in ruleset.options if o.kind == "tile"],
                 "house": rules,
                 "changed": sum(rule["changed"] for rule in rules),
             }
         )
     return games
+
+
+def drawn(ruleset: Ruleset) -> list[Option]:
+    """The game's options the page draws: all but a choice of one value, which is no choice (xinyu's players)."""
+    return [o for o in ruleset.options if o.kind != "choice" or len(o.choices) > 1]
+
+
+def option_view(form: HandForm, game: str, option: Option, value: object) -> dict:
+    """One of a game's options as the page draws it: a choice as its radio buttons, the game's own choices only,
+    `value` checked (each game's buttons their own ids: two games may declare the same option with other choices);
+    any other kind as the form's field."""
+    view = {"id": option.id, "kind": option.kind, "label": local(option.label), "field": form[option.id]}
+    if option.kind == "choice":
+        view["disabled"] = form.fields[option.id].disabled  # a table's
+        view["choices"] = [
+            {
+                "id": f"id_{option.id}_{game}_{n}",
+                "value": field_text(choice.value),
+                "label": local(choice.label),
+                "checked": field_text(choice.value) == field_text(value),
+            }
+            for n, choice in enumerate(option.choices)
+        ]
+    return view
 
 
 def calculator(request: HttpRequest) -> HttpResponse:
@@ -165,11 +190,11 @@ def calculator(request: HttpRequest) -> HttpResponse:
     form = HandForm(source) if bound else HandForm()
     if table:
         form.fix(table["fixed"])
-    share_query = ""
+    share_query, preview = "", None
     if not bound:
         card, shown = cards.EmptyCard(), {**DEFAULT_INPUT, **table_defaults(form)}
         if table:
-            shown["options"] = {"house": table["house"]}  # the table's rule card, before any hand
+            shown["options"] = table_card(table)  # the table's options and rule card, before any hand
     elif form.is_valid():
         hand = form.hand()
         share_query = query_string(hand)
@@ -179,12 +204,15 @@ def calculator(request: HttpRequest) -> HttpResponse:
             return response
         answer = cards.ask_engine(hand, lang)
         card = cards.result_card(hand, answer, locale)
+        preview = picture.page_preview(request, hand, answer, card, locale)  # the link's, pasted in a chat
         shown = (answer or {}).get("request") or hand.request  # the engine's normalised echo when it answered
     else:
         errors = [(field_label(form, name), str(m)) for name, messages in form.errors.items() for m in messages]
         card, shown = cards.invalid_card(errors), parse_query(source).request
     if isinstance(card, cards.ErrorCard) and card.field in form.fields:
         form.add_error(card.field, card.message)  # shown beside the field too (the page's field errors)
+    seats = table_seats(shown)  # the table's, as its game and options say (the page's script redraws them)
+    form.draw_seats(seats)
 
     context = {
         "card": mark_safe(
@@ -195,14 +223,15 @@ def calculator(request: HttpRequest) -> HttpResponse:
         "form": form,
         "ruleset": shown["ruleset"] if shown["ruleset"] in RULESETS else DEFAULT,
         "games": game_settings(form, shown if shown["ruleset"] in RULESETS else DEFAULT_INPUT, lang),
-        "declarations": [page_facts(ruleset.to_dict()) for ruleset in RULESETS.values()],
+        "declarations": [page_facts(ruleset, lang) for ruleset in RULESETS.values()],
         "chow_rulesets": rulesets_with(lambda r: r.allows_chow),
         "keyboard": keyboard(locale),
         "entered": entered_hand(shown, locale),
         "flags": flag_states(shown),
         "rule_effects": getattr(card, "rule_effects", []),  # a win's: what the card's changed rules do
-        "seat_rows": seat_rows(form, {seat: table["fixed"][f"name_{seat}"] for seat in SEATS} if table else {}),
+        "seat_rows": seat_rows(form, seats, {s: table["fixed"][f"name_{s}"] for s in table["seats"]} if table else {}),
         "js_text": js_text(locale),
+        "preview": preview,
     }
     status = 400 if request.method == "POST" else 200
     return private(render(request, "calculator.html", context, status=status), table)
@@ -211,26 +240,65 @@ def calculator(request: HttpRequest) -> HttpResponse:
 SEAT_ROWS = ("winner", "dealer", "discarder")
 
 
-def seat_rows(form: HandForm, names: dict[str, str]) -> list[dict]:
+def seat_rows(form: HandForm, seats: Seats, names: dict[str, str]) -> list[dict]:
     """The three rows of seat buttons (winner, dealer, discarder): each radio with the player's name a ledger table
-    gives its seat (the button shows the seat's word, the name under it)."""
+    gives its seat (the button shows the seat's word, the name under it). There is a button for every seat a table
+    may have; those the table of `seats` lacks are drawn hidden (the page's script shows them when another table
+    size is chosen), unless chosen: the engine's error about that seat is then shown beside it."""
     return [
         {
             "name": name,
             "legend": form.fields[name].label,
-            "seats": [{"radio": radio, "player": names.get(radio.data["value"], "")} for radio in form[name]],
+            "seats": [
+                {
+                    "radio": radio,
+                    "seat": radio.data["value"],
+                    "player": names.get(radio.data["value"], ""),
+                    "absent": radio.data["value"] not in ("", *seats) and not radio.data["selected"],
+                }
+                for radio in form[name]
+            ],
         }
         for name in SEAT_ROWS
     ]
+
+
+def table_card(table: dict) -> dict:
+    """A ledger table's options (those its card fixes) and its rule card: the input before any hand."""
+    fixed = table["fixed"]
+    return {
+        **{o.id: fixed[o.id] for o in RULESETS[fixed["ruleset"]].options if o.id in fixed},
+        "house": table["house"],
+    }
 
 
 # what calculator.js reads of a game's declarations
 PAGE_FACTS = ("id", "allows_chow", "concealed_sizes", "options", "flags")
 
 
-def page_facts(declarations: dict) -> dict:
-    """The part of a game's declarations the page's script reads (the rest would only make the page heavier)."""
-    return {key: declarations[key] for key in PAGE_FACTS}
+def page_facts(ruleset: Ruleset, lang: str) -> dict:
+    """The part of a game's declarations the page's script reads, each text in the page's language only (the rest
+    would only make the first load heavier), and its tables: the option that sets a table's size, and the seats
+    of each size it plays (Ruleset.seats), by the option's field text, the default's first."""
+    declarations = in_language(ruleset.to_dict(), lang)
+    sizes = ruleset.players_option
+    tables = {field_text(n): list(ruleset.seats({sizes.id: n})) for n in ruleset.table_sizes}
+    return {
+        **{key: declarations[key] for key in PAGE_FACTS},
+        "table": {"option": sizes.id, "default": field_text(sizes.default), "seats": tables},
+    }
+
+
+def in_language(value: object, lang: str) -> object:
+    """Declarations as JSON with each text (a `Text`'s `{"zh": …, "en": …}`) kept in `lang` alone: the script reads
+    `text[LANG]`, the page's language."""
+    if isinstance(value, dict):
+        if value.keys() == {"zh", "en"}:
+            return {lang: value[lang]}
+        return {key: in_language(item, lang) for key, item in value.items()}
+    if isinstance(value, list):
+        return [in_language(item, lang) for item in value]
+    return value
 
 
 def with_fixed(query: QueryDict, fixed: dict) -> MultiValueDict:
@@ -300,6 +368,11 @@ def js_text(locale: Locale) -> dict:
         ),
         "discarderReset": _("Discarder set to self-draw: %(seat)s is the winner and cannot be the discarder."),
         "discarderBack": _("Discarder %(seat)s again."),
+        # a seat the chosen table lacks (North at a table of three), taken from a row or a meld and given back
+        "seatGone": _("This table has no %(seat)s: %(row)s set to %(other)s."),
+        "seatBack": _("%(row)s %(seat)s again."),
+        "meldGone": _("This table has no %(seat)s: %(meld)s now from %(other)s."),
+        "meldBack": _("%(meld)s from %(seat)s again."),
         "flagOff": _("“%(flag)s” unticked: %(why)s."),
         "flagBack": _("“%(flag)s” ticked again."),
         "notThisGame": _("not part of this game"),

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from calculator.engine import score
 from calculator.engine.rulesets import RULESETS, Ruleset
 from calculator.engine.rulesets.declarations import HouseRule, Pattern
-from calculator.engine.seats import SEATS
+from calculator.engine.seats import in_play_order
 from calculator.presentation.glossary import terms
 from calculator.presentation.locale import Locale
 from calculator.presentation.tiles import TileView, group_tiles
@@ -45,7 +45,8 @@ def example_view(ruleset: Ruleset, rule: HouseRule, locale: Locale) -> dict | No
         answer = score({**example, "ruleset": ruleset.id, "options": options}, lang)
         row = {"label": choice.label(lang), "default": number == 0, "win": bool(answer.get("win"))}
         if row["win"]:
-            row["nets"] = [{"seat": seats[s], "net": answer["net"][s], "text": signed(answer["net"][s])} for s in SEATS]
+            net = answer["net"]  # the example's table's seats, in play order
+            row["nets"] = [{"seat": seats[s], "net": net[s], "text": signed(net[s])} for s in in_play_order(net)]
         else:
             row["message"] = answer.get("message", "")
         rows.append(row)

@@ -19,7 +19,7 @@ from types import SimpleNamespace
 from calculator import ledger
 from calculator.engine.hand import MELD_NAMES
 from calculator.engine.rulesets import RULESETS
-from calculator.engine.seats import SEATS
+from calculator.engine.seats import Seats
 from calculator.models import Hand, Table
 from calculator.pages.tables import spreadsheet
 from calculator.tables import snapshot as snapshots
@@ -100,7 +100,7 @@ def csv_text(table_id: str, version: int, lang: str) -> str:
     words = CSV_HEADERS[lang]
     table_rules = RULESETS[table.ruleset].table
     parts = list(table_rules.parts.items())
-    names = [table.players[s] for s in SEATS]
+    names = [table.players[s] for s in state.seats]  # the table's seats, in play order
     response = io.StringIO()
     response.write("\ufeff")  # a BOM, so that spreadsheet programs read the Chinese names as UTF-8
     writer = spreadsheet.SafeWriter(response)  # no cell a spreadsheet would run as a formula
@@ -113,7 +113,7 @@ def csv_text(table_id: str, version: int, lang: str) -> str:
     response.writelines(entry_lines(snapshot, lang))
     writer.writerow([])
     writer.writerow([words["settlement"], words["from"], words["to"], words["amount"]])
-    for t in ledger.settlement(state.totals):
+    for t in ledger.settlement(state.totals, state.seats):
         writer.writerow(["", table.players[t["from"]], table.players[t["to"]], t["amount"]])
     return response.getvalue()
 
@@ -159,9 +159,9 @@ def entry_lines(snapshot: snapshots.Snapshot, lang: str) -> list[str]:
             raise snapshots.Moved(table.id)
         before = entries.pop(0).after if shared else ledger.start(snapshot.state.config).to_dict()
         writer = spreadsheet.SafeWriter(SimpleNamespace(write=lines.append))  # csv writes a row in one call
-        columns = per_seat(table)
+        columns, seats = per_seat(table), snapshot.state.seats
         for entry in entries:
-            writer.writerow(_csv_row(entry, before, snapshot.cards, table, lang, columns))
+            writer.writerow(_csv_row(entry, before, snapshot.cards, table, lang, columns, seats))
             before = entry.after
     with _lock:
         _lines[key] = Lines(snapshot.marks, lines)
@@ -178,7 +178,7 @@ def forget() -> None:
     csv_text.cache_clear()
 
 
-def _csv_row(entry, before: dict, cards: dict, table: Table, lang: str, per_seat: list[str]) -> list:
+def _csv_row(entry, before: dict, cards: dict, table: Table, lang: str, per_seat: list[str], seats: Seats) -> list:
     players = table.players
     card = cards[entry.card_version]
     hand = [""] * 7
@@ -218,7 +218,7 @@ def _csv_row(entry, before: dict, cards: dict, table: Table, lang: str, per_seat
         players[before["dealer"]],
         before["dealer_streak"],
     ]
-    return head + hand + _seat_values(entry, per_seat)
+    return head + hand + _seat_values(entry, per_seat, seats)
 
 
 def bao_reason(rules, code: str | None, lang: str) -> str:
@@ -227,8 +227,9 @@ def bao_reason(rules, code: str | None, lang: str) -> str:
     return text(lang) if text else code or ""
 
 
-def _seat_values(entry, per_seat: list[str]) -> list[int]:
-    """The per-seat columns of an entry, seat after seat (one pass over its transfers)."""
+def _seat_values(entry, per_seat: list[str], seats: Seats) -> list[int]:
+    """The per-seat columns of an entry, for each of the table's `seats` in play order (one pass over its
+    transfers)."""
     after = entry.after
     values = {
         seat: {
@@ -240,7 +241,7 @@ def _seat_values(entry, per_seat: list[str]) -> list[int]:
             "total": after["totals"][seat],
             **{column: 0 for column in per_seat if column.startswith("part:")},
         }
-        for seat in SEATS
+        for seat in seats
     }
     for r in entry.rows:
         payer, payee, part = values[r["from"]], values[r["to"]], f"part:{r.get('part')}"
@@ -250,4 +251,4 @@ def _seat_values(entry, per_seat: list[str]) -> list[int]:
         if part in payer:
             payer[part] -= r["amount"]
             payee[part] += r["amount"]
-    return [values[seat][column] for seat in SEATS for column in per_seat]
+    return [values[seat][column] for seat in seats for column in per_seat]

@@ -15,21 +15,32 @@ from calculator.engine.rulesets import DEFAULT, RULESETS, Ruleset
 from calculator.engine.seats import SEATS
 from calculator.ledger import MAX_MULTIPLIER, MAX_NAME, Card
 from calculator.pages.forms import option_field
+from calculator.pages.tables.presenter import offers_a_choice
 from calculator.presentation.handquery import choice_value, field_text
 from calculator.presentation.words import seat_labels
 
 
 class RuleCardForm(forms.Form):
     """One game's rule card. `lang` picks the declarations' labels ("zh" / "en"). A field left out of the POST
-    keeps the game's default (the API fills it)."""
+    keeps the game's default (the API fills it).
+
+    An option with one value offers nothing to choose and has no field (xinyu's table size). The table size
+    (`players`, docs/seats.md) is asked when a table is made, as a row of radio buttons beside the players' names
+    (`size_choices`); the form that changes a table's card (`card` given) has none: a table's seats are fixed."""
 
     def __init__(self, rules: Ruleset, lang: str, *args, card: Card | None = None, **kwargs):
         kwargs.setdefault("prefix", rules.id)
         super().__init__(*args, **kwargs)
         self.rules, table = rules, rules.table
         self.title = rules.title(lang)
-        for option in rules.table_options:
-            self.fields[option.id] = option_field(option, lambda text: text(lang), radio=False)
+        size = rules.players_option
+        self.options = [
+            option
+            for option in rules.table_options
+            if offers_a_choice(option) and not (card is not None and option is size)
+        ]
+        for option in self.options:
+            self.fields[option.id] = option_field(option, lambda text: text(lang), radio=option is size)
             self.initial[option.id] = option.default
         stake = table.stake
         if stake.choices:
@@ -58,7 +69,7 @@ class RuleCardForm(forms.Form):
             self.initial.update(self.values_of(card))
 
     def values_of(self, card: Card) -> dict:
-        values: dict = {option.id: card.options[option.id] for option in self.rules.table_options}
+        values: dict = {option.id: card.options[option.id] for option in self.options}
         # A stake at the game's default shows empty, so that a change of tariff takes the new tariff's default.
         default = None if card.table.stake.choices else card.table.default_stake(card.options)
         values["stake"] = "" if card.stake in (None, default) else card.stake
@@ -72,14 +83,32 @@ class RuleCardForm(forms.Form):
 
     @property
     def option_fields(self) -> list:
-        return [self[option.id] for option in self.rules.table_options]
+        """The card's options but the table size (asked beside the names)."""
+        return [self[option.id] for option in self.options if option is not self.rules.players_option]
+
+    @property
+    def size_field(self):
+        """The table size's field, when the game plays more than one (else None)."""
+        size = self.rules.players_option
+        return self[size.id] if size in self.options else None
+
+    @property
+    def size_choices(self) -> list[tuple]:
+        """The table size's radio buttons, each with the seats that size sits ("E S W"): the new-table page shows
+        a name for each of them (static/js/ledger.js)."""
+        field, size = self.size_field, self.rules.players_option
+        if field is None:
+            return []
+        return [
+            (radio, " ".join(self.rules.seats({size.id: choice_value(size, radio.data["value"])}))) for radio in field
+        ]
 
     def body(self) -> dict:
         """The card as the API takes it (the ledger validates it again)."""
         d = self.cleaned_data
-        options: dict = {option.id: d[option.id] for option in self.rules.table_options}
+        options: dict = {option.id: d[option.id] for option in self.options}
         options = {key: value for key, value in options.items() if value not in ("", None)}  # empty: the default
-        for option in self.rules.table_options:
+        for option in self.options:
             if option.id in options and option.choices:  # a choice as its JSON value (players: the number 3)
                 options[option.id] = choice_value(option, options[option.id])
         options["house"] = {
@@ -96,7 +125,13 @@ class RuleCardForm(forms.Form):
 
 
 class NewTableForm(forms.Form):
-    """The new-table page: the players, the first dealer, the game, and every game's card (the chosen one counts)."""
+    """The new-table page: the game, how many players (where the game plays more than one size), the players, the
+    first dealer, and every game's card (the chosen one counts).
+
+    The page has a name field for every seat a table may have; the chosen card's seats are named (an empty name:
+    the seat's word), and a name typed for a seat the chosen size lacks is sent too, for the ledger to refuse
+    beside its field: a table never gets a seat it was not made with, and no name is dropped unseen. With
+    JavaScript the page shows the chosen size's names and dealers only (static/js/ledger.js)."""
 
     ruleset = forms.ChoiceField(label=_("Game"), widget=forms.RadioSelect)
     dealer = forms.ChoiceField(label=_("First dealer"), initial="E")
@@ -112,8 +147,14 @@ class NewTableForm(forms.Form):
         self.cards = {r.id: RuleCardForm(r, lang, data) for r in RULESETS.values()}
 
     @property
-    def names(self) -> list:
-        return [self[f"name_{seat}"] for seat in SEATS]
+    def games(self) -> list[tuple]:
+        """The game's radio buttons, each with the seats of the game's default size ("E S W N")."""
+        return [(radio, " ".join(RULESETS[radio.data["value"]].seats())) for radio in self["ruleset"]]
+
+    @property
+    def names(self) -> list[tuple]:
+        """Each seat's name field, with its seat."""
+        return [(seat, self[f"name_{seat}"]) for seat in SEATS]
 
     def chosen(self) -> RuleCardForm | None:
         return self.cards.get(self.data.get("ruleset") or DEFAULT)
@@ -123,7 +164,8 @@ class NewTableForm(forms.Form):
         return super().is_valid() and card is not None and card.is_valid()
 
     def body(self) -> dict:
-        """The create-table body: the names of the seats the chosen card has (never a seat it lacks)."""
+        """The create-table body: a name for each seat the chosen card has, and any name typed for a seat it
+        lacks (the ledger refuses it: `players.<seat>`)."""
         d = self.cleaned_data
         card = self.cards[d["ruleset"]].body()
         try:
@@ -132,7 +174,7 @@ class NewTableForm(forms.Form):
             seats = SEATS  # a card the API refuses: it says why
         return {
             "ruleset": d["ruleset"],
-            "players": {seat: d.get(f"name_{seat}") or "" for seat in seats},
+            "players": {seat: d.get(f"name_{seat}") or "" for seat in SEATS if seat in seats or d.get(f"name_{seat}")},
             "dealer": d["dealer"],
             **card,
         }

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from calculator.engine.seats import SEATS
+from calculator.engine.rulesets.declarations import Option
+from calculator.engine.seats import Seats
 from calculator.ledger import Card, State, apply_draw, apply_next
 from calculator.models import Event, Hand, Table
 from calculator.presentation.handquery import field_text
@@ -32,7 +33,7 @@ def seats(table: Table, state: State, lang: str) -> list[dict]:
             "dealer": s == state.dealer,
             "out": state.card.is_room and state.balances[s] <= 0,
         }
-        for s in SEATS
+        for s in state.seats  # the table's, in play order (a stored map's key order is the database's)
     ]
 
 
@@ -58,7 +59,7 @@ def after_actions(table: Table, state: State, lang: str) -> dict:
         after["next"] = {
             "game": state.card.table.game_number(lang).format(n=fresh.game),
             "word": state.card.table.game(lang),  # 底 game / 局
-            "stake": signed(fresh.balances[SEATS[0]], plus=False),
+            "stake": signed(fresh.balances[fresh.seats[0]], plus=False),
             "unfinished": state.status == "playing" and state.played > 0,
         }
     return after
@@ -74,12 +75,19 @@ class CardLine:
     value: str
 
 
+def offers_a_choice(option: Option) -> bool:
+    """Whether a table option has something to choose: not a choice of one value (xinyu's `players`, 4 only)."""
+    return not (option.kind == "choice" and len(option.choices) == 1)
+
+
 def rule_card_lines(card: Card, lang: str) -> list[CardLine]:
     """The card as the table page shows it: the game, its options, the stake, the multiplier, and every house rule
     that differs from the default (the defaults are RULES.md's readings, linked from the page)."""
     rules, table = card.rules, card.table
     lines = [CardLine(rules.title(lang), table.title(card.options, card.stake)(lang))]
     for option in rules.table_options:
+        if not offers_a_choice(option):
+            continue  # nothing was chosen (xinyu's four players)
         value = card.options[option.id]
         shown = next((c.label(lang) for c in option.choices if c.value == value), None)
         if shown is None:
@@ -209,7 +217,7 @@ def history_item(entry: Hand | Event, table: Table, cards: Mapping[int, Card], l
         "seq": entry.seq,
         "game": entry.after["game"],
         "card_version": entry.card_version,
-        "applied": [Net(s, players[s], entry.applied[s], signed(entry.applied[s])) for s in SEATS],
+        "applied": [Net(s, players[s], entry.applied[s], signed(entry.applied[s])) for s in card.seats],
     }
     if isinstance(entry, Hand):
         rows = moved_rows(card, entry.rows, entry.result, lang, players)
@@ -233,10 +241,10 @@ def history_item(entry: Hand | Event, table: Table, cards: Mapping[int, Card], l
 MARKERS = 24  # at most this many markers per line, evenly spaced
 
 
-def chart(table: Table, series: list[dict], lang: str) -> dict | None:
-    """A line chart of each player's total over the table (`series`: the totals before the first entry and after
-    every entry, calculator.tables.snapshot), as SVG coordinates (no JavaScript). Each player has a
-    colour, a dash pattern and a marker shape of its own, so lines that run together stay apart."""
+def chart(table: Table, seats: Seats, series: list[dict], lang: str) -> dict | None:
+    """A line chart of the total of each of the table's `seats` over the table (`series`: the totals before the
+    first entry and after every entry, calculator.tables.snapshot), as SVG coordinates (no JavaScript). Each player
+    has a colour, a dash pattern and a marker shape of its own, so lines that run together stay apart."""
     if len(series) < 2:
         return None
     values = [v for point in series for v in point.values()]
@@ -256,10 +264,10 @@ def chart(table: Table, series: list[dict], lang: str) -> dict | None:
 
     every = max(1, -(-(len(series) - 1) // MARKERS))
     marked = sorted({*range(0, len(series), every), len(series) - 1})
-    xs = [f"{x(i)}," for i in range(len(series))]  # shared by the four lines (a 1,000-entry table has 1,001 points)
+    xs = [f"{x(i)}," for i in range(len(series))]  # shared by the lines (a 1,000-entry table has 1,001 points)
     lines = []
     names = player_names(table.players, lang)
-    for seat in SEATS:
+    for seat in seats:
         points = " ".join(
             [px + str(round(top + (high - point[seat]) * scale, 1)) for px, point in zip(xs, series, strict=True)]
         )

@@ -37,14 +37,13 @@ from django.views.decorators.http import condition, require_http_methods, requir
 from calculator import ledger
 from calculator.engine import score
 from calculator.engine.rulesets import RULESETS
-from calculator.engine.seats import SEATS
 from calculator.models import Event, Table
 from calculator.pages.forms import HandForm
-from calculator.pages.tables import export
+from calculator.pages.tables import export, picture
 from calculator.pages.tables import presenter as pages
 from calculator.pages.tables.forms import NewTableForm, RuleCardForm
 from calculator.pages.tables.qr import qr_data_uri
-from calculator.plumbing import lanes, ratelimit
+from calculator.plumbing import ratelimit
 from calculator.plumbing.django_locale import engine_lang, page_locale
 from calculator.plumbing.middleware import request_client
 from calculator.presentation.handquery import HandInput
@@ -54,6 +53,7 @@ from calculator.tables import snapshot as snapshots
 from calculator.tables import store
 from calculator.tables.binding import calculator_fields, calculator_query
 from calculator.tables.paths import edit_path, view_path
+from calculator.tables.statuses import status_of
 
 Read = tuple[snapshots.Snapshot, store.Page, list]  # a table's snapshot, a page of it, that page's entries
 
@@ -67,16 +67,17 @@ def new_table(request: HttpRequest) -> HttpResponse:
         try:
             table, token = store.create_table(form.body(), request_client(request))
         except ledger.LedgerError as error:
-            form.add_error(_form_field(error.field), error.to_dict(lang)["error"]["message"])
+            form.add_error(_form_field(form, error.field), error.to_dict(lang)["error"]["message"])
         else:
             return HttpResponseRedirect(edit_path(table, token) + "?created=1")
     return render(request, "ledger/new.html", {"form": form, "cards": list(form.cards.values())})
 
 
-def _form_field(field: str | None) -> str | None:
-    """The new-table form's field for an API field the ledger refused (`players.S` → `name_S`), else none."""
-    seat = (field or "").removeprefix("players.")
-    return f"name_{seat}" if seat in SEATS else None
+def _form_field(form: NewTableForm, field: str | None) -> str | None:
+    """The new-table form's field for an API field the ledger refused (`players.S` → `name_S`, `dealer`), else
+    none (said above the form)."""
+    name = f"name_{field.removeprefix('players.')}" if field and field.startswith("players.") else field
+    return name if name in form.fields else None
 
 
 @require_http_methods(["GET", "HEAD"])
@@ -126,7 +127,7 @@ def live_context(request: HttpRequest, read: Read, token: str | None) -> dict:
         },
         "title": words.title(card.options, card.stake)(lang),
         "seats": pages.seats(table, state, lang),
-        "settlement": pages.settlement_rows(table, ledger.settlement(state.totals), lang),
+        "settlement": pages.settlement_rows(table, ledger.settlement(state.totals, state.seats), lang),
         "history": [pages.history_item(e, table, cards, lang) for e in entries],
         # the page before this one (as many entries, from entry 1 at the earliest)
         "earlier": max(1, 2 * page.first - page.last - 1) if page.first > 1 else None,
@@ -168,13 +169,13 @@ def chart_of(snapshot: snapshots.Snapshot, lang: str) -> dict | None:
     try:
         return _chart_at(snapshot.table.id, snapshot.version, lang)
     except snapshots.Moved:  # no longer the snapshot's version, and that snapshot forgotten: draw it from this one
-        return pages.chart(snapshot.table, snapshot.totals, lang)
+        return pages.chart(snapshot.table, snapshot.state.seats, snapshot.totals, lang)
 
 
 @lru_cache(maxsize=32)
 def _chart_at(table_id: str, version: int, lang: str) -> dict | None:
     snapshot = snapshots.at(table_id, version)
-    return pages.chart(snapshot.table, snapshot.totals, lang)
+    return pages.chart(snapshot.table, snapshot.state.seats, snapshot.totals, lang)
 
 
 def jinja_html(template: str, **context) -> str:
@@ -194,6 +195,7 @@ def table_context(request: HttpRequest, read: Read, token: str | None) -> dict:
         context["edit_url"] = request.build_absolute_uri(edit_path(table, token))
         context["edit_qr"] = qr_data_uri(context["edit_url"])
     context["poll_ms"] = POLL_SECONDS * 1000
+    context.update(picture.table_links(request, read[0], engine_lang(request)))  # its picture and preview tags
     return context
 
 
@@ -208,7 +210,7 @@ def _read(request: HttpRequest, table_id: str, entries: bool = True) -> Read:
     try:
         read = snapshots.current(table_id, page_of)
     except ledger.LedgerError as error:  # a bad ?from=
-        raise Http404(error.en) from None
+        raise Http404(error.message("en")) from None
     if read is None:
         raise Http404("no such table")
     return read
@@ -222,13 +224,11 @@ def _page(request: HttpRequest, table: Table, token: str | None, status: int = 2
         return render(request, "ledger/table.html", context, status=status)  # with a token: EditLinkMiddleware
 
 
-@lanes.slow
 @require_http_methods(["GET", "HEAD"])
 def table_view(request: HttpRequest, table_id: str) -> HttpResponse:
     return _page(request, _table_or_404(table_id), None)
 
 
-@lanes.slow
 @require_http_methods(["GET", "HEAD"])
 def table_edit(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
     return _page(
@@ -269,7 +269,6 @@ def _live(request: HttpRequest, read: Read, token: str | None) -> HttpResponse:
     return response
 
 
-@lanes.slow
 @require_http_methods(["GET", "HEAD"])
 @cache_control(no_store=True)
 @condition(etag_func=live_etag)
@@ -281,7 +280,6 @@ def table_live(request: HttpRequest, table_id: str) -> HttpResponse:
     return _live(request, read, None)
 
 
-@lanes.slow
 @require_http_methods(["GET", "HEAD"])
 @condition(etag_func=live_etag)
 def table_edit_live(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
@@ -308,7 +306,7 @@ def _card_body(request: HttpRequest, table: Table) -> dict:
     form = RuleCardForm(rules, engine_lang(request), request.POST)
     if not form.is_valid():
         problems = "; ".join(f"{form[name].label}: {' '.join(errors)}" for name, errors in form.errors.items())
-        raise ledger.LedgerError("bad_table", problems, problems, 400)
+        raise ledger.LedgerError("bad_table", problems)  # in the page's language already
     return form.body()
 
 
@@ -335,7 +333,9 @@ def table_action(request: HttpRequest, table_id: str, token: str, action: str) -
             raise Http404("no such action")
     except ledger.LedgerError as error:
         table.refresh_from_db()
-        return _page(request, table, token, error.status, error=error.to_dict(engine_lang(request))["error"]["message"])
+        return _page(
+            request, table, token, status_of(error.code), error=error.to_dict(engine_lang(request))["error"]["message"]
+        )
     return _after_write(table, token, written)
 
 
@@ -411,11 +411,12 @@ def record(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
                 if recorded is None:
                     preview = _preview(table, state, body, data, lang)
             except ledger.LedgerError as refusal:
-                error, error_status = refusal.to_dict(lang)["error"]["message"], refusal.status
+                error, error_status = refusal.to_dict(lang)["error"]["message"], status_of(refusal.code)
         else:
             error = "; ".join(str(m) for messages in form.errors.values() for m in messages)
     else:
         form = HandForm(initial={"ruleset": table.ruleset, "dealer": state.dealer, "winner": state.dealer})
+    form.draw_seats(state.seats)  # a meld's source offers the table's seats only
     chosen_flags = source.getlist("flags")
     names = player_names(table.players, lang)
     context = {
@@ -427,7 +428,7 @@ def record(request: HttpRequest, table_id: str, token: str) -> HttpResponse:
         "key": key,
         "error": error,
         "notes": notes,
-        "seats": [{"seat": s, "name": names[s]} for s in SEATS],
+        "seats": [{"seat": s, "name": names[s]} for s in state.seats],
         "winner": source.get("winner") or state.dealer,
         "discarder": source.get("discarder", ""),
         "flags": [
@@ -467,7 +468,7 @@ def _preview(table: Table, state: ledger.State, body: dict, data: QueryDict, lan
         "query": urlencode(list(data.lists()), doseq=True),
         "rows": pages.moved_rows(trial.card, entry["rows"], result, lang, players),
         "applied": [
-            {"name": players[s], "text": signed(entry["applied"][s]), "value": entry["applied"][s]} for s in SEATS
+            {"name": players[s], "text": signed(entry["applied"][s]), "value": entry["applied"][s]} for s in trial.seats
         ],
         "ended_text": trial.card.table.ended_text(trial.ended_reason, lang),
     }
@@ -477,7 +478,6 @@ def _preview(table: Table, state: ledger.State, body: dict, data: QueryDict, lan
 # CSV
 
 
-@lanes.slow
 @require_http_methods(["GET", "HEAD"])
 def export_csv(request: HttpRequest, table_id: str) -> HttpResponse:
     """Everything of the table, one row per entry, headers in the page's language, and the settlement."""

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
+log = logging.getLogger(__name__)
+
 
 @dataclass(frozen=True)
 class Rate:
@@ -93,7 +95,6 @@ def _names(connection, model) -> tuple[str, str, str, str]:
 
 # ------------------------------------------------------------------------------------------------- heavy reads
 
-log = logging.getLogger(__name__)
 SLOT_LEASE = 30  # seconds: a slot a worker took and never gave back (it died) is free again after this
 
 
@@ -103,6 +104,27 @@ class Refused(Exception):
     def __init__(self, retry_after: int, why: str):
         super().__init__(why)
         self.retry_after = retry_after
+
+
+def charge(request, scope: str, cost: int) -> None:
+    """A request that costs the server as much as `cost` requests of `scope` (a picture drawn on the server costs
+    what several scores cost): counted `cost` times more there, beyond what the middleware counted. Over the limit:
+    Refused, which the middleware answers 429 with Retry-After. When the database cannot count, it goes through
+    (logged), as a read does."""
+    from django.db import DatabaseError
+
+    from calculator.plumbing import proxies
+
+    if not settings.RATE_LIMIT_ENABLED:
+        return
+    client = proxies.client_address(request.META, settings.TRUSTED_PROXIES)
+    try:
+        verdict = hit(scope, client, cost=cost)
+    except DatabaseError:
+        log.exception("rate limit: could not count a costly request; it goes through")
+        return
+    if not verdict.allowed:
+        raise Refused(verdict.retry_after, f"over the {scope} budget")
 
 
 def take_slot(client: str, now: float | None = None) -> tuple[str, int] | None:

@@ -10,7 +10,7 @@ from typing import NamedTuple
 from urllib.parse import urlencode
 
 from calculator.engine.rulesets import RULESETS
-from calculator.engine.seats import SEATS
+from calculator.engine.seats import in_play_order
 from calculator.engine.tiles import ALL_TILES
 from calculator.presentation.cards import ResultCard, result_card
 from calculator.presentation.entered import EnteredHand, entered_hand
@@ -28,8 +28,6 @@ from calculator.presentation.trainer.questions import (
     right_answer,
 )
 from calculator.presentation.words import gettext_noop, seat_labels, sign_class, signed
-
-NO_NAMES = {seat: "" for seat in SEATS}
 
 
 @dataclass(slots=True)
@@ -171,7 +169,7 @@ def trainer_page(q: Question, graded: Grade | None, locale: Locale) -> TrainerPa
         page.verdict = _("Right!") if graded.correct else _("Not quite.")
         page.right_text = right_text(q, locale)
         page.draws_text = draws_text(q, locale)
-        hand = HandInput(q.request, NO_NAMES)
+        hand = HandInput(q.request, {})  # no names: the seats' words
         page.result = result_card(hand, q.answer, locale)
         page.topics = topics(q, lang, locale.page("rules"))
         page.calculator_query = query_string(hand)
@@ -190,8 +188,8 @@ def situation_facts(q: Question, locale: Locale) -> list[Fact]:
     facts = [Fact(_("Game"), ruleset.title(lang))]
     for option in ruleset.options:
         value = options.get(option.id)
-        if value is None:
-            continue
+        if value is None or (option.kind == "choice" and len(option.choices) == 1):
+            continue  # not there, or no choice (xinyu's players: four only)
         if option.kind == "tile":
             facts.append(Fact(option.label(lang), tile=tile_view(value, locale)))
         elif option.kind == "bool":
@@ -235,8 +233,9 @@ def keys(q: Question, given: frozenset[str], right: frozenset[str], graded: Grad
 
 
 def nets_of(net: dict[str, int], lang: str) -> list[Net]:
+    """A table of nets: the answer's seats (the table's), in play order."""
     seats = seat_labels(lang)
-    return [Net(seats[s], signed(net[s]), sign_class(net[s])) for s in SEATS]
+    return [Net(seats[s], signed(net[s]), sign_class(net[s])) for s in in_play_order(net)]
 
 
 def choice_view(game: str, number: int, choice: Choice, given, graded: Grade | None, locale: Locale) -> ChoiceView:

@@ -14,6 +14,8 @@ With a focus ("<game>:<pattern code>") the deal is repeated until the engine's a
 patterns under review that are not due yet are dealt around in the same way).
 Three levels (issue 21 §9) fix the kind: 1 win or not, 2 waits, 3 who pays under a rule card with house rules
 dealt at random, on a hand where one of them changes the nets.
+A question is dealt at a table of the game's default size, or now and then (`OTHER_TABLES`) at another size the
+game plays (bazhi's table of three, RULES.md §1.8): its seats, nets and waits are that table's.
 Plain Python over the engine: the trainer page (views.py, presenter.py) shows it.
 """
 
@@ -26,7 +28,7 @@ from random import Random
 from calculator.engine import score
 from calculator.engine.deal import change_one
 from calculator.engine.rulesets import RULESETS, SERVED
-from calculator.engine.seats import SEATS
+from calculator.engine.seats import Seats, seats_of
 from calculator.presentation.handquery import Query
 from calculator.presentation.trainer.practice import Review
 
@@ -41,6 +43,7 @@ CHANGED_WIN = 0.45  # the share of "win" questions with one tile changed
 CHANGED_WAITS = 0.3  # the share of "waits" questions with one tile changed
 MOST_WAITS = 9  # a "waits" question asks for at most this many tiles (a hand with more is dealt again)
 CHOICES = 4
+OTHER_TABLES = 0.25  # the share of questions dealt at a table of another size than the game's default, if it has one
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +224,18 @@ def question(spec: Spec, lang: str = "zh") -> Question:
     return with_choices(rng, focused or first)  # the pattern asked for, even with one that comes with it
 
 
+def table_of(game: str, seed: int) -> Seats:
+    """The seats a question is dealt at: the game's default table, or now and then (`OTHER_TABLES`) one of the other
+    sizes it plays. Drawn from a stream of the seed's own, apart from the deal: a seed deals the same hand it dealt
+    before the game had another size, at that table."""
+    ruleset = RULESETS[game]
+    rng = Random(f"table:{seed}")
+    others = ruleset.table_sizes[1:]
+    if others and rng.random() < OTHER_TABLES:
+        return seats_of(rng.choice(others))
+    return ruleset.seats()
+
+
 def with_choices(rng: Random, q: Question) -> Question:
     """A pay question with its choices (made for the question chosen only: each costs a few scores)."""
     if q.kind == "pay":
@@ -231,12 +246,12 @@ def with_choices(rng: Random, q: Question) -> Question:
 def candidate(
     rng: Random, spec: Spec, game: str, kind: str, lang: str = "zh", demanding: bool = True
 ) -> Question | None:
-    """One deal made into a question of this kind, or None when it does not make one (the engine refuses it, a
-    pay question that is no win, a waits question with too many waits; at the house-rules level, while
-    `demanding`, a hand no house rule changes)."""
+    """One deal at the question's table (`table_of`) made into a question of this kind, or None when it does not
+    make one (the engine refuses it, a pay question that is no win, a waits question with too many waits; at the
+    house-rules level, while `demanding`, a hand no house rule changes)."""
     ruleset = RULESETS[game]
     favour = spec.focus.partition(":")[2] if spec.focus else None
-    dealt = ruleset.deal(rng, favour)
+    dealt = ruleset.deal(rng, favour, table_of(game, spec.seed))
     if spec.level == HOUSE_LEVEL:
         dealt = {**dealt, "options": {**dealt["options"], "house": house_card(rng, game)}}
     kinds = sorted(ruleset.kinds)
@@ -322,19 +337,23 @@ def pay_choices(rng: Random, game: str, request: dict, answer: dict, house_first
 
 
 def situations(game: str, request: dict) -> tuple[list[tuple[Situation, dict]], list[tuple[Situation, dict]]]:
-    """The request with one thing changed: (the same way of winning, another way of winning)."""
+    """The request with one thing changed at the same table: (the same way of winning, another way of winning). An
+    option that would seat another table (players) is no other situation of this hand."""
     ruleset = RULESETS[game]
     winner, dealer, discarder = request["winner"], request["dealer"], request["discarder"]
-    close = [(Situation("dealer", "", s), {**request, "dealer": s}) for s in SEATS if s != dealer]
     options = request["options"]
+    seats = ruleset.seats(options)
+    close = [(Situation("dealer", "", s), {**request, "dealer": s}) for s in seats if s != dealer]
     for option in ruleset.options:
         if option.id not in options:
             continue
         for value in other_values(option, options[option.id]):
-            close.append((Situation("option", option.id, value), {**request, "options": {**options, option.id: value}}))
+            changed = {**options, option.id: value}
+            if ruleset.seats(changed) == seats:
+                close.append((Situation("option", option.id, value), {**request, "options": changed}))
     far = [
         (Situation("discarder", "", s), {**request, "discarder": s})
-        for s in (None, *SEATS)
+        for s in (None, *seats)
         if s not in (winner, discarder)
     ]
     return close, far

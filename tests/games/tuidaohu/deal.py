@@ -34,16 +34,16 @@ FLAGS: FlagChances = {
 }
 
 
-def deal(rng: Random, favour: str | None = None) -> dict:
-    """A request for a random tuidaohu hand, won on one of its tiles, more often in a shape that makes the
-    `favour` pattern."""
+def deal(rng: Random, favour: str | None, table: tuple[str, ...]) -> dict:
+    """A request for a random tuidaohu hand at a table of `table`, won on one of its tiles, more often in a shape
+    that makes the `favour` pattern."""
     shape = shape_for(rng, SHAPES, FAVOURS, favour)
     dealt = None
     while dealt is None:
         wall = Wall(KINDS)
         dealt = seven_pairs(rng, wall, KINDS) if shape == "qidui" else _standard(rng, wall, shape)
     dealt.options = {"base": rng.choice((1, 2, 5))}
-    return special_win(dealt.request(ID, rng, Seats.random(rng)), rng, FLAGS)
+    return special_win(dealt.request(ID, rng, Seats.random(rng, table=table)), rng, FLAGS)
 
 
 def _standard(rng: Random, wall: Wall, shape: str) -> Dealt | None:

@@ -8,6 +8,7 @@ from calculator.engine.explain import not_a_win_answer
 from calculator.engine.hand import ScoreRequest
 from calculator.engine.payments import nets
 from calculator.engine.rulesets.base import Ruleset
+from calculator.engine.seats import Seats
 from calculator.engine.tiles import Tile
 
 from . import deal as dealing
@@ -66,8 +67,8 @@ class Tuidaohu(Ruleset):
             answer["explanation"] = scoring.explain(request, reading, value, lang)
         return answer
 
-    def deal(self, rng: Random, favour: str | None = None) -> dict:
-        return dealing.deal(rng, favour)
+    def deal(self, rng: Random, favour: str | None = None, seats: Seats | None = None) -> dict:
+        return dealing.deal(rng, favour, seats or self.seats())
 
     def patterns_of(self, answer: dict) -> tuple[str, ...]:
         """A win: its doubles, or 平胡 when it has none; a hand that is no win names none."""

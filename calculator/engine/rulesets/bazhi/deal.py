@@ -45,14 +45,14 @@ FLAGS: FlagChances = {
 }
 
 
-def deal(rng: Random, favour: str | None = None) -> dict:
-    """A request for a random bazhi hand, won on one of its tiles (a legal shape; 八支 as it falls), more often
-    in a shape that makes the `favour` pattern."""
+def deal(rng: Random, favour: str | None, table: tuple[str, ...]) -> dict:
+    """A request for a random bazhi hand at a table of `table`, won on one of its tiles (a legal shape; 八支 as it
+    falls), more often in a shape that makes the `favour` pattern."""
     shape = shape_for(rng, SHAPES, FAVOURS, favour)
     dealt = None
     while dealt is None:
         dealt = _dealt(rng, shape)
-    seats = Seats.random(rng)
+    seats = Seats.random(rng, table=table)
     dealt.options = {"tariff": rng.choice(("315", "315", "525"))}
     return special_win(dealt.request(ID, rng, seats), rng, FLAGS)
 

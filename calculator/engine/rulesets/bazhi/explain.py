@@ -1,30 +1,22 @@
 """The explanation of a bazhi answer: every number as "name · arithmetic · value · rule", and the labels.
 
-Lines that depend only on a few small values and codes (not on the hand) are written once per distinct value and
-remembered, as FrozenDicts shared by the answers (nobody can change them); their texts are formatted only then.
-"""
+Each line is written for its answer, in the answer's language (calculator/engine/text.py: English in the code,
+Chinese in the `answers` catalogue)."""
 
 from __future__ import annotations
 
-from functools import cache
-
-from ...explain import Line, line, seat_name
-from ...frozen import FrozenDict
+from ...explain import Line, line, player_at
 from ...hand import MELD_NAMES, ScoreRequest
-from ...text import Text
-from ...tiles import ALL_TILES, Tile
+from ...text import AND, Joined, Msg, msg
+from ...tiles import Tile
 from .declarations import BAO_REASONS, JIAO_TRIGGERS, LABELS, TARIFFS, ZUI, Tariff
 from .reading import Reading
 
 ZUI_NAMES = {pattern.code: pattern.name for pattern in ZUI}
 TRIGGER_NAMES = {pattern.code: pattern.name for pattern in JIAO_TRIGGERS}
-DI_FAN_NAMES = (
-    Text("和牌", "plain win"),
-    Text("压档", "middle wait"),
-    Text("自摸", "self-draw"),
-    Text("自摸压档", "self-draw + middle wait"),
-)
-YADANG = Text("压档", "middle wait")
+YADANG = msg("middle wait")
+# 底番 by how the hand won: 2 × self-drawn + 压档
+DI_FAN_NAMES = (msg("plain win"), YADANG, msg("self-draw"), msg("self-draw + middle wait"))
 
 
 def explain(
@@ -35,92 +27,46 @@ def explain(
     waits: list[Tile],
     lang: str,
 ) -> list[Line]:
-    """Every number of the answer, in the order a referee checks them. The list is the caller's."""
-    counts = request.suit_counts
+    """Every number of the answer, in the order a referee checks them."""
     win = request.win_tile
-    unique = len(waits) == 1
-    lines = [_zhi_count_line(*counts.values(), lang)]
+    lines = [_zhi_count_line(*request.suit_counts.values(), lang)]
     add = lines.append
     if reading.yadang is not None:
-        add(_yadang_line(win.index, unique, lang))
+        add(_yadang_line(win, len(waits) == 1, lang))
     elif reading.win_role == "middle":
         waits_text = " ".join(t.notation for t in waits)
-        detail = Text(
-            f"坎张，但听的不止一张（{waits_text}），不算压档",
-            f"middle tile, but the hand waits on more than one kind ({waits_text}): no 压档",
-        )
+        detail = msg("middle tile, but the hand waits on more than one kind ({waits}): no 压档", waits=waits_text)
         add(line(lang, "yadang", YADANG, detail, 0, "§1.2"))
     if reading.dandiao:
-        add(_dandiao_line(win.index, lang))
-    add(_zhi_fan_line(tariff.name, request.largest_suit, reading.yadang, reading.zhi_fan, lang))
-    if reading.zui:
-        lines.extend(_zui_lines(tuple(reading.zui), tuple(reading.sihe_kinds), tariff.zui, lang))
-    lines.extend(
-        _fan_lines(
-            lang,
-            tariff.name,
-            request.discarder is None,
-            reading.yadang is not None,
-            reading.zhi_fan,
-            len(reading.zui),
-            reading.di_fan,
-            tuple([m.type for m in request.kongs]),
-            reading.kong_points,
-            reading.fan,
-            None if request.winner == request.dealer else request.dealer,
-            request.discarder,
-        )
-    )
-    lines.extend(
-        _jiao_lines(
-            tuple(reading.triggers),
-            request.options.multi_jiao,
-            reading.jiao_count,
-            reading.extra_zui,
-            reading.jiao_per_loser,
-            tariff.name,
-            request.discarder is not None,
-            lang,
-        )
-    )
+        detail = msg("{tile} completes the pair and is the only wait", tile=win, name_zh=win.name_zh)
+        add(line(lang, "dandiao", msg("pair wait"), detail, 1, "§1.2"))
+    detail = zhi_fan_formula(tariff.name, request.largest_suit, reading.yadang, reading.zhi_fan, lang)
+    add(line(lang, "zhi_fan", msg("suit fan"), detail, reading.zhi_fan, "§1.3"))
+    for name in zui_names(tuple(reading.zui), tuple(reading.sihe_kinds), lang):
+        add(line(lang, "zui", msg("zui"), name, tariff.zui, "§1.4"))
+    lines.extend(_fan_lines(request, tariff, reading, lang))
+    lines.extend(_jiao_lines(request, tariff, reading, lang))
     if bao:
         add(_bao_line(*bao, lang))
     return lines
 
 
-@cache
-def _yadang_line(win: int, unique: bool, lang: str) -> FrozenDict:
-    """压档: the win tile (kind `win`) is the middle of its sequence and the only wait, or (house rule
-    yadang_wait=any) the middle alone; its value is the tile's rank."""
-    tile = ALL_TILES[win]
+def _yadang_line(win: Tile, unique: bool, lang: str) -> Line:
+    """压档: the win tile is the middle of its sequence and the only wait, or (house rule yadang_wait=any) the
+    middle alone; its value is the tile's rank."""
     if unique:
-        detail = Text(
-            f"{tile.name_zh}是顺子的中张，且只听这一张", f"{tile} is the middle of a sequence and the only wait"
-        )
+        detail = msg("{tile} is the middle of a sequence and the only wait", tile=win, name_zh=win.name_zh)
     else:
-        detail = Text(
-            f"{tile.name_zh}是顺子的中张（桌规：压档不要求只听一张）",
-            f"{tile} is the middle of a sequence (house rule: no unique wait needed)",
+        detail = msg(
+            "{tile} is the middle of a sequence (house rule: no unique wait needed)", tile=win, name_zh=win.name_zh
         )
-    return FrozenDict(line(lang, "yadang", YADANG, detail, tile.rank, "§1.2"))
+    return line(lang, "yadang", YADANG, detail, win.rank, "§1.2")
 
 
-@cache
-def _dandiao_line(win: int, lang: str) -> FrozenDict:
-    """单吊: the win tile completes the pair and is the only wait."""
-    tile = ALL_TILES[win]
-    detail = Text(f"胡{tile.name_zh}成将，且只听这一张", f"{tile} completes the pair and is the only wait")
-    return FrozenDict(line(lang, "dandiao", Text("单吊", "pair wait"), detail, 1, "§1.2"))
-
-
-@cache
-def _bao_line(payer: str, reason: str, lang: str) -> FrozenDict:
+def _bao_line(payer: str, reason: str, lang: str) -> Line:
     """包牌: who pays everything, and by which row of the table (§1.6)."""
-    said = BAO_REASONS[reason]
-    detail = Text(
-        f"{said.zh}：{seat_name(payer, 'zh')}一家付全部", f"{said.en}: {seat_name(payer, 'en')} pays everything"
-    )
-    return FrozenDict(line(lang, "bao", Text("包牌", "liable payer"), detail, 0, "§1.6"))
+    detail = msg("{reason}: {payer} pays everything", reason=BAO_REASONS[reason], payer=player_at(payer))
+    return line(lang, "bao", msg("liable payer"), detail, 0, "§1.6")
 
 
 def labels(request: ScoreRequest, lang: str) -> list[dict]:
@@ -139,36 +85,25 @@ def _label(code: str, lang: str) -> dict:
     return {"code": code, "label": name(lang), "note": note(lang)}
 
 
-@cache
-def _fan_lines(
-    lang: str,
-    tariff_name: str,
-    self_draw: bool,
-    yadang: bool,
-    zhi_fan: int,
-    zui_count: int,
-    di_fan: int,
-    kong_types: tuple[str, ...],
-    kong_points: int,
-    fan: int,
-    dealer: str | None,
-    discarder: str | None,
-) -> tuple[Line, ...]:
+def _fan_lines(request: ScoreRequest, tariff: Tariff, reading: Reading, lang: str) -> list[Line]:
     """The 底番, 杠分, 番 and the dealer's and discarder's lines."""
-    tariff = TARIFFS[tariff_name]
-    lines = [line(lang, "di_fan", Text("底番", "base fan"), DI_FAN_NAMES[2 * self_draw + yadang], di_fan, "§1.3")]
+    self_draw = request.discarder is None
+    di_fan = reading.di_fan
+    name = DI_FAN_NAMES[2 * self_draw + (reading.yadang is not None)]
+    lines = [line(lang, "di_fan", msg("base fan"), name, di_fan, "§1.3")]
     add = lines.append
+    kong_points = reading.kong_points
     if kong_points:
-        parts = " + ".join(f"{MELD_NAMES[kind](lang)} {tariff.kong[kind]}" for kind in kong_types)
-        add(line(lang, "kong_points", Text("杠分", "kong points"), f"{parts} = {kong_points}", kong_points, "§1.3"))
-    formula = fan_formula(zhi_fan, zui_count, tariff.zui, self_draw, di_fan, kong_points, fan)
-    add(line(lang, "fan", Text("番（每家）", "fan (each loser)"), formula, fan, "§1.4"))
-    add(line(lang, "dealer_extra", Text("庄家", "dealer"), dealer_detail(dealer), di_fan, "§1.4"))
-    if discarder:
-        name_zh, name_en = seat_name(discarder, "zh"), seat_name(discarder, "en")
-        detail = Text(f"{name_zh}放铳，多赔一份底番", f"{name_en} discarded: one more base fan")
-        add(line(lang, "discarder_extra", Text("放铳", "discarder"), detail, di_fan, "§1.4"))
-    return tuple([FrozenDict(one) for one in lines])
+        parts = " + ".join(f"{MELD_NAMES[kong.type](lang)} {tariff.kong[kong.type]}" for kong in request.kongs)
+        add(line(lang, "kong_points", msg("kong points"), f"{parts} = {kong_points}", kong_points, "§1.3"))
+    formula = fan_formula(reading.zhi_fan, len(reading.zui), tariff.zui, self_draw, di_fan, kong_points, reading.fan)
+    add(line(lang, "fan", msg("fan (each loser)"), formula, reading.fan, "§1.4"))
+    dealer = None if request.winner == request.dealer else request.dealer
+    add(line(lang, "dealer_extra", msg("dealer"), dealer_detail(dealer), di_fan, "§1.4"))
+    if request.discarder:
+        detail = msg("{seat} discarded: one more base fan", seat=player_at(request.discarder))
+        add(line(lang, "discarder_extra", msg("discarder"), detail, di_fan, "§1.4"))
+    return lines
 
 
 def fan_formula(
@@ -181,49 +116,28 @@ def fan_formula(
     return f"{formula} = {fan}"
 
 
-def dealer_detail(dealer: str | None) -> Text:
+def dealer_detail(dealer: str | None) -> Msg:
     """The dealer's extra 底番: `dealer` is None when the dealer won (each loser pays it then)."""
     if dealer is None:
-        return Text("庄家胡牌，每个输家各多赔一份底番", "the dealer won: each loser pays one more base fan")
-    return Text(
-        f"庄家（{seat_name(dealer, 'zh')}）多赔一份底番",
-        f"the dealer ({seat_name(dealer, 'en')}) pays one more base fan",
-    )
+        return msg("the dealer won: each loser pays one more base fan")
+    return msg("the dealer ({dealer}) pays one more base fan", dealer=player_at(dealer))
 
 
-@cache
-def _zhi_count_line(m: int, p: int, s: int, lang: str) -> FrozenDict:
+def _zhi_count_line(m: int, p: int, s: int, lang: str) -> Line:
     """The 支数 line: the three suits' counts, the largest is the 支数."""
-    detail = Text(
-        f"万 {m}，筒 {p}，条 {s}（杠算 4 张，取最多的一门）", f"m {m}, p {p}, s {s} (a kong counts 4; the largest suit)"
-    )
-    return FrozenDict(line(lang, "zhi_count", Text("支数", "suit count"), detail, max(m, p, s), "§1.2"))
-
-
-@cache
-def _zhi_fan_line(tariff: str, best: int, yadang: int | None, zhi_fan: int, lang: str) -> FrozenDict:
-    detail = zhi_fan_formula(tariff, best, yadang, zhi_fan, lang)
-    return FrozenDict(line(lang, "zhi_fan", Text("支番", "suit fan"), detail, zhi_fan, "§1.3"))
-
-
-@cache
-def _zui_lines(zui: tuple[str, ...], sihe_kinds: tuple[int, ...], zui_value: int, lang: str) -> tuple[FrozenDict, ...]:
-    """One line per 嘴, each worth one 嘴子 of the tariff."""
-    label = Text("嘴子", "zui")
-    return tuple(
-        [FrozenDict(line(lang, "zui", label, name, zui_value, "§1.4")) for name in zui_names(zui, sihe_kinds, lang)]
-    )
+    detail = msg("m {m}, p {p}, s {s} (a kong counts 4; the largest suit)", m=m, p=p, s=s)
+    return line(lang, "zhi_count", msg("suit count"), detail, max(m, p, s), "§1.2")
 
 
 def zhi_fan_formula(tariff: str, best: int, yadang: int | None, zhi_fan: int, lang: str) -> str:
     """(9 + 压8) × 2 ÷ 10 = 3.4 → 3, or (9 + 压8) ÷ 2 = 8.5 → 9."""
     total = best + (yadang or 0)
-    yadang_part = f" + {Text('压', 'mid ')(lang)}{yadang}" if yadang else ""
+    yadang_part = f" + {msg('mid {rank}', rank=yadang)(lang)}" if yadang else ""
     if tariff == "315":
         arithmetic = f"({best}{yadang_part}) × 2 ÷ 10 = {_decimal(total * 2, 10)} → {zhi_fan}"
     else:
         arithmetic = f"({best}{yadang_part}) ÷ 2 = {_decimal(total, 2)} → {zhi_fan}"
-    return arithmetic + Text("（四舍五入）", " (rounded half up)")(lang)
+    return msg("{arithmetic} (rounded half up)", arithmetic=arithmetic)(lang)
 
 
 def _decimal(numerator: int, denominator: int) -> str:
@@ -244,35 +158,24 @@ def zui_names(zui: tuple[str, ...], sihe_kinds: tuple[int, ...], lang: str) -> t
     return tuple(names)
 
 
-@cache
-def _jiao_lines(
-    triggers: tuple[str, ...],
-    multi: bool,
-    count: int,
-    extra_zui: int,
-    per_loser: int,
-    tariff_name: str,
-    discard: bool,
-    lang: str,
-) -> tuple[Line, ...]:
+def _jiao_lines(request: ScoreRequest, tariff: Tariff, reading: Reading, lang: str) -> list[Line]:
     """The 交 lines."""
-    label = Text("交牌", "jiao")
-    if not triggers:
-        detail = Text("不交（没有两嘴，也没有直接交或特殊交）", "no jiao (no two 嘴, no direct or special jiao)")
-        return (FrozenDict(line(lang, "jiao", label, detail, 0, "§1.5")),)
-    detail = jiao_detail(triggers, multi, count, extra_zui, tariff_name, lang)
-    label = Text("交牌（每家，底外）", "jiao (each loser, outside the 底)")
-    lines = [line(lang, "jiao", label, detail, per_loser, "§1.5")]
-    if discard:
-        extra = Text("放铳家多赔一嘴交分", "the discarder pays one more 嘴")
-        jiao_zui = TARIFFS[tariff_name].jiao_zui
-        lines.append(line(lang, "discarder_jiao", Text("放铳交牌", "discarder's jiao"), extra, jiao_zui, "§1.5"))
-    return tuple([FrozenDict(one) for one in lines])
+    if not reading.triggers:
+        detail = msg("no jiao (no two 嘴, no direct or special jiao)")
+        return [line(lang, "jiao", msg("jiao"), detail, 0, "§1.5")]
+    triggers, multi = tuple(reading.triggers), request.options.multi_jiao
+    detail = jiao_detail(triggers, multi, reading.jiao_count, reading.extra_zui, tariff.name, lang)
+    label = msg("jiao (each loser, outside the 底)")
+    lines = [line(lang, "jiao", label, detail, reading.jiao_per_loser, "§1.5")]
+    if request.discarder is not None:
+        extra = msg("the discarder pays one more 嘴")
+        lines.append(line(lang, "discarder_jiao", msg("discarder's jiao"), extra, tariff.jiao_zui, "§1.5"))
+    return lines
 
 
 def jiao_detail(triggers: tuple[str, ...], multi: bool, count: int, extra_zui: int, tariff: str, lang: str) -> str:
     """What makes the 交 and its arithmetic: "清一色 · 一交 · 1 × 30 + 1 × 10 = 40"."""
-    names = Text("、", ", ")(lang).join(TRIGGER_NAMES[t](lang) for t in triggers)
-    mode = Text("可多交", "multi-jiao")(lang) if multi else Text("一交", "one jiao")(lang)
+    names = Joined(AND, [TRIGGER_NAMES[t] for t in triggers])(lang)
+    mode = (msg("multi-jiao") if multi else msg("one jiao"))(lang)
     jiao, zui = TARIFFS[tariff].jiao, TARIFFS[tariff].jiao_zui
     return f"{names} · {mode} · {count} × {jiao} + {extra_zui} × {zui} = {count * jiao + extra_zui * zui}"

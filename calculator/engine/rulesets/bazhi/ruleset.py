@@ -7,7 +7,8 @@ from random import Random
 from ...decompose import decompositions_of, is_complete
 from ...explain import decomposition_groups, not_a_win_answer
 from ...hand import ScoreRequest
-from ...text import Text
+from ...seats import Seats
+from ...text import msg
 from ...tiles import Tile
 from ..base import Ruleset
 from . import deal as dealing
@@ -43,8 +44,8 @@ class Bazhi(Ruleset):
     def evaluate(self, request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
         return evaluate(request, lang, brief)
 
-    def deal(self, rng: Random, favour: str | None = None) -> dict:
-        return dealing.deal(rng, favour)
+    def deal(self, rng: Random, favour: str | None = None, seats: Seats | None = None) -> dict:
+        return dealing.deal(rng, favour, seats or self.seats())
 
     def payment_reason(self, row, answer, lang, seat_word):
         return payment_reason(row, answer, lang, seat_word)
@@ -101,12 +102,9 @@ def evaluate(request: ScoreRequest, lang: str = "zh", brief: bool = False) -> di
 def not_a_win(request: ScoreRequest, code: str, lang: str, brief: bool = False) -> dict:
     if code == "no_bazhi":
         m, p, s = request.suit_counts.values()  # in the order m p s
-        message = Text(f"不够八支：万 {m}，筒 {p}，条 {s}", f"No suit reaches eight tiles (八支): m {m}, p {p}, s {s}")
+        message = msg("No suit reaches eight tiles (八支): m {m}, p {p}, s {s}", m=m, p=p, s=s)
     else:
-        message = Text(
-            "不成和牌：拆不成一对将加四组（顺子或刻子）",
-            "Not a complete hand: it cannot be split into one pair and four sets",
-        )
+        message = msg("Not a complete hand: it cannot be split into one pair and four sets")
     answer = not_a_win_answer(facts.ID, request, code, message(lang), brief)
     answer["suit_counts"] = dict(request.suit_counts)
     return answer

@@ -26,6 +26,7 @@ from ...distance import (
 )
 from ...hand import ScoreRequest
 from ...nearest import fill, standard
+from ...text import msg
 from ...tiles import ALL_TILES, block_of
 from .declarations import BLOCKED
 from .declarations import KINDS as GAME_KINDS
@@ -160,7 +161,7 @@ def blocked_by(request: ScoreRequest, waits: list, shanten: int | None) -> str |
 def blocked_message(request: ScoreRequest, blocked_by: str, shanten: int | None, lang: str) -> str:
     """Why a hand blocked by 八支 waits on nothing, with its suit counts (melds included, a kong 4)."""
     m, p, s = request.suit_counts.values()  # in the order m p s
-    counts = f"万 {m} · 筒 {p} · 条 {s}" if lang != "en" else f"m {m} · p {p} · s {s}"
+    counts = msg("m {m} · p {p} · s {s}", m=m, p=p, s=s)(lang)
     return BLOCKED["never" if shanten is None else "ready"](lang).format(counts=counts)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ...text import Text
+from ...text import Said, msg
 from ..table import Book, CardFacts, TableRules, losers_of
 from .declarations import DECLARED, TARIFFS
 
@@ -41,13 +41,11 @@ class BazhiTable(TableRules):
 
     fact_fields = ("fan", "jiao")
 
-    def hand_facts(self, result: dict) -> list[Text]:
-        fan = result.get("fan")
-        facts = [Text(f"番 {fan} 每家", f"fan {fan} each")]
+    def hand_facts(self, result: dict) -> list[Said]:
+        facts = [msg("fan {fan} each", fan=result.get("fan"))]
         jiao = result.get("jiao") or {}
         if jiao.get("is_jiao"):
-            per = jiao.get("per_loser")
-            facts.append(Text(f"交 {per} 每家", f"jiao {per} each"))
+            facts.append(msg("jiao {per} each", per=jiao.get("per_loser")))
         return facts
 
 

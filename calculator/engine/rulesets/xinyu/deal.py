@@ -63,16 +63,16 @@ FLAGS: FlagChances = {
 }
 
 
-def deal(rng: Random, favour: str | None = None) -> dict:
-    """A request for a random xinyu hand, won on one of its tiles, more often in a shape that makes the `favour`
-    pattern."""
+def deal(rng: Random, favour: str | None, table: tuple[str, ...]) -> dict:
+    """A request for a random xinyu hand at a table of `table`, won on one of its tiles, more often in a shape that
+    makes the `favour` pattern."""
     indicator = rng.choice(ALL_TILES)
     caishen = caishen_after(indicator).index
     shape = shape_for(rng, SHAPES, FAVOURS, favour)
     dealt = None
     while dealt is None:
         dealt = _dealt(rng, shape, caishen)
-    seats = Seats.random(rng, self_draw=1.0 if shape == "silong" else 0.35)
+    seats = Seats.random(rng, self_draw=1.0 if shape == "silong" else 0.35, table=table)
     given = {"indicator": indicator.notation} if rng.random() < 0.5 else {"caishen": ALL_TILES[caishen].notation}
     dealt.options = {**given, "dealer_streak": rng.choices((1, 2, 3), (80, 15, 5))[0]}
     return special_win(dealt.request(ID, rng, seats), rng, FLAGS)

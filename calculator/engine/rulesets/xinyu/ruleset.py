@@ -8,7 +8,8 @@ from ...errors import ScoreError
 from ...explain import not_a_win_answer
 from ...hand import ScoreRequest
 from ...payments import nets
-from ...text import Text
+from ...seats import Seats
+from ...text import msg
 from ...tiles import Tile
 from ..base import Ruleset
 from . import deal as dealing
@@ -35,20 +36,18 @@ class Xinyu(Ruleset):
         caishen, indicator = values["caishen"], values["indicator"]
         if caishen is None and indicator is None:
             raise ScoreError(
-                "bad_option",
-                "请指定财神，或翻出的指示牌",
-                "give the 财神 (caishen) or the turned indicator tile (indicator)",
-                "options",
+                "bad_option", msg("give the 财神 (caishen) or the turned indicator tile (indicator)"), "options"
             )
         if indicator is not None:
             derived = caishen_after(indicator)
             if caishen is not None and caishen != derived:
-                raise ScoreError(
-                    "bad_option",
-                    f"指示牌 {indicator} 的财神是 {derived}，与所填的财神 {caishen} 不符",
-                    f"indicator {indicator} makes {derived} the 财神, not {caishen}",
-                    "options.caishen",
+                disagree = msg(
+                    "indicator {indicator} makes {derived} the 财神, not {caishen}",
+                    indicator=indicator,
+                    derived=derived,
+                    caishen=caishen,
                 )
+                raise ScoreError("bad_option", disagree, "options.caishen")
             return {**values, "caishen": derived}
         return values
 
@@ -58,12 +57,12 @@ class Xinyu(Ruleset):
 
     def check_meld(self, tiles: tuple[Tile, ...], options, number: int, field: str) -> None:
         if options.caishen in tiles:
-            raise ScoreError(
-                "caishen_in_meld",
-                f"财神（{options.caishen}）不能用来吃、碰、杠（第 {number} 组副露）",
-                f"the 财神 ({options.caishen}) cannot be in a chow, pung or kong (meld {number})",
-                field,
+            melded = msg(
+                "the 财神 ({caishen}) cannot be in a chow, pung or kong (meld {number})",
+                caishen=options.caishen,
+                number=number,
             )
+            raise ScoreError("caishen_in_meld", melded, field)
 
     def is_win(self, request: ScoreRequest) -> bool:
         return is_win(request)
@@ -82,8 +81,8 @@ class Xinyu(Ruleset):
         allowed = shapes(requests[0], wilds)
         return [answer(request, wilds, readings(request, wilds, allowed), lang, brief=True) for request in requests]
 
-    def deal(self, rng: Random, favour: str | None = None) -> dict:
-        return dealing.deal(rng, favour)
+    def deal(self, rng: Random, favour: str | None = None, seats: Seats | None = None) -> dict:
+        return dealing.deal(rng, favour, seats or self.seats())
 
     def payment_reason(self, row, answer, lang, seat_word):
         return payment_reason(row, answer, lang, seat_word)
@@ -155,14 +154,10 @@ def answer(request: ScoreRequest, wilds: Wilds, found: list[Reading], lang: str,
 
 
 NOT_A_WIN = {
-    "silong_discard": Text(
-        "4龙只能自摸胡：放铳时必须另有牌型（基本牌型、七对或十三不搭）",
-        "4龙 wins only by self-draw: on a discard the hand needs a legal shape too",
-    ),
-    "incomplete": Text(
-        "不成和牌：不是基本牌型（一对将加四组）、七对、十三不搭、4龙自摸或全风向",
+    "silong_discard": msg("4龙 wins only by self-draw: on a discard the hand needs a legal shape too"),
+    "incomplete": msg(
         "Not a win: no standard shape (pair + four sets), seven pairs, thirteen unrelated, self-drawn 4龙 or all "
-        "honours",
+        "honours"
     ),
 }
 

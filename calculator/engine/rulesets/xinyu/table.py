@@ -4,7 +4,7 @@ The table's words, parts and the penalty's 50 are declared in declarations.toml 
 
 from __future__ import annotations
 
-from ...text import Text
+from ...text import Said, msg
 from ..table import Book, CardFacts, TableRules, losers_of, penalty_shares
 from .declarations import DECLARED
 
@@ -37,11 +37,10 @@ class XinyuTable(TableRules):
 
     fact_fields = ("long", "unit", "quanjiao")
 
-    def hand_facts(self, result: dict) -> list[Text]:
-        long_, unit = result.get("long"), result.get("unit")
-        facts = [Text(f"龙 {long_}，P {unit}", f"long {long_}, P {unit}")]
+    def hand_facts(self, result: dict) -> list[Said]:
+        facts = [msg("long {long}, P {unit}", long=result.get("long"), unit=result.get("unit"))]
         if result.get("quanjiao"):
-            facts.append(Text("全风向成牌型", "all honours with a shape (全风向)"))
+            facts.append(msg("all honours with a shape (全风向)"))
         return facts
 
 
