@@ -4,16 +4,9 @@ caller does to one answer, the next answer to the same request is unharmed."""
 from __future__ import annotations
 
 from calculator.engine import score
+from tests.casefiles import load_cases
 
-B1 = {
-    "ruleset": "bazhi",
-    "options": {"tariff": "315"},
-    "hand": "111345789p79m55s",
-    "win_tile": "8m",
-    "winner": "S",
-    "dealer": "E",
-    "discarder": "W",
-}
+B1 = next(case["request"] for case in load_cases() if case["name"].startswith("B1 "))
 
 
 def test_changing_a_bazhi_answer_changes_no_other_answer():
