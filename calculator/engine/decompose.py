@@ -2,8 +2,8 @@
 more tile completes a hand.
 
 A hand is four independent blocks (万 筒 条, the honours), each read as its key (`suits.py`). Whether a block is
-complete, as sets only or with the pair, is one look-up in the tables of complete blocks (`suits.SETS`,
-`suits.PAIRED`); so is the question of one more tile, rank by rank. A block's splits are searched from its lowest
+complete is one look-up in the table of complete blocks (`suits.complete`; its number of tiles says whether it
+holds the pair); so is the question of one more tile, rank by rank. A block's splits are searched from its lowest
 rank, following only the branches whose rest is complete: the search visits nothing but the splits it returns. A
 whole hand is the product of its blocks' splits with exactly one pair.
 """
@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from itertools import product
 from typing import NamedTuple
 
-from .suits import COPIES, PAIRED, SETS, STEP, key_of
+from .suits import COMPLETE, COPIES, STEP, complete, key_of
 from .tiles import BLOCKS, NUM_KINDS
 
 # A set is (kind, first tile index): kind "seq" for 顺子 (first, first+1, first+2), "tri" for 刻子.
@@ -23,7 +23,6 @@ SetGroup = tuple[str, int]
 # Every set a hand can hold, written once (the vocabulary splits are made of).
 SEQUENCE = tuple(("seq", kind) for kind in range(NUM_KINDS))
 TRIPLET = tuple(("tri", kind) for kind in range(NUM_KINDS))
-SEQUENCES = tuple(sequences for _, _, sequences in BLOCKS)  # per block: may it hold sequences (not the honours)
 
 # A kind's block (0-3, in the order of `tiles.BLOCKS`) and what one tile of it adds to that block's key.
 BLOCK_OF_KIND = tuple(min(kind // 9, 3) for kind in range(NUM_KINDS))
@@ -60,12 +59,9 @@ def block_splits(counts: Sequence[int], key: int, sequences: bool, base: int = 0
     """Every split of one block (its counts rank by rank, and its key) into sets and at most one pair, in tile
     indices (the block's first kind is `base`; 0 gives ranks); none when the block is not complete. An empty block
     splits one way, into nothing."""
-    if key in SETS[sequences]:
-        pair = False
-    elif key in PAIRED[sequences]:
-        pair = True
-    else:
+    if not complete(key, sequences):
         return []
+    pair = sum(counts) % 3 == 2
     found: list[tuple[int | None, tuple[SetGroup, ...]]] = []
     _splits(list(counts), key, sequences, pair, base, 0, None, [], found)
     return [
@@ -93,8 +89,8 @@ def _splits(
     """Add to `found` the splits of a complete block (with its pair if `pair`) whose ranks below `first` are empty,
     after the sets taken so far (`sets`, and the pair's kind if taken). The lowest rank decides: its copies go to
     the pair (0 or 2), a triplet (0 or 3), and the rest must each start a sequence; deciding it in one step is what
-    makes every split unique. A branch is followed only when the tiles it leaves are complete (`counts` and `sets`
-    are changed on the way down and put back)."""
+    makes every split unique. A branch is followed only when the tiles it leaves are complete (their number says
+    whether they hold the pair still to find; `counts` and `sets` are changed on the way down and put back)."""
     size = len(counts)
     while first < size and not counts[first]:
         first += 1
@@ -114,7 +110,7 @@ def _splits(
             if rest:
                 left -= rest * (STEP[first + 1] + STEP[first + 2])
             still = pair and not paired
-            if left not in (PAIRED if still else SETS)[sequences]:
+            if not complete(left, sequences):
                 continue
             taken = [TRIPLET[kind]] * triplet + [SEQUENCE[kind]] * rest
             counts[first] = 0
@@ -143,11 +139,11 @@ def is_complete(counts: Sequence[int]) -> bool:
     if sum(counts) % 3 != 2:
         return False
     pairs = 0
-    for key, sequences in zip(keys_of(counts), SEQUENCES, strict=True):
-        if key in PAIRED[sequences]:
-            pairs += 1
-        elif key not in SETS[sequences]:
+    for place, key in enumerate(keys_of(counts)):
+        base, size, sequences = BLOCKS[place]
+        if not complete(key, sequences):
             return False
+        pairs += sum(counts[base : base + size]) % 3 == 2  # a complete block of 3n + 2 tiles holds the pair
     return pairs == 1
 
 
@@ -205,25 +201,28 @@ def completing_kinds(counts: Sequence[int], keys: Sequence[int] | None = None) -
     if keys is None:
         keys = keys_of(counts)
     broken = []
-    pairs = 0
-    for place in range(4):
-        key, sequences = keys[place], SEQUENCES[place]
-        if key in PAIRED[sequences]:
-            pairs += 1
-        elif key not in SETS[sequences]:
+    paired = [False, False, False, False]  # per block: complete, and holding the pair
+    for place, (base, size, sequences) in enumerate(BLOCKS):
+        if not complete(keys[place], sequences):
             broken.append(place)
+        else:
+            paired[place] = sum(counts[base : base + size]) % 3 == 2
     if len(broken) > 1:
         return []  # one tile cannot mend two blocks
+    pairs = sum(paired)
     found = []
     for place in broken or range(4):
-        key, sequences = keys[place], SEQUENCES[place]
-        base, size, _ = BLOCKS[place]
-        others = pairs - (key in PAIRED[sequences])  # pairs in the other blocks
-        sets, paired = SETS[sequences], PAIRED[sequences]
+        key = keys[place]
+        base, size, sequences = BLOCKS[place]
+        others = pairs - paired[place]  # pairs in the other blocks
+        # with one more tile the block must hold the pair when no other block does, else be sets only
+        if others > 1 or (sum(counts[base : base + size]) + 1) % 3 != (0 if others else 2):
+            continue
         for rank in range(size):
+            grown = key + STEP[rank]
             if counts[base + rank] == COPIES:
                 continue
-            grown = key + STEP[rank]
-            if (grown in paired and not others) or (others == 1 and grown in sets):
+            # a suit's bit read in place (`suits.complete` does the same): this runs for every rank of a hand
+            if (COMPLETE[grown >> 3] >> (grown & 7) & 1) if sequences else complete(grown, False):
                 found.append(base + rank)
     return found

@@ -10,14 +10,16 @@ ranks: the same keys, ranks 7 and 8 empty.
     >>> counts_of_key(781281)
     (1, 1, 1, 0, 0, 0, 0, 0, 2)
 
-The tables, every complete block, built once at import by adding sets to the empty block (about 20 ms; the list
-of the engine's tables is `tables.py`):
-- `SETS[sequences]`: the keys of the blocks that are sets only (at most four), at most four copies a rank:
-  2,869 with sequences (a suit), 256 without (the honours, or a suit read as triplets only);
-- `PAIRED[sequences]`: the same with one pair: 18,874 with sequences, 1,467 without.
-Whether a block is complete, and whether it holds the pair, is one look-up; its splits into sets are searched
-only among splits whose rest is complete (`decompose.suit_splits`), and the kinds that complete a hand are
-one look-up per rank (`decompose.completing_kinds`).
+The table of the complete blocks with sequences (a suit), built once at import by adding sets to the empty block
+(about 10 ms; the list of the engine's tables is `tables.py`): `COMPLETE`, one bit a key, set for the 21,743 suits
+that are at most four sets, with or without one pair, at most four copies a rank. Whether a complete block holds
+the pair, its number of tiles says (two more than a multiple of three: with it). The table is 244 KB whatever it
+holds (a bit for every key below `KEYS`), an eighth of what a set of the same keys takes: the engine has to fit the
+phone's memory too (the offline pack's snapshot of the interpreter holds it). A block without sequences (the
+honours, or a suit read as triplets only) is complete when every rank holds 0 or 3 tiles, one of them 2 with the
+pair: read off its key. So whether a block is complete is one look-up (`complete`); its splits into sets are
+searched only among splits whose rest is complete (`decompose.block_splits`), and the kinds that complete a hand
+are one look-up per rank (`decompose.completing_kinds`).
 """
 
 from __future__ import annotations
@@ -49,26 +51,19 @@ def count_at(key: int, rank: int) -> int:
     return key // STEP[rank] % 5
 
 
-def _groups(sequences: bool) -> list[tuple[int, ...]]:
-    """Every set a block can hold, as its ranks: the triplets, and the sequences when there are any."""
-    triplets = [(rank,) * 3 for rank in range(RANKS)]
-    runs = [(rank, rank + 1, rank + 2) for rank in range(RANKS - 2)]
-    return triplets + runs if sequences else triplets
-
-
-def _complete(sequences: bool) -> tuple[frozenset[int], frozenset[int]]:
-    """(sets only, sets and one pair): every block made of at most four sets, with or without a pair. Each set of
-    sets is visited once (the sets in the order of `_groups`), at most four copies a rank."""
-    groups = _groups(sequences)
+def _complete() -> bytearray:
+    """The complete blocks with sequences as bits by key: every block made of at most four sets, with or without a
+    pair. Each set of sets is visited once (triplets then sequences, in rank order), at most four copies a rank."""
+    bits = bytearray(KEYS // 8 + 1)
+    groups = [(rank,) * 3 for rank in range(RANKS)] + [(rank, rank + 1, rank + 2) for rank in range(RANKS - 2)]
     counts = [0] * RANKS
-    sets: set[int] = set()
-    paired: set[int] = set()
 
     def visit(first: int, left: int, key: int) -> None:
-        sets.add(key)
+        bits[key >> 3] |= 1 << (key & 7)
         for rank in range(RANKS):
             if counts[rank] <= COPIES - 2:
-                paired.add(key + 2 * STEP[rank])
+                paired = key + 2 * STEP[rank]
+                bits[paired >> 3] |= 1 << (paired & 7)
         if not left:
             return
         for number in range(first, len(groups)):
@@ -81,9 +76,29 @@ def _complete(sequences: bool) -> tuple[frozenset[int], frozenset[int]]:
                 counts[rank] -= 1
 
     visit(0, MOST_SETS, 0)
-    return frozenset(sets), frozenset(paired)
+    return bits
 
 
-_SUITED, _TRIPLETS = _complete(True), _complete(False)
-SETS: dict[bool, frozenset[int]] = {True: _SUITED[0], False: _TRIPLETS[0]}
-PAIRED: dict[bool, frozenset[int]] = {True: _SUITED[1], False: _TRIPLETS[1]}
+COMPLETE = _complete()
+
+
+def complete(key: int, sequences: bool) -> bool:
+    """Is the block of `key` complete, sets only or sets and one pair (its number of tiles says which)? With
+    sequences: a suit, from `COMPLETE`; without (the honours, or a suit read as triplets only): every rank holds 0
+    or 3 tiles, at most one of them 2."""
+    if sequences:
+        return bool(COMPLETE[key >> 3] >> (key & 7) & 1)
+    pairs = 0
+    while key:
+        count = key % 5
+        if count == 2:
+            pairs += 1
+        elif count and count != 3:
+            return False
+        key //= 5
+    return pairs <= 1
+
+
+def keys_of(bits: bytearray) -> list[int]:
+    """The keys a table of bits holds, in order: the table as a reader prints it."""
+    return [place * 8 + bit for place, byte in enumerate(bits) if byte for bit in range(8) if byte >> bit & 1]

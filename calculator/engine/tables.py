@@ -5,9 +5,9 @@ Nothing else is kept: no answer, request, hand, amount or text is remembered (`t
 reads the engine's and the ledger's code and fails on any other cache: `functools.cache` / `lru_cache`, or a
 module-level dict, set or array written to at run time). Each table is a plain value a reader can print:
 
-    >>> from calculator.engine.suits import PAIRED, counts_of_key
-    >>> sorted(counts_of_key(key) for key in PAIRED[True])[:2]
-    [(0, 0, 0, 0, 0, 0, 0, 0, 2), (0, 0, 0, 0, 0, 0, 0, 2, 0)]
+    >>> from calculator.engine.suits import COMPLETE, counts_of_key, keys_of
+    >>> [counts_of_key(key) for key in keys_of(COMPLETE)[:3]]
+    [(0, 0, 0, 0, 0, 0, 0, 0, 0), (2, 0, 0, 0, 0, 0, 0, 0, 0), (3, 0, 0, 0, 0, 0, 0, 0, 0)]
 
 What one question works out more than once (the blocks of a discard table) lives in that question's
 `distance.Memo` and is dropped with it: it is not kept between requests, so it is not listed.
@@ -33,19 +33,12 @@ class Table:
 TABLES: tuple[Table, ...] = (
     Table(
         "calculator.engine.suits",
-        "SETS",
-        "a block's key (its counts, base 5) and whether it may hold sequences",
-        2_869 + 256,
+        "COMPLETE",
+        "a suit's key (its counts, base 5): one bit a key, 244 KB",
+        2_869 + 18_874,
         "at import",
-        "the blocks that are sets only (with sequences: a suit; without: the honours, or a suit read as triplets)",
-    ),
-    Table(
-        "calculator.engine.suits",
-        "PAIRED",
-        "a block's key and whether it may hold sequences",
-        18_874 + 1_467,
-        "at import",
-        "the blocks that are sets and one pair",
+        "the suits that are sets only (2,869) or sets and one pair (18,874; their number of tiles says which); a "
+        "block without sequences is read off its key",
     ),
     Table(
         "calculator.engine.wildcards",
@@ -53,8 +46,8 @@ TABLES: tuple[Table, ...] = (
         "a suit's key",
         5**9,
         "on first use of each key",
-        "the 财神 a suit needs for sets only and for sets and the pair: one byte a key (`DECODED` reads it), 1.9 MB "
-        "from the start, whatever the number of hands",
+        "the 财神 a suit needs for sets only and for sets and the pair (a small int a key, `DECODED` reads it); the "
+        "keys hands reach: the blocks of their natural tiles and what those leave",
     ),
     Table(
         "calculator.engine.notation",

@@ -20,7 +20,7 @@ from operator import and_, not_, or_
 from typing import NamedTuple
 
 from .decompose import block_splits
-from .suits import KEYS, PAIRED, SETS, STEP, key_of
+from .suits import STEP, complete, key_of
 from .tiles import ALL_TILES, BLOCKS, NUM_KINDS, Tile
 
 MAX_WILD = 4  # four copies of the 财神 kind exist; more wild tiles can never be needed
@@ -35,11 +35,10 @@ BlockGroup = tuple[str, int, tuple[int, ...]]
 # --------------------------------------------------------------------------- one block
 
 # NEEDS[key], for the suit of that key: the 财神 it needs for sets only and for sets plus the pair, as
-# sets * 8 + pair, each 0-4 or 7 (more than four: NEVER); UNKNOWN until a hand first asks. One byte a key: 1.9 MB,
-# whatever the number of hands.
-UNKNOWN = 255
+# sets * 8 + pair, each 0-4 or 7 (more than four: NEVER); worked out the first time a hand asks. At most one entry
+# for each of the 5**9 keys; a hand reaches few of them (the blocks of its natural tiles and what they leave).
 TOO_MANY = 7
-NEEDS = bytearray([UNKNOWN]) * KEYS
+NEEDS: dict[int, int] = {}
 DECODED = tuple(
     (NEVER if code >> 3 == TOO_MANY else code >> 3, NEVER if code & 7 == TOO_MANY else code & 7) for code in range(64)
 )
@@ -54,8 +53,8 @@ LONE_PAIR = 2  # a pair of 财神 alone
 def suit_need(key: int) -> tuple[int, int]:
     """(财神 for sets only, 财神 for sets plus the pair) of the suit whose key is `key`: `NEEDS`, worked out the
     first time it is asked (`_work_out`)."""
-    code = NEEDS[key]
-    if code == UNKNOWN:
+    code = NEEDS.get(key)
+    if code is None:
         code = _work_out(key)
     return DECODED[code]
 
@@ -420,7 +419,6 @@ def _capped_block(
     stand-ins within the room: bounded, whatever the block holds."""
     found: dict[int, tuple[BlockGroup, ...]] = {}
     key = key_of(counts)
-    complete = (PAIRED if pair else SETS)[sequences]
     for used in range(wild + 1):
         if (sum(counts) + used) % 3 != (2 if pair else 0):
             continue
@@ -428,7 +426,7 @@ def _capped_block(
             if any(stand_ins.count(rank) > room[rank] for rank in set(stand_ins)):
                 continue
             full = key + sum([STEP[rank] for rank in stand_ins])
-            if full in complete:
+            if complete(full, sequences):
                 grown = list(counts)
                 for rank in stand_ins:
                     grown[rank] += 1

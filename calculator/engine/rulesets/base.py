@@ -358,7 +358,6 @@ class Ruleset(ABC):
         return f"RULESETS[{self.id!r}]"
 
 
-
 # The Python type of each kind of option (a tile option may be absent: None).
 OPTION_TYPES: dict[str, object] = {"bool": bool, "int": int, "choice": str | int, "tile": Tile | None}
 
