@@ -2,9 +2,9 @@
 
 A 财神 may stand for any kind, a fifth copy included, so the only question per block of the hand (万, 筒, 条,
 honours) is how many wild tiles that block needs to become sets, or sets plus the pair. That number depends on the
-block's counts alone: for a suit it is read from `NEEDS`, a table with a place for every suit's key (`suits.py`),
-each place worked out the first time a hand asks for it; a block without sequences (the honours, or a suit read as
-triplets only) is a sum over its ranks. A whole hand is then four look-ups and a sum, whatever the number of 财神.
+block's counts alone: for a suit it is read from `NEEDS`, keyed on the suit's key (`suits.py`), each entry worked
+out the first time a hand asks for it (at most one for each of the 5**9 keys); a block without sequences (the
+honours, or a suit read as triplets only) is a sum over its ranks. A whole hand is then four look-ups and a sum, whatever the number of 财神.
 
 Colour and triplet patterns are answered by the same look-ups under restrictions: a block may be closed to wild
 tiles (清一色 closes the other suits), required to hold tiles (混一色 needs a suit and an honour), or read without
