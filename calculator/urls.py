@@ -6,6 +6,7 @@ from calculator.api import tables as ledger_api
 from calculator.offline import served as offline
 from calculator.pages.calculator import picture as hand_picture
 from calculator.pages.calculator import views
+from calculator.pages.claims import views as claims_views
 from calculator.pages.rules import views as rules_views
 from calculator.pages.tables import picture as table_picture
 from calculator.pages.tables import views as ledger_views
@@ -16,6 +17,7 @@ urlpatterns = [
     path("rules/", rules_views.rules, name="rules"),
     path("rules/RULES.md", rules_views.reading, name="rules_reading"),
     path("trainer/", trainer_views.trainer, name="trainer"),
+    path("claims/", claims_views.claims, name="claims"),
     # the app's page for a page that cannot be fetched offline (public/sw.js keeps it, shows it instead)
     path("no-network/", TemplateView.as_view(template_name="no_network.html"), name="no_network"),
     path("offline/pack.json", offline.pack_manifest, name="offline_manifest"),

@@ -17,7 +17,7 @@ const PACK_CACHES = "mahjong-offline-pack-"; // the offline pack's, kept and dro
 const PAGES = ["./", "./rules/", "./tables/"];
 // The pages kept with the offline pack only, by offline.js in the pack's cache: offline, the phone draws their
 // content (the trainer's questions); without the pack they need the server.
-const PACK_PAGES = ["./trainer/"];
+const PACK_PAGES = ["./trainer/", "./claims/"];
 const NO_NETWORK = "./no-network/"; // the app's page for the site's other pages while there is no network
 
 const scoped = (path) => new URL(path, self.registration.scope).href;
@@ -94,12 +94,10 @@ self.addEventListener("fetch", (event) => {
       })
     );
   } else if (request.mode === "navigate" && isPackPage(url)) {
-    // from the network; offline, the copy kept with the pack (any question: offline.js draws the link's own)
-    event.respondWith(
-      fetch(request).catch((error) =>
-        caches.match(url.origin + url.pathname, { ignoreVary: true }).then((kept) => kept || noNetwork(error))
-      )
-    );
+    // from the network; offline, the copy kept with the pack (any question: offline.js draws the link's own; the
+    // page of who takes a discard, the copy drawn for the link's game and table size: claims.js puts the rest of
+    // the link's fields in)
+    event.respondWith(fetch(request).catch((error) => keptCopyOf(url).then((kept) => kept || noNetwork(error))));
   } else if (request.mode === "navigate" && isPage(url)) {
     event.respondWith(
       fetch(request)
@@ -113,6 +111,23 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(orNoNetwork(request));
   }
 });
+
+// The copy of a pack's page kept for a link: the one kept under the link's game and table size (as a share link
+// writes them: the size where the game plays more than one), else under its game, else the page's own (offline.js
+// keeps them: the pack manifest's `pages`).
+async function keptCopyOf(url) {
+  const game = url.searchParams.get("ruleset");
+  const size = url.searchParams.get("players");
+  const keys = [];
+  if (game && size) keys.push("?" + new URLSearchParams({ ruleset: game, players: size }));
+  if (game) keys.push("?" + new URLSearchParams({ ruleset: game }));
+  keys.push("");
+  for (const key of keys) {
+    const kept = await caches.match(url.origin + url.pathname + key, { ignoreVary: true });
+    if (kept) return kept;
+  }
+  return undefined;
+}
 
 // ------------------------------------------------------------------ the app's page for "no network"
 // (issue 21 §10) The trainer, a table's pages and any other page of the site that is not kept: from the network,

@@ -3,7 +3,7 @@ the English trainer's explanation and an English table's history at 360×640 (is
 hand not ready and an answered trainer question of level 2 at 360×640 in both languages (issue 21, learners); a
 table's bound calculator with long names on its seats at 360×640 in both languages (issue 21 §1); a table of three
 (issue 28): the new-table page, its account and its history, and the calculator with an answer, at 360×640 in both
-languages.
+languages; who takes the discard (issue 29) for each game at 360×640 in both languages.
 
     .venv/bin/python scripts/screenshots.py            # writes docs/phone-*.png, docs/screenshot-result.png, …
     .venv/bin/python scripts/screenshots.py screenshot-history-en.png   # only the files named
@@ -383,6 +383,45 @@ def save(page, name: str, full_page: bool = False) -> Path:
     return path
 
 
+# Who takes the discard (issue 29): xinyu, E discards 2s: S (the 下家) wins plainly, N with 清一色 (level 1) takes it
+# over S (小的不能拦大的), +47; bazhi, W discards 8m: N (压档) comes first after W and takes it before S's bigger 通天, +19.
+CLAIMS = {
+    "xinyu": {
+        "ruleset": "xinyu",
+        "caishen": "5p",
+        "tile": "2s",
+        "dealer": "E",
+        "discarder": "E",
+        "S_hand": "123m456m789sEEE2s",
+        "N_hand": "11134567899s22s",
+    },
+    "bazhi": {
+        "ruleset": "bazhi",
+        "tariff": "315",
+        "tile": "8m",
+        "dealer": "E",
+        "discarder": "W",
+        "S_hand": "123456789s79m22p",
+        "N_hand": "111345789p79m55s",
+    },
+}
+
+
+def shoot_claims(browser, base: str) -> list[Path]:
+    """Issue 29 at 360×640 in both languages: the answer of who takes the discard for each game, as a share link
+    opens it (the answer in view, the keyboard folded to its bar): who takes it, why, what it pays."""
+    written = []
+    for game, fields in CLAIMS.items():
+        for lang in ("zh", "en"):
+            context, page = phone(browser, base, "360", lang)
+            page.goto(f"{base}/claims/?{urlencode(fields)}")
+            expect(page.locator('#claims-answer [data-claims="answer"]')).to_have_attribute("data-claims-winner", "N")
+            expect(page.locator("#keyboard")).to_have_class(re.compile("is-folded"))
+            written.append(save(page, f"claims-{game}-360-{lang}.png"))
+            context.close()
+    return written
+
+
 def main() -> None:
     WANTED.update(sys.argv[1:])
     with tempfile.TemporaryDirectory() as scratch:
@@ -394,6 +433,7 @@ def main() -> None:
                 shots += shoot_seats(browser, base)
                 shots += shoot_table_of_three(browser, base)
                 shots += shoot_calculator_at_three(browser, base)
+                shots += shoot_claims(browser, base)
                 if not WANTED or WANTED & OFFLINE_SHOTS:  # the phone installs the pack first: only when asked
                     shots += shoot_offline(browser, base)
                 for path in shots:

@@ -23,6 +23,8 @@ from .text import AND, Joined, Msg, Text, msg
 from .tiles import NUM_KINDS, Tile
 
 BODY_KEYS = frozenset(["ruleset", "discarder", "tile", "claims"])  # the body's fields (each claim is a score request)
+# The flags that are the discard's, not a claimant's: on every claim or on none (抢杠胡 robs one kong for all).
+DISCARD_FLAGS = ("robbing_kong",)
 
 
 @dataclass(frozen=True)
@@ -185,7 +187,7 @@ def _check_one_discard(claims: Claims, tile: object) -> None:
             raise _bad(other, f"{field}.options")
         if request.dealer != first.dealer:
             raise _bad(msg("{field}: the dealer differs from the other claims'", field=field), field)
-        if request.has("robbing_kong") != first.has("robbing_kong"):
+        if any(request.has(flag) != first.has(flag) for flag in DISCARD_FLAGS):
             robbing = msg("{field}: robbing a kong is the discard's: every claim robs it, or none", field=field)
             raise _bad(robbing, f"{field}.flags")
         if request.winner in seats:
@@ -252,6 +254,13 @@ def choose(claims: list[Claim]) -> tuple[Claim | None, str]:
 
 def answer(claims: Claims, lang: str) -> dict:
     """The answer of docs/API-priority.md for a validated body."""
+    return settle(claims, lang)[0]
+
+
+def settle(claims: Claims, lang: str) -> tuple[dict, list[Claim]]:
+    """The answer of docs/API-priority.md, and the claims scored in play order after the discarder, each with its
+    whole score answer (the request echo and the explanation the answer leaves out: what a page draws each claim's
+    result card from)."""
     scored = ranked(claims, lang)
     winner, reason_code = choose(scored)
     rules = claims.ruleset.claims
@@ -265,7 +274,7 @@ def answer(claims: Claims, lang: str) -> dict:
         "reason_code": reason_code,
         "reason": reason_text(claims.ruleset, winner, reason_code, scored, lang),
         "claims": [claim_dict(claims.ruleset, claim, winner, lang) for claim in scored],
-    }
+    }, scored
 
 
 def win_level(ruleset: Ruleset, answer: dict, lang: str) -> dict | None:

@@ -38,10 +38,17 @@ APP_DATA = (".py", ".toml")
 LEFT_OUT = ("calculator/offline/served.py",)  # serving the pack: Django's side
 # Libraries taken from the server's environment, as the server runs them (pure Python).
 LIBRARIES = ("jinja2", "markupsafe", "segno")  # segno: the QR code of the verdict's picture
-TEMPLATES = ("jinja2/result.html", "jinja2/strip.html", "jinja2/trainer.html", "jinja2/picture.svg")
+TEMPLATES = (
+    "jinja2/result.html",
+    "jinja2/strip.html",
+    "jinja2/trainer.html",
+    "jinja2/picture.svg",
+    "jinja2/claims.html",
+    "jinja2/share.html",
+)
 TILE_ART = "static/tiles"  # the tile faces the verdict's picture draws (each <tile>.svg; not the sprite)
 WORKER = "static/js/offline-worker.js"  # the Web Worker that runs the pack, copied beside the app's zip
-PAGES = ("calculator", "rules", "trainer")  # the pages the card may link to, by name
+PAGES = ("calculator", "rules", "trainer", "claims")  # the pages the card may link to, by name
 MANIFEST = "manifest.json"
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)
 

@@ -69,6 +69,15 @@ class Phone:
             fields = with_table(fields, bound["kept"])  # a table kept in this phone decides its fields
         return json.dumps(render_answer(fields, self.locales[lang], where), ensure_ascii=False)
 
+    def claims(self, query: str, lang: str, context: str) -> str:
+        """The answer of the page of who takes a discard for its fields (`query`, as its form sends them), drawn by
+        the server's presenter and templates (JSON text: html, share_query). `context` (JSON) holds the share
+        link's origin."""
+        from calculator.presentation.claims.render import draw_claims
+
+        drawn = draw_claims(query, self.locales[lang], json.loads(context).get("origin", ""))
+        return json.dumps({"html": drawn.html, "share_query": drawn.share_query}, ensure_ascii=False)
+
     def picture(self, query: str, lang: str, origin: str) -> str:
         """The picture (SVG) of the answer to a share link's query, drawn by the server's presenter and template
         (issue 32), its QR code the share link at `origin`; empty for an answer without a picture."""
@@ -115,9 +124,14 @@ class Phone:
             for lang in [lang for _ in range(rounds) for lang in self.locales]:
                 self.score(json.dumps(request), lang)
                 self.answer(query, lang, where)
-        if trainer:  # once, before the snapshot: its template compiled and its words read
+        if trainer:  # once, before the snapshot: its template compiled and its words read (and the claims page's)
             for lang in self.locales:
                 self.trainer("seed=1&kind=waits&answer=none", lang)
+                self.claims(WARM_CLAIMS, lang, where)
+
+
+# Two claims on one discard (xinyu: an ordinary win and a 清一色 on E's 2s): the claims page's answer drawn once.
+WARM_CLAIMS = "ruleset=xinyu&caishen=5p&tile=2s&dealer=E&discarder=E&S_hand=123m456m789sEEE2s&N_hand=11134567899s22s"
 
 
 def warm_hands() -> list[dict]:

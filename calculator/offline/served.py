@@ -25,8 +25,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_GET
 
+from calculator.engine.rulesets import RULESETS
 from calculator.offline import pack
 from calculator.offline.pack import Manifest, read_manifest
+from calculator.presentation.claims.fields import kept_query
 from calculator.presentation.locale import lang_of
 from calculator.presentation.words import seat_labels
 
@@ -73,6 +75,16 @@ def offer(built: Manifest | None) -> dict | None:
         "trainer_url": reverse("trainer"),  # its page is kept with the pack: the phone draws its questions
         "megabytes": f"{built.gzip_size / 1_000_000:.1f}",
     }
+
+
+def claims_pages() -> list[str]:
+    """The page of who takes a discard as the pack keeps it: its inputs are drawn for one game and table size (the
+    phone draws its answer), so it is kept for each, under the query a share link writes for them (claims'
+    `kept_query`), and once as it opens with nothing chosen (the manifest's `pages`). public/sw.js answers a link
+    offline with the copy of its game and size."""
+    path = reverse("claims")
+    queries = {kept_query(game, size) for game, ruleset in RULESETS.items() for size in ruleset.table_sizes}
+    return [path, *(f"{path}?{query}" for query in sorted(queries))]
 
 
 def words() -> dict:
@@ -123,6 +135,7 @@ def pack_manifest(request: HttpRequest) -> HttpResponse:
     parts.append({"url": base + "worker.js", "sha256": built.worker.sha256, "size": built.worker.size})
     body = {**built.to_dict(), "runtime_url": runtime, "app_url": parts[-2]["url"], "worker_url": parts[-1]["url"]}
     body["parts"] = parts
+    body["pages"] = claims_pages()  # kept with the pack (static/js/offline.js): not on every page's offer
     response = JsonResponse(body)
     response["Cache-Control"] = "no-cache"  # the page asks it each time it checks for a newer pack
     return response

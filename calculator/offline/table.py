@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from calculator import ledger
 from calculator.engine import score
 from calculator.presentation.handquery import parse_query
-from calculator.presentation.table_fields import calculator_fields
+from calculator.presentation.table_fields import Fixed, calculator_fields, fixed_query
 
 RECORDED = ("hand", "win_tile", "melds", "winner", "discarder", "flags")  # what a hand is, the table aside
 
@@ -32,26 +32,9 @@ def fixed_fields(table: Mapping) -> dict:
     return calculator_fields(state_of(table), table["players"])
 
 
-def with_table(query, table: Mapping):
+def with_table(query, table: Mapping) -> Fixed:
     """The calculator's fields with those the table decides put in (a checkbox: checked or absent)."""
-    fixed = fixed_fields(table)
-    return Fixed(query, {k: (["on"] if v else []) if isinstance(v, bool) else [str(v)] for k, v in fixed.items()})
-
-
-class Fixed:
-    """A query whose table-decided keys are replaced (what the server's `with_fixed` does with a QueryDict)."""
-
-    def __init__(self, query, fixed: dict[str, list[str]]) -> None:
-        self.query, self.fixed = query, fixed
-
-    def get(self, key: str, default: str | None = None) -> str | None:
-        if key in self.fixed:
-            values = self.fixed[key]
-            return values[-1] if values else default
-        return self.query.get(key, default)
-
-    def getlist(self, key: str) -> list[str]:
-        return list(self.fixed[key]) if key in self.fixed else self.query.getlist(key)
+    return fixed_query(query, fixed_fields(table))
 
 
 def record(table: Mapping, hand: Mapping, lang: str) -> dict:

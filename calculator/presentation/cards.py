@@ -15,14 +15,16 @@ from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from calculator.engine import InvalidNotationError, parse_tiles, score
+from calculator.engine.claims import win_level
 from calculator.engine.hand import concealed_size
 from calculator.engine.rulesets import RULESETS
 
 from .handquery import HandInput, field_label, field_text, form_field, query_string
 from .locale import Locale
+from .readings import reading_arithmetic
 from .tiles import TileView, group_tiles, tile_view, tile_views, wild_in
 from .who_pays import Cell, PaymentRow, compass, payment_rows
-from .words import card_words, rule_anchor, signed, with_name
+from .words import card_words, claims_anchor, rule_anchor, signed, with_name
 
 log = logging.getLogger(__name__)
 
@@ -124,6 +126,7 @@ class AltRow:
     nets: list[AltNet]
     message: str
     query: str
+    arithmetic: str = ""  # how the reading comes to its numbers (readings.py)
 
 
 @dataclass(slots=True)
@@ -248,6 +251,9 @@ class WinCard(ResultCard):
     alternatives: list[AltRow] = field(default_factory=list)
     readings: bool = False  # the other readings of the rule card were looked at (none may change the hand)
     rule_effects: list[RuleEffect] = field(default_factory=list)  # the card's changed rules and what they do
+    level: LineView | None = (
+        None  # the level at which it claims a discard others claim too (拦胡), in a game with levels
+    )
 
 
 # ------------------------------------------------------------------------------------------ the card
@@ -285,6 +291,10 @@ def result_card(hand: HandInput, answer: dict | None, locale: Locale) -> ResultC
     ruleset = RULESETS[answer["ruleset"]]
     card.readings = "alternatives" in answer and any(rule.scoring for rule in ruleset.house)
     card.rule_effects = rule_effects(hand, card.alternatives, locale)
+    level = win_level(ruleset, answer, locale.lang)
+    if level is not None:
+        label = locale.gettext("Claim level")
+        card.level = LineView("level", label, level["rule"], claims_anchor(ruleset.id), level["name"], level["level"])
     return card
 
 
@@ -323,6 +333,7 @@ def alternative_rows(hand: HandInput, answer: dict, locale: Locale) -> list[AltR
         if entry["value"] == rule.default:
             del card[rule.id]
         options = {**hand.request["options"], "house": card}
+        changed = {**hand.request, "options": options}
         rows.append(
             AltRow(
                 key=f"{rule.id}={field_text(entry['value'])}",
@@ -334,7 +345,8 @@ def alternative_rows(hand: HandInput, answer: dict, locale: Locale) -> list[AltR
                     for s in seats
                 ],
                 message="" if entry["win"] else _("Not a win") + f" ({entry['code']})",
-                query=query_string(HandInput({**hand.request, "options": options}, hand.names)),
+                query=query_string(HandInput(changed, hand.names)),
+                arithmetic=reading_arithmetic(changed, lang) if entry["win"] else "",
             )
         )
     return rows

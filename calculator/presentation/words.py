@@ -66,6 +66,11 @@ def rule_anchor(rule: str) -> str:
     return f"rule-{slug}"
 
 
+def claims_anchor(game: str) -> str:
+    """The rules page's anchor of a game's rule for several claims on one discard (its `[claims]`)."""
+    return f"claims-{game}"
+
+
 @lru_cache(maxsize=8)
 def card_words(locale: Locale) -> dict:
     """The result card's recurring words (seats, roles, marks, groups and melds) in one language, translated once

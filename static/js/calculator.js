@@ -3,25 +3,9 @@
 (function () {
   "use strict";
 
-  const field = (name) => form.elements.namedItem(name);
-  const $ = (id) => document.getElementById(id);
-  const form = $("calc");
-  const textNode = document.getElementById("calc-text");
-  if (!form || !textNode) return;
-  const T = JSON.parse(textNode.textContent);
-  // Each game's declarations (rulesets/<game>/declarations.toml, via json_script): options, flags with their
-  // conditions, house rules. The page reads the rules here; it keeps no copy of them.
-  const GAMES = {};
-  JSON.parse($("calc-rulesets").textContent).forEach((g) => { GAMES[g.id] = g; });
-  const FIRST_GAME = Object.keys(GAMES)[0];
-  const LANG = (document.documentElement.lang || "").startsWith("en") ? "en" : "zh";
+  // ------------------------------------------------------------------ notation
 
   const HONOURS = "ESWNCFP";
-  const KONGS = ["kong_exposed", "kong_added", "kong_concealed"];
-  // the form's meld fields (meld1 …): as many as a hand of any game holds (concealed_sizes: 0 melds … the most)
-  const MAX_MELDS = Math.max(...Object.values(GAMES).map((g) => g.concealed_sizes.length - 1));
-
-  // ------------------------------------------------------------------ notation
 
   function indexOf(tile) {
     if (HONOURS.includes(tile)) return 27 + HONOURS.indexOf(tile);
@@ -53,13 +37,6 @@
     return pending.length ? null : tiles;
   }
 
-  // The first notation field whose text cannot be read: taps must not write over what was typed there.
-  function unreadable() {
-    const names = ["hand", "win_tile"];
-    for (let n = 1; n <= MAX_MELDS; n++) names.push("meld" + n + "_tiles");
-    return names.map(field).find((input) => input && input.value.trim() && parse(input.value) === null) || null;
-  }
-
   function notation(tiles) {
     const sorted = tiles.slice().sort(byIndex);
     let out = "";
@@ -68,6 +45,32 @@
       if (ranks.length) out += ranks.join("") + suit;
     }
     return out + sorted.filter((t) => HONOURS.includes(t)).join("");
+  }
+
+  window.Notation = { parse, notation };
+
+  const field = (name) => form.elements.namedItem(name);
+  const $ = (id) => document.getElementById(id);
+  const form = $("calc");
+  const textNode = document.getElementById("calc-text");
+  if (!form || !textNode) return;
+  const T = JSON.parse(textNode.textContent);
+  // Each game's declarations (rulesets/<game>/declarations.toml, via json_script): options, flags with their
+  // conditions, house rules. The page reads the rules here; it keeps no copy of them.
+  const GAMES = {};
+  JSON.parse($("calc-rulesets").textContent).forEach((g) => { GAMES[g.id] = g; });
+  const FIRST_GAME = Object.keys(GAMES)[0];
+  const LANG = (document.documentElement.lang || "").startsWith("en") ? "en" : "zh";
+
+  const KONGS = ["kong_exposed", "kong_added", "kong_concealed"];
+  // the form's meld fields (meld1 …): as many as a hand of any game holds (concealed_sizes: 0 melds … the most)
+  const MAX_MELDS = Math.max(...Object.values(GAMES).map((g) => g.concealed_sizes.length - 1));
+
+  // The first notation field whose text cannot be read: taps must not write over what was typed there.
+  function unreadable() {
+    const names = ["hand", "win_tile"];
+    for (let n = 1; n <= MAX_MELDS; n++) names.push("meld" + n + "_tiles");
+    return names.map(field).find((input) => input && input.value.trim() && parse(input.value) === null) || null;
   }
 
   // ------------------------------------------------------------------ state <-> fields

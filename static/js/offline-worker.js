@@ -9,6 +9,7 @@
 //   {type: "answer", id, query, lang, context}        -> {type: "answered", id, json}    (card, strip, share_query)
 //   {type: "table", id, action, table, hand, lang}    -> {type: "tabled", id, json}      (calculator/offline/table.py)
 //   {type: "trainer", id, query, lang}                -> {type: "trained", id, json}     (html, link: the trainer)
+//   {type: "claims", id, query, lang, context}        -> {type: "settled", id, json}     (html, share_query: claims)
 //   {type: "picture", id, query, lang, origin}        -> {type: "pictured", id, svg}     (the verdict's picture)
 // and {type: "failed", id, message} when something went wrong.
 //
@@ -89,6 +90,8 @@ self.addEventListener("message", async (event) => {
     } else if (message.type === "table") {
       const json = phone.table(message.action, message.table, message.hand, message.lang);
       self.postMessage({ type: "tabled", id: message.id, json });
+    } else if (message.type === "claims") {
+      self.postMessage({ type: "settled", id: message.id, json: phone.claims(message.query, message.lang, message.context) });
     } else if (message.type === "picture") {
       self.postMessage({ type: "pictured", id: message.id, svg: phone.picture(message.query, message.lang, message.origin) });
     } else if (message.type === "trainer") {

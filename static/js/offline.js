@@ -121,7 +121,9 @@
       progress(done, total);
       say((words.downloading || "%(percent)s%").replace("%(percent)s", Math.floor((100 * done) / total)));
     });
-    await keepTrainerPage(cache).catch(() => {}); // the trainer offline is a convenience: the pack stands without it
+    // the trainer and the page of who takes a discard offline are a convenience: the pack stands without them
+    await keepTrainerPage(cache).catch(() => {});
+    await keepClaimsPages(cache, manifest.pages).catch(() => {});
     progress(0, 0);
     const before = kept();
     keep(manifest);
@@ -135,7 +137,19 @@
   // never answered with a redirected response.
   async function keepTrainerPage(cache, from) {
     const path = offer && offer.dataset.trainer;
-    if (!path) return;
+    if (path) await keepPackPage(cache, path, from);
+  }
+
+  // The page of who takes a discard, kept for each game and table size (its inputs are drawn for one: the
+  // manifest's `pages`); offline, public/sw.js answers a link with the copy of its game and size, claims.js puts
+  // the link's other fields in, and the phone draws the answer.
+  async function keepClaimsPages(cache, paths) {
+    for (const path of paths || []) await keepPackPage(cache, path);
+  }
+
+  // A page kept in the pack's cache under `path` (a copy of what `from`, or the path itself, answers now), with
+  // its scripts and styles.
+  async function keepPackPage(cache, path, from) {
     const response = await fetch(from || path, { cache: "no-store", credentials: "same-origin" });
     if (!response.ok) return;
     const html = await response.text();
@@ -283,6 +297,7 @@
         serverAway = false;
         syncAll();
         refreshTrainerPage();
+        refreshClaimsPage();
       }
     } catch (error) {
       // still away
@@ -293,9 +308,9 @@
   probe();
 
   // The fields as htmx sends them (hx-params="not csrfmiddlewaretoken"; disabled fields are not sent).
-  function formQuery() {
+  function formQuery(of = form) {
     const query = new URLSearchParams();
-    for (const [name, value] of new FormData(form)) {
+    for (const [name, value] of new FormData(of)) {
       if (name !== "csrfmiddlewaretoken") query.append(name, value);
     }
     return query.toString();
@@ -378,6 +393,56 @@
       phoneAnswer = null;
     });
 
+  }
+
+  // ------------------------------------------------------------------ who takes a discard, offline
+  //
+  // While the server is out of reach, the page's answer (#claims-answer) is drawn in the phone by the server's own
+  // Python (calculator/presentation/claims/, jinja2/claims.html), and the address becomes its share link; online,
+  // the server answers as before. The page opened offline is a kept copy (public/sw.js), in the language seen
+  // last: the copy of the game and size this phone sees online is kept again each time.
+
+  const claimsForm = document.getElementById("claims");
+  let claimsAsked = 0;
+
+  async function answerClaims() {
+    if (!claimsForm || !serverAway || !isReady()) return;
+    const mine = ++claimsAsked;
+    let reply;
+    try {
+      const where = JSON.stringify({ origin: location.origin });
+      reply = JSON.parse((await ask({ type: "claims", query: formQuery(claimsForm), lang: pageLang(), context: where })).json);
+    } catch (error) {
+      return; // the page says the answer needs the network
+    }
+    if (mine !== claimsAsked) return; // a newer change
+    document.getElementById("claims-answer").innerHTML = reply.html;
+    root.dataset.offlineClaims = reply.share_query; // the fields the phone answered last
+    setTimeout(() => history.replaceState(history.state, "", claimsForm.getAttribute("action") + "?" + reply.share_query));
+  }
+
+  if (claimsForm) {
+    claimsForm.addEventListener("claims:update", answerClaims, true);
+    claimsForm.addEventListener("claims:typed", answerClaims, true);
+    claimsForm.addEventListener("htmx:beforeRequest", (event) => {
+      if (serverAway && isReady()) event.preventDefault(); // the phone answers
+    });
+    claimsForm.addEventListener("htmx:sendError", () => {
+      serverAway = true;
+      answerClaims();
+    });
+    document.addEventListener("offline:ready", answerClaims);
+  }
+
+  function refreshClaimsPage() {
+    const current = kept();
+    const path = claimsForm && claimsForm.dataset.keptAs;
+    if (!current || !path) return;
+    // the page of this game and size as it opens (no claims entered: a link's are put in from its address)
+    caches.open(cacheName(current.version))
+      .then((cache) => keepPackPage(cache, path))
+      .then(() => { root.dataset.offlineClaimsKept = root.lang; }) // in the language seen last, as the other pages
+      .catch(() => {});
   }
 
   // ------------------------------------------------------------------ a table kept in this phone
@@ -488,7 +553,7 @@
       list.append(li);
     });
     list.hidden = list.children.length === 0;
-    list.dataset.syncRounds = String(syncRounds); // how many times the queue went out (and stopped)
+    list.dataset.syncRounds = String(rounds.get(tableId) || 0); // how many of this table's rounds have ended
   }
 
   function setItem(id, key, change) {
@@ -590,7 +655,13 @@
 
   const samePayments = (a, b) => JSON.stringify(a) === JSON.stringify(b);
   const syncing = new Set();
-  let syncRounds = 0;
+  // Table id -> how many of its rounds (the queue went out, and stopped) have ended: written on its queue when one
+  // ends, so that a look at the page knows a round is over (another table's round is none of its business).
+  const rounds = new Map();
+  // Table id -> {tries, timer}: its next round after a refusal that passes by itself (503 `busy`, 429, a table that
+  // could not be read); `tries` counts such rounds in a row.
+  const retries = new Map();
+  const RETRY_LONGEST_S = 300; // a Retry-After longer than this (a clock gone wrong) is not waited out
 
   async function send(entry, item) {
     const body = { ...item.request, version: item.version, idempotency_key: item.key };
@@ -603,15 +674,6 @@
     });
   }
 
-  async function tableNow(entry) {
-    const response = await fetch(entry.api + "?limit=1", { cache: "no-store", credentials: "same-origin" });
-    if (!response.ok) return null;
-    const fresh = await response.json();
-    delete fresh.hands;
-    delete fresh.events;
-    return fresh;
-  }
-
   const stateOf = (body) => {
     const state = { ...body };
     delete state.hands;
@@ -619,10 +681,45 @@
     return state;
   };
 
-  // The hands waiting to send, in order; it stops at one the referee must look at, or when the network fails.
+  // The table as the server holds it now, {table}; or {refusal}: the answer that did not hold it (a 503, a body cut
+  // short), whose Retry-After says when to ask again. Throws when the network failed.
+  async function tableNow(entry) {
+    const response = await fetch(entry.api + "?limit=1", { cache: "no-store", credentials: "same-origin" });
+    const fresh = response.ok ? await response.json().catch(() => null) : null;
+    return fresh ? { table: stateOf(fresh) } : { refusal: response };
+  }
+
+  // How long until the queue goes out again after `refusal`: the server's Retry-After (seconds or a date, API.md),
+  // or without one 1, 2, 4 … 60 s; never less than a second (no round after round without a pause).
+  function retryDelay(refusal, tries) {
+    const said = refusal.headers.get("Retry-After");
+    let seconds = NaN;
+    if (said !== null) seconds = /^\s*\d+\s*$/.test(said) ? Number(said) : (Date.parse(said) - Date.now()) / 1000;
+    if (!Number.isFinite(seconds)) seconds = Math.min(2 ** tries, 60);
+    return 1000 * Math.min(Math.max(seconds, 1), RETRY_LONGEST_S);
+  }
+
+  // After a round the server stopped with a refusal that passes, the next one once it said to ask again: nothing
+  // else would send the queue (the server answered, so it is not away: no probe, no "online" event).
+  function retryLater(id, refusal) {
+    const before = retries.get(id);
+    if (before) clearTimeout(before.timer);
+    if (!refusal) {
+      retries.delete(id);
+      return;
+    }
+    const tries = before ? before.tries + 1 : 0;
+    retries.set(id, { tries, timer: setTimeout(() => sync(id), retryDelay(refusal, tries)) });
+  }
+
+  // The hands waiting to send, in order; it stops at one the referee must look at, when the network fails (then
+  // probe() starts the next round) or when the server refuses for a while (then its Retry-After does).
   async function sync(id) {
     if (syncing.has(id) || serverAway || !isReady()) return;
     syncing.add(id);
+    const pending = retries.get(id);
+    if (pending) clearTimeout(pending.timer); // this round is the one it waited for
+    let refusal = null; // the answer of a refusal that passes, which stopped this round
     try {
       for (;;) {
         const entry = entryOf(id);
@@ -644,7 +741,7 @@
         if (response.ok) {
           // Recorded. An answer cut short or empty (a connection dropped after the server answered) holds no
           // table: the table is asked for again; without it the kept table and the phone's booking stay as they are.
-          const now = body.version !== undefined ? stateOf(body) : await tableNow(entry).catch(() => null);
+          const now = body.version !== undefined ? stateOf(body) : (await tableNow(entry).catch(() => ({}))).table;
           setItem(id, item.key, (i, e) => {
             i.state = "sent";
             if (!now) return;
@@ -654,11 +751,20 @@
           continue;
         }
         if (response.status === 409 && code === "stale") {
-          const fresh = await tableNow(entry).catch(() => null);
-          if (!fresh) {
+          let now;
+          try {
+            now = await tableNow(entry);
+          } catch (error) {
             setItem(id, item.key, (i) => { i.state = "waiting"; });
+            serverAway = true; // asked again by probe()
             break;
           }
+          if (!now.table) {
+            setItem(id, item.key, (i) => { i.state = "waiting"; });
+            refusal = now.refusal;
+            break;
+          }
+          const fresh = now.table;
           changeTable(id, (e) => { e.table = fresh; });
           const again = await table("record", fresh, JSON.stringify(item.hand));
           if (again.error) {
@@ -675,6 +781,7 @@
         }
         if (response.status >= 500 || response.status === 429) {
           setItem(id, item.key, (i) => { i.state = "waiting"; });
+          refusal = response;
           break;
         }
         setItem(id, item.key, (i) => { i.state = "refused"; i.why = (body.error && body.error.message) || String(response.status); });
@@ -682,7 +789,8 @@
       }
     } finally {
       syncing.delete(id);
-      syncRounds += 1;
+      rounds.set(id, (rounds.get(id) || 0) + 1);
+      retryLater(id, refusal);
       if (id === tableId && offlineBound()) {
         drawBanner();
         fixForm();
@@ -785,13 +893,15 @@
     score: (request, lang) => window.offlinePack.scoreText(request, lang).then(JSON.parse),
     // the strip and the card the phone draws for the calculator's fields (JSON text: card, strip, share_query)
     draw: (query, lang, where) => ask({ type: "answer", query, lang, context: where }).then((r) => r.json),
+    // the answer the phone draws for the fields of the page of who takes a discard (JSON text: html, share_query)
+    claims: (query, lang, where) => ask({ type: "claims", query, lang, context: where }).then((r) => r.json),
     // the verdict's picture the phone draws for a share link's query (SVG text: static/js/picture.js)
     picture: (query, lang, origin) => ask({ type: "picture", query, lang, origin }).then((r) => r.svg),
     // the trainer's question the phone draws for a trainer link (JSON text: html, link)
     trainer: (link, lang) => ask({ type: "trainer", query: link, lang }).then((r) => r.json),
     answer: answerNow,
     ready: () => ready,
-    state: () => ({ serverAway, syncing: Array.from(syncing), rounds: syncRounds }), // for a look from the console
+    state: () => ({ serverAway, syncing: Array.from(syncing), rounds: Object.fromEntries(rounds), retrying: Array.from(retries.keys()) }), // for a look from the console
     start: startEngine,
   };
 

@@ -128,3 +128,19 @@ def open_ready(phone: Phone, path: str = "/", *, offline: bool = True, lang: str
     if ready:
         expect(page.locator("html")).to_have_attribute("data-offline-ready", "snapshot", timeout=READY_TIMEOUT)
     return page
+
+
+# A table's queue on the phone's page with a hand it sends by itself: on its way, or waiting (for the server, or
+# for the next try after a refusal that passes) with no hand before it that waits for the referee (the queue stops
+# there, in order).
+UNSETTLED = (
+    "#offline-queue li[data-queue-state='sending'], #offline-queue li[data-queue-state='waiting']"
+    ":not(li[data-queue-state='confirm'] ~ li, li[data-queue-state='refused'] ~ li)"
+)
+
+
+def expect_settled(page, timeout: float = 30_000) -> None:
+    """The page's table queue has settled: each hand sent or dropped, or waiting for the referee (to confirm or
+    drop it) or behind one that does. Not a count of rounds: a round stopped by a refusal that passes is followed
+    by another, after the server's Retry-After."""
+    expect(page.locator(UNSETTLED)).to_have_count(0, timeout=timeout)

@@ -135,6 +135,16 @@ def every_page(client) -> dict[str, str]:
     pages["one drawn"] = "/?" + urlencode({**not_ready, "win_tile": "3s"})
     with contextlib.suppress(NoReverseMatch):
         pages["trainer, answered"] = reverse("trainer") + "?seed=3&level=3&answer=0"
+    # who takes the discard (issue 29): empty, xinyu's levels, bazhi at three, and the trainer's question of it
+    claims = {"ruleset": "xinyu", "caishen": "5p", "tile": "2s", "dealer": "E", "discarder": "E"}
+    pages["who takes the discard"] = "/claims/"
+    claims_xinyu = {**claims, "S_hand": "123m456m789sEEE2s", "N_hand": "11134567899s22s"}
+    pages["who takes it, xinyu"] = "/claims/?" + urlencode(claims_xinyu)
+    at_three = {"ruleset": "bazhi", "players": "3", "tile": "8m", "dealer": "E", "discarder": "S"}
+    pages["who takes it, bazhi at three"] = "/claims/?" + urlencode(
+        {**at_three, "E_hand": "123456789s79m22p", "W_hand": "111345789p79m55s"}
+    )
+    pages["trainer, who takes it"] = reverse("trainer") + "?seed=0&game=xinyu&kind=claims&answer=W"
     pages["no network"] = reverse("no_network")  # what the service worker shows for a page it cannot fetch
     return pages
 

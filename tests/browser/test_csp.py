@@ -46,6 +46,7 @@ COVERED = {
     "rules": "test_calculator_result_waits_and_htmx",
     "no_network": "test_the_apps_offline_page",
     "trainer": "test_trainer_question_answer_and_next",
+    "claims": "test_who_takes_the_discard_tapped_and_answered",
     "set_language": "test_calculator_result_waits_and_htmx",
     "ledger_new": "test_ledger_create_record_and_table_pages",
     "ledger_edit": "test_ledger_create_record_and_table_pages",
@@ -158,6 +159,17 @@ def test_trainer_question_answer_and_next(watched):
     watched.wait_for_selector("#trainer:not([data-graded])")
     watched.watch.assert_clean("the trainer's next question")
     visit(watched, "/trainer/?seed=8&kind=waits&answer=none")
+
+
+def test_who_takes_the_discard_tapped_and_answered(watched):
+    claims = {"ruleset": "xinyu", "caishen": "5p", "tile": "2s", "dealer": "E", "discarder": "E"}
+    visit(watched, "/claims/?" + urlencode({**claims, "S_hand": "123m456m789sEEE2s"}))
+    watched.click('[data-pick="N"]')
+    for tile in ["1s", "1s", "1s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "9s", "2s", "2s"]:
+        watched.click(f'button[data-tile="{tile}"]')  # htmx asks for the answer at each tap
+    watched.wait_for_selector('#claims-answer [data-claims-winner="N"]')
+    watched.watch.assert_clean("who takes the discard, answered")
+    visit(watched, "/trainer/?seed=0&game=xinyu&kind=claims&answer=W")
 
 
 def test_the_apps_offline_page(watched):

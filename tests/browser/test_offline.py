@@ -19,7 +19,7 @@ from django.test import Client
 from calculator.engine.rulesets import RULESETS, SERVED
 from calculator.presentation.handquery import HandInput, query_string
 from calculator.presentation.trainer.questions import Spec, question
-from tests.browser.offline import open_ready
+from tests.browser.offline import expect_settled, open_ready
 from tests.browser.phone import B1, B1_NETS, B1_NETS_AT_THREE, B1_TAPS, expect, expect_nets, tap_seats, tap_tiles
 from tests.browser.tracing import traced
 from tests.offline_requests import kinds_covered, requests
@@ -233,14 +233,11 @@ def test_two_phones_a_offline_records_three_b_online_one_the_table_holds_four_an
     context_b.close()
 
     # A is back online: the queue goes out in order; it stops at a hand that pays otherwise now, which the referee
-    # confirms, and goes on
-    queue = a.locator("#offline-queue")
-    rounds = queue.get_attribute("data-sync-rounds")
+    # confirms, and goes on. What it asks is read once it has settled (nothing left to send by itself).
     offline_phone.context.set_offline(False)
     asked = []
     for _ in range(len(A_HANDS) + 1):
-        expect(queue).not_to_have_attribute("data-sync-rounds", rounds, timeout=30_000)
-        rounds = queue.get_attribute("data-sync-rounds")
+        expect_settled(a)
         confirming = a.locator("#offline-queue li[data-queue-state='confirm']")
         if confirming.count() == 0:
             break
@@ -248,7 +245,11 @@ def test_two_phones_a_offline_records_three_b_online_one_the_table_holds_four_an
         asked.append(states.index("confirm"))
         expect(confirming.locator("[data-before]")).to_be_visible()
         expect(confirming.locator("[data-now]")).to_be_visible()
+        key = confirming.get_attribute("data-queue-key")
         confirming.locator("[data-queue-confirm]").click()
+        expect(a.locator(f"#offline-queue li[data-queue-key='{key}']")).not_to_have_attribute(
+            "data-queue-state", "confirm"
+        )
     expect(a.locator("#offline-queue li[data-queue-state='sent']")).to_have_count(3)
     assert asked == changed
 

@@ -2,8 +2,8 @@
 deploy/nginx.conf in front of gunicorn (`gunicorn calculator.wsgi:application` with deploy/gunicorn.env), on an
 SQLite file or a PostgreSQL database of its own, the production profile, every log in a file the test reads back.
 
-Of deploy/nginx.conf only the ports, the certificate (a self-signed one made here) and the log directory are
-replaced; of deploy/gunicorn.env only the address and the number of workers. `app_server` starts gunicorn alone, for
+Of deploy/nginx.conf only the ports, the certificate (a self-signed one made here), the log directory and the
+pictures' cache directory are replaced; of deploy/gunicorn.env only the address and the number of workers. `app_server` starts gunicorn alone, for
 what the app server does by itself (a client reaching it directly, its workers)."""
 
 from __future__ import annotations
@@ -240,8 +240,9 @@ def _replace(text: str, old: str, new: str, count: int) -> str:
     return text.replace(old, new)
 
 
-def nginx_site(app_port: int, https_port: int, http_port: int, logs: Path, cert: Path, key: Path) -> str:
-    """deploy/nginx.conf with these ports, this certificate and this log directory."""
+def nginx_site(app_port: int, https_port: int, http_port: int, logs: Path, cert: Path, key: Path, cache: Path) -> str:
+    """deploy/nginx.conf with these ports, this certificate, this log directory and the pictures' cache in `cache`
+    (a folder nginx's workers may write to)."""
     site = (ROOT / "deploy" / "nginx.conf").read_text()
     site = _replace(site, "listen [::]:80;\n", "", 1)
     site = _replace(site, "listen [::]:443 ssl http2;\n", "", 1)
@@ -249,6 +250,7 @@ def nginx_site(app_port: int, https_port: int, http_port: int, logs: Path, cert:
     site = _replace(site, "listen 443 ssl http2;", f"listen 127.0.0.1:{https_port} ssl http2;", 1)
     site = _replace(site, "server 127.0.0.1:8000", f"server 127.0.0.1:{app_port}", 2)
     site = _replace(site, "/var/log/nginx/", f"{logs}/", 4)
+    site = _replace(site, "/var/lib/nginx/", f"{cache}/", 1)
     site = re.sub(r"ssl_certificate /\S+;", f"ssl_certificate {cert};", site)
     return re.sub(r"ssl_certificate_key /\S+;", f"ssl_certificate_key {key};", site)
 
@@ -294,7 +296,7 @@ def nginx_in_front(app_port: int, logs: Path) -> Iterator[tuple[int, int, subpro
         https_port, http_port = free_port(), free_port()
         cert, key = _self_signed(folder)
         site = folder / "mahjong.conf"
-        site.write_text(nginx_site(app_port, https_port, http_port, logs, cert, key))
+        site.write_text(nginx_site(app_port, https_port, http_port, logs, cert, key, folder))
         main = folder / "nginx.conf"
         main.write_text(nginx_main(folder, site, logs))
         with open(logs / "nginx.stderr.log", "w") as stderr:

@@ -176,3 +176,10 @@ def test_a_game_with_levels_says_why_a_higher_level_wins():
     first = next(iter(RULESETS[SERVED[0]].pattern_by_code))
     with pytest.raises(RegistrationError, match=r"\[claims\] reasons has no higher_level"):
         register(game_with_claims(replace(served, levels=(ClaimLevel(1, (first,)),))))
+
+
+def test_a_game_says_its_claims_rule_in_one_sentence():
+    """The page of who takes a discard shows the game's rule as a player tells it (`[claims] how`)."""
+    served = RULESETS[SERVED[0]].claims
+    with pytest.raises(RegistrationError, match=r"\[claims\] has no how"):
+        register(game_with_claims(replace(served, how=None)))

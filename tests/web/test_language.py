@@ -13,6 +13,7 @@ from urllib.parse import urlencode
 import pytest
 
 from calculator.engine import score
+from calculator.engine.claims import priority
 from calculator.engine.rulesets import RULESETS
 from calculator.presentation.handquery import HandInput, query_string
 from calculator.presentation.trainer.questions import KINDS, Spec, question
@@ -130,6 +131,11 @@ def pages(client):
         "error": "/?" + urlencode({**B1, "hand": "111345789p79m5x"}),
         "other readings": "/?" + urlencode({**B1, "hand": "1113m123456789p", "win_tile": "2m"}),
         "rules": "/rules/",
+        "who takes the discard": "/claims/",
+        "who takes it, xinyu": "/claims/?" + urlencode(CLAIMS_XINYU),
+        "who takes it, bazhi": "/claims/?" + urlencode(CLAIMS_BAZHI),
+        "who takes it, an error": "/claims/?" + urlencode({**CLAIMS_BAZHI, "W_hand": "111345789p79m55s"}),
+        "who takes it, still to enter": "/claims/?" + urlencode({"ruleset": "xinyu", "S_hand": "123m"}),
         "new table": "/tables/new/",
         "my tables": "/tables/",
     }
@@ -145,7 +151,15 @@ def pages(client):
         paths[f"{api.created['ruleset']} table, read-only"] = f"/tables/{api.id}/"
         paths[f"{api.created['ruleset']} record"] = edit + "record/?" + urlencode({k: v for k, v in B1.items()})
         paths[f"{api.created['ruleset']} bound calculator"] = "/?" + urlencode({"table": api.id, "token": api.token})
+        paths[f"{api.created['ruleset']} bound claims"] = "/claims/?" + urlencode({"table": api.id, "token": api.token})
     return {"bazhi": bazhi, "xinyu": xinyu, "paths": paths}
+
+
+# Who takes the discard (issue 29): xinyu's 清一色 over an ordinary win; bazhi's play order
+CLAIMS_XINYU = {"ruleset": "xinyu", "caishen": "5p", "dealer": "E", "tile": "2s", "discarder": "E"}
+CLAIMS_XINYU.update(S_hand="123m456m789sEEE2s", N_hand="11134567899s22s")
+CLAIMS_BAZHI = {"ruleset": "bazhi", "dealer": "E", "tile": "8m", "discarder": "W"}
+CLAIMS_BAZHI.update(S_hand="123456789s79m22p", N_hand="111345789p79m55s")
 
 
 def test_no_english_left_in_the_chinese_pages(client, pages):
@@ -220,7 +234,7 @@ def element(html: str, element_id: str) -> str:
     return html[start : html.index(">", at) + 1]
 
 
-ANSWERS = {"win": "win", "waits": "none", "pay": "0"}
+ANSWERS = {"win": "win", "waits": "none", "pay": "0"}  # a claims question: one of its claimants' seats
 
 
 @pytest.mark.parametrize("game", sorted(RULESETS))
@@ -229,11 +243,20 @@ def test_the_english_trainer_explains_every_kind_of_question_in_english(client, 
     client.cookies["django_language"] = "en"
     found = {}
     for seed in range(6):
-        html = client.get(f"/trainer/?seed={seed}&game={game}&kind={kind}&answer={ANSWERS[kind]}").content.decode()
+        answer = ANSWERS.get(kind) or question(Spec(seed, game, kind)).request["claims"][0]["winner"]  # a seat
+        html = client.get(f"/trainer/?seed={seed}&game={game}&kind={kind}&answer={answer}").content.decode()
         assert 'id="trainer-explain"' in html
         if chinese := chinese_in(html, "main"):
             found[seed] = chinese
     assert found == {}
+
+
+@pytest.mark.parametrize("claims", [CLAIMS_XINYU, CLAIMS_BAZHI], ids=["xinyu", "bazhi"])
+def test_the_english_page_of_who_takes_the_discard_explains_its_chinese(client, claims):
+    client.cookies["django_language"] = "en"
+    html = client.get("/claims/?" + urlencode(claims)).content.decode()
+    assert 'data-claims="answer"' in html
+    assert chinese_in(html, "claims-answer") == []
 
 
 def test_the_trainer_deals_the_same_question_in_both_languages():
@@ -241,7 +264,7 @@ def test_the_trainer_deals_the_same_question_in_both_languages():
         chinese, english = question(spec, "zh"), question(spec, "en")
         assert (chinese.request, chinese.topics, chinese.choices) == (english.request, english.topics, english.choices)
         assert english.answer["net"] if english.kind == "pay" else True
-        assert english.answer == score(english.request, "en")
+        assert english.answer == (priority if english.kind == "claims" else score)(english.request, "en")
 
 
 def test_the_repro_trainer_pay_question_is_english_where_it_was_chinese(client):

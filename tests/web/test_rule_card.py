@@ -65,7 +65,7 @@ def test_a_share_link_with_a_house_rule_scores_under_it_and_offers_the_default_b
 
 def test_one_tap_on_a_reading_switches_the_card(client):
     html = page(client, HB1)
-    link = re.search(r'data-alt="yadang_wait=any"[^>]*>\s*<a class="alt-link" href="\?([^"]+)"', html).group(1)
+    link = re.search(r'data-alt="yadang_wait=any"[^>]*>\s*<a class="alt-link" href="/\?([^"]+)"', html).group(1)
     switched = client.get(f"{reverse('calculator')}?{link.replace('&amp;', '&')}").content.decode()
     assert nets(switched)["S"] == 22 and "yadang_wait=unique" in alt_rows(switched)
 

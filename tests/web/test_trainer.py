@@ -14,6 +14,7 @@ import pytest
 from django.urls import reverse
 
 from calculator.engine import score
+from calculator.engine.claims import priority
 from calculator.engine.rulesets import RULESETS, SERVED
 from calculator.presentation.trainer.questions import KINDS, MAX_SEED, Situation, Spec, question
 from tests.games.examples import examples
@@ -34,7 +35,10 @@ def graded(html: str) -> str | None:
 
 
 def engine_answer(q) -> dict:
-    """The answer the page should take, read from the engine's answer to the question's hand."""
+    """The answer the page should take, read from the engine's answer to the question's hand (a claims question:
+    to its claims)."""
+    if q.kind == "claims":
+        return {"answer": priority(q.request)["winner"]}
     answer = score(q.request)
     if q.kind == "win":
         return {"answer": "win" if answer["win"] else "no"}
@@ -55,6 +59,8 @@ def another_answer(q, right: dict) -> dict | None:
         if right["answer"] == "none":
             return {"answer": "tiles", "tile": ["1s"]}
         return {"answer": "tiles", "tile": right["tile"][1:]}  # one wait missed (or none tapped)
+    if q.kind == "claims":
+        return {"answer": next(c["winner"] for c in q.request["claims"] if c["winner"] != right["answer"])}
     others = [str(n) for n in range(len(q.choices)) if str(n) != right["answer"]]
     return {"answer": others[0]} if others else None
 
@@ -70,11 +76,18 @@ def test_two_hundred_questions_are_graded_by_the_engines_answer(client, block):
             assert graded(trainer(client, seed=seed, **wrong)) == "false", (seed, q.kind, q.request, wrong)
 
 
+def verdict_of(q) -> bool:
+    """A win or not; a hand ready or not; a discard someone takes or not."""
+    if q.kind == "waits":
+        return bool(q.answer["waits"])
+    return bool(q.answer["winner"]) if q.kind == "claims" else q.answer["win"]
+
+
 def verdicts_seen(specs) -> Counter:
     seen = Counter()
     for spec in specs:
         q = question(spec)
-        verdict = q.answer["win"] if q.kind != "waits" else bool(q.answer["waits"])
+        verdict = verdict_of(q)
         seen[(q.game, q.kind, verdict)] += 1
     return seen
 
@@ -86,6 +99,7 @@ def test_a_seed_alone_deals_every_served_game_every_kind_and_both_verdicts():
         assert seen[(game, "win", True)] and seen[(game, "win", False)]
         assert seen[(game, "waits", True)] and seen[(game, "waits", False)]
         assert seen[(game, "pay", True)]
+        assert seen[(game, "claims", True)]  # who takes a discard (issue 29), now and then
 
 
 @pytest.mark.parametrize("game", sorted(RULESETS))

@@ -281,6 +281,12 @@ class Ruleset(ABC):
         """The numbers and units a player reads first on a scored win (an answer of `evaluate` with `win` true),
         in `lang` ("zh" / "en"), from the game's `[texts.headline]`: bazhi "5 fan per loser", "no jiao"."""
 
+    @property
+    def headline_lines(self) -> tuple[str, ...]:
+        """The codes of the explanation lines whose arithmetic gives the headline's numbers (`[headline] lines`:
+        xinyu's 龙 and P): how the card tells another reading of the rule card ("P 11 + 1 = 12")."""
+        return self.declared.headline_lines
+
     def wild_kind(self, options) -> Tile | None:
         """The tile that is wild under these options (xinyu: the 财神), or None (the default) in a game without
         wild tiles: the flag conditions count it (`wild_copies`)."""

@@ -200,12 +200,14 @@ class ClaimRules:
     is the highest of `levels` whose patterns its answer names, else 0; the highest level takes the discard, equal
     levels the first claimant in play order after the discarder. A game without levels plays by seat order alone.
     `reasons` say each `reason_code` with {who} (the seat that takes it), {level} (its level, said) and {beaten}
-    (the others' levels)."""
+    (the others' levels); `how` says the whole rule in a sentence, as a player tells it at the table (a page shows
+    it beside an answer)."""
 
     rule: str  # the section of RULES.md that settles it
     ordinary: Text  # what a win of level 0 is called
     levels: tuple[ClaimLevel, ...]  # ascending
     reasons: dict[str, Text]
+    how: Text | None = None  # the rule in one sentence (the registry refuses a game without it)
 
     def level_of(self, codes: tuple[str, ...] | list[str]) -> tuple[int, tuple[str, ...]]:
         """The level of a win naming these pattern codes, and the codes that give it (0 and none: ordinary)."""
@@ -219,7 +221,8 @@ class ClaimRules:
         """What the declaration lacks, in words (empty: nothing)."""
         needed = [code for code in CLAIM_REASONS if code != "higher_level" or self.levels]
         lacking = [code for code in needed if code not in self.reasons]
-        return [f"[claims] reasons has no {', '.join(lacking)}"] if lacking else []
+        problems = [f"[claims] reasons has no {', '.join(lacking)}"] if lacking else []
+        return problems + ([] if self.how else ["[claims] has no how (the rule in one sentence)"])
 
 
 # ----------------------------------------------------------------------------------------------- the table (ledger)
@@ -315,6 +318,9 @@ class Declared:
     data: dict
     parts: tuple[Part, ...] = ()  # `[parts]`: none when the card shows each net whole
     claims: ClaimRules | None = None  # `[claims]` (None: not declared, the registry refuses the game)
+    # `[headline] lines`: the codes of the explanation lines whose arithmetic gives the headline's numbers (another
+    # reading of the rule card is told by them: RULES.md §5.3); none: the headline alone
+    headline_lines: tuple[str, ...] = ()
 
     def group(self, group_id: str) -> PatternGroup:
         return next(group for group in self.pattern_groups if group.id == group_id)
@@ -325,8 +331,8 @@ REQUIRED = ("title", "summary", "pattern_groups", "table")  # every other sectio
 
 def load(path: Path) -> Declared:
     """Read a game's declarations (TOML) into values; a mistake in the file fails at import, naming the entry.
-    A section the game has nothing for (options, flags, house rules, readings, notes, texts, labels, parts) may be
-    left out. Every `{code.name}` in a text is replaced by that pattern's number (`Pattern.numbers`)."""
+    A section the game has nothing for (options, flags, house rules, readings, notes, texts, labels, parts,
+    headline) may be left out. Every `{code.name}` in a text is replaced by that pattern's number (`Pattern.numbers`)."""
     raw = tomllib.loads(path.read_text(encoding="utf-8"))
     lacking = [key for key in REQUIRED if key not in raw]
     if lacking:
@@ -366,6 +372,7 @@ def load(path: Path) -> Declared:
         table=_table(raw.pop("table")),
         parts=tuple(Part(part_id, _text(label)) for part_id, label in raw.pop("parts", {}).items()),
         claims=_claims(raw.pop("claims", None)),
+        headline_lines=tuple(raw.pop("headline", {}).get("lines", ())),
         data=raw,
     )
 
@@ -446,7 +453,7 @@ def _claims(raw: dict | None) -> ClaimRules | None:
         key=lambda level: level.level,
     )
     reasons = {code: _text(text) for code, text in raw.get("reasons", {}).items()}
-    return ClaimRules(raw["rule"], _text(raw["ordinary"]), tuple(levels), reasons)
+    return ClaimRules(raw["rule"], _text(raw["ordinary"]), tuple(levels), reasons, _maybe_text(raw.get("how")))
 
 
 def _after_draw(raw: str | dict | None) -> AfterDraw | None:

@@ -12,8 +12,9 @@ from calculator.engine.rulesets.declarations import HouseRule, Pattern
 from calculator.engine.seats import in_play_order
 from calculator.presentation.glossary import terms
 from calculator.presentation.locale import Locale
+from calculator.presentation.readings import headline_arithmetic
 from calculator.presentation.tiles import TileView, group_tiles
-from calculator.presentation.words import rule_anchor, seat_labels, signed
+from calculator.presentation.words import claims_anchor, rule_anchor, seat_labels, signed
 
 
 def tile_groups(text: str, locale: Locale) -> list[list[TileView]]:
@@ -47,6 +48,7 @@ def example_view(ruleset: Ruleset, rule: HouseRule, locale: Locale) -> dict | No
         if row["win"]:
             net = answer["net"]  # the example's table's seats, in play order
             row["nets"] = [{"seat": seats[s], "net": net[s], "text": signed(net[s])} for s in in_play_order(net)]
+            row["arithmetic"] = headline_arithmetic(answer)
         else:
             row["message"] = answer.get("message", "")
         rows.append(row)
@@ -103,7 +105,22 @@ def ruleset_view(ruleset: Ruleset, locale: Locale) -> dict:
         "house_anchors": [rule_anchor(r) for r in sorted(house_rules)],
         "house": [house_rule_view(ruleset, rule, locale) for rule in ruleset.house],
         "readings": [{"where": note.rule, "zh": note.name, "text": note.text(lang)} for note in ruleset.readings],
+        "claims": claims_view(ruleset, lang),
     }
+
+
+def claims_view(ruleset: Ruleset, lang: str) -> dict:
+    """Who takes a discard several players can win on, as the game's `[claims]` says it: its rule in a sentence
+    and, in a game with levels, each level with the patterns that give it (the highest first, an ordinary win
+    last)."""
+    claims = ruleset.claims
+    levels = [
+        {"level": level.level, "names": [ruleset.pattern_by_code[code].name(lang) for code in level.patterns]}
+        for level in reversed(claims.levels)
+    ]
+    if levels:
+        levels.append({"level": 0, "names": [claims.ordinary(lang)]})
+    return {"anchor": claims_anchor(ruleset.id), "rule": claims.rule, "how": claims.how(lang), "levels": levels}
 
 
 def rulebook(locale: Locale) -> dict:

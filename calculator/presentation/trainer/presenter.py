@@ -13,10 +13,12 @@ from calculator.engine.rulesets import RULESETS
 from calculator.engine.seats import in_play_order
 from calculator.engine.tiles import ALL_TILES
 from calculator.presentation.cards import ResultCard, result_card
+from calculator.presentation.claims.fields import claims_query
 from calculator.presentation.entered import EnteredHand, entered_hand
 from calculator.presentation.handquery import HandInput, query_string
 from calculator.presentation.locale import Locale
 from calculator.presentation.tiles import TileView, short_name, tile_view
+from calculator.presentation.trainer.claims import claims_input
 from calculator.presentation.trainer.questions import (
     ALL_LEVELS,
     LEVELS,
@@ -69,6 +71,18 @@ class ChoiceView:
 
 
 @dataclass(slots=True)
+class Claimant:
+    """A claim of a "claims" question: its seat (the answer to tap), its hand; once graded, whether it takes the
+    discard and whether it was tapped."""
+
+    seat: str
+    label: str
+    hand: EnteredHand
+    right: bool = False
+    picked: bool = False
+
+
+@dataclass(slots=True)
 class Link:
     """A link of the page: a filter of the questions (`current` when it is the one chosen), or a pattern of the
     answer on the rules page (`code`: "<game>:<pattern>")."""
@@ -98,6 +112,7 @@ class TrainerPage:
     review: str  # the patterns under review once this question is answered (practice.py), as the link writes it
     keys: list[Key] = field(default_factory=list)
     choices: list[ChoiceView] = field(default_factory=list)
+    claimants: list[Claimant] = field(default_factory=list)  # a "claims" question: each claim, its seat to tap
     graded: bool = False
     correct: bool = False
     given: str = ""  # the answer chosen
@@ -106,6 +121,7 @@ class TrainerPage:
     right_text: str = ""
     draws_text: str = ""  # not ready: the tiles that help
     result: ResultCard | None = None  # the engine's answer as the calculator's result card, once graded
+    claims_query: str = ""  # a "claims" question: its claims as the page of who takes the discard shows them
     topics: list[Link] = field(default_factory=list)
     calculator_query: str = ""
 
@@ -120,12 +136,19 @@ PROMPTS = {  # a kind of question: its prompt and its hint (translated where sho
         gettext_noop("How much does each seat win or pay?"),
         gettext_noop("Tap the right table of nets (+ wins, − pays)."),
     ),
+    "claims": (
+        gettext_noop("Who takes this discard?"),
+        gettext_noop(
+            "Several players claim the discarded tile, each with the hand shown above: tap the seat that takes it."
+        ),
+    ),
 }
 LEVEL_WORDS = {
     ALL_LEVELS: gettext_noop("All levels"),
     "1": gettext_noop("1 · Win or not"),
     "2": gettext_noop("2 · Waits"),
     "3": gettext_noop("3 · Who pays, house rules"),
+    "4": gettext_noop("4 · Who takes the discard"),
 }
 
 
@@ -163,16 +186,21 @@ def trainer_page(q: Question, graded: Grade | None, locale: Locale) -> TrainerPa
         )
     if q.kind == "pay":
         page.choices = [choice_view(q.game, n, c, given, graded, locale) for n, c in enumerate(q.choices)]
+    if q.kind == "claims":
+        page.claimants = claimants(q, given, graded, locale)
     if graded:
         page.graded, page.correct, page.given = True, graded.correct, graded.submission.choice
         page.right = right.choice
         page.verdict = _("Right!") if graded.correct else _("Not quite.")
         page.right_text = right_text(q, locale)
         page.draws_text = draws_text(q, locale)
-        hand = HandInput(q.request, {})  # no names: the seats' words
-        page.result = result_card(hand, q.answer, locale)
         page.topics = topics(q, lang, locale.page("rules"))
-        page.calculator_query = query_string(hand)
+        if q.kind == "claims":  # explained by the page of who takes the discard (its answer: trainer/render.py)
+            page.claims_query = claims_query(claims_input(q.request))
+        else:
+            hand = HandInput(q.request, {})  # no names: the seats' words
+            page.result = result_card(hand, q.answer, locale)
+            page.calculator_query = query_string(hand)
         review = q.spec.review.after(q.topics, graded.correct, q.spec.focus, Random(f"gap:{q.spec.seed}"))
         page.review = review.text()
         page.next_query = urlencode(q.spec.next(review).query())
@@ -180,22 +208,15 @@ def trainer_page(q: Question, graded: Grade | None, locale: Locale) -> TrainerPa
 
 
 def situation_facts(q: Question, locale: Locale) -> list[Fact]:
-    """The game's options, the seats (not for waits: they do not change them) and the special wins."""
+    """The game's options, the seats (not for waits: they do not change them) and the special wins; for a
+    "claims" question the discard (its tile, the discarder) and the dealer."""
     _, lang = locale.gettext, locale.lang
     ruleset = RULESETS[q.game]
+    if q.kind == "claims":
+        return claims_facts(q, locale)
     request = q.request
     options = q.answer["request"]["options"]  # the engine's echo: defaults filled in, the 财神 of an indicator
-    facts = [Fact(_("Game"), ruleset.title(lang))]
-    for option in ruleset.options:
-        value = options.get(option.id)
-        if value is None or (option.kind == "choice" and len(option.choices) == 1):
-            continue  # not there, or no choice (xinyu's players: four only)
-        if option.kind == "tile":
-            facts.append(Fact(option.label(lang), tile=tile_view(value, locale)))
-        elif option.kind == "bool":
-            facts.append(Fact(option.label(lang), _("yes") if value else _("no")))
-        else:
-            facts.append(Fact(option.label(lang), option_value(option, value, lang)))
+    facts = [Fact(_("Game"), ruleset.title(lang)), *option_facts(ruleset, options, locale)]
     card = options.get("house") or {}
     for rule in ruleset.scoring_house:  # the house rules this question reads another way than the default
         if rule.id in card and card[rule.id] != rule.default:
@@ -209,6 +230,54 @@ def situation_facts(q: Question, locale: Locale) -> list[Fact]:
         for flag in request["flags"]:
             facts.append(Fact(_("Special win"), ruleset.flag_by_id[flag].label(lang)))
     return facts
+
+
+def option_facts(ruleset, options: dict, locale: Locale) -> list[Fact]:
+    """The game's options of a question, each a fact (a wild tile as its picture)."""
+    _, lang = locale.gettext, locale.lang
+    facts = []
+    for option in ruleset.options:
+        value = options.get(option.id)
+        if value is None or (option.kind == "choice" and len(option.choices) == 1):
+            continue  # not there, or no choice (xinyu's players: four only)
+        if option.kind == "tile":
+            facts.append(Fact(option.label(lang), tile=tile_view(value, locale)))
+        elif option.kind == "bool":
+            facts.append(Fact(option.label(lang), _("yes") if value else _("no")))
+        else:
+            facts.append(Fact(option.label(lang), option_value(option, value, lang)))
+    return facts
+
+
+def claims_facts(q: Question, locale: Locale) -> list[Fact]:
+    """A "claims" question's situation: the game and its card, the discarded tile, who discarded it, the dealer."""
+    _, lang = locale.gettext, locale.lang
+    ruleset = RULESETS[q.game]
+    first = q.request["claims"][0]
+    seats = seat_labels(lang)
+    return [
+        Fact(_("Game"), ruleset.title(lang)),
+        *option_facts(ruleset, first["options"], locale),
+        Fact(_("The discarded tile"), tile=tile_view(q.request["tile"], locale)),
+        Fact(_("Discarder"), seats[q.request["discarder"]]),
+        Fact(_("Dealer"), seats[first["dealer"]]),
+    ]
+
+
+def claimants(q: Question, given, graded: Grade | None, locale: Locale) -> list[Claimant]:
+    """The claims of a "claims" question in play order after the discarder (as the engine lists them): each
+    claimant's seat and hand; once graded, the one that takes the discard and the one tapped."""
+    seats = seat_labels(locale.lang)
+    requests = {claim["winner"]: claim for claim in q.request["claims"]}
+    out = []
+    for entry in q.answer["claims"]:
+        seat = entry["seat"]
+        hand = entered_hand({"ruleset": q.game, **requests[seat]}, locale)
+        view = Claimant(seat, seats[seat], hand)
+        if graded:
+            view.right, view.picked = entry["takes_discard"], given is not None and given.choice == seat
+        out.append(view)
+    return out
 
 
 def option_value(option, value: object, lang: str) -> str:
@@ -275,6 +344,8 @@ def situation_text(game: str, situation: Situation, locale: Locale) -> str:
 def right_text(q: Question, locale: Locale) -> str:
     """The engine's answer in one line."""
     _ = locale.gettext
+    if q.kind == "claims":
+        return _("The engine says: %(reason)s.") % {"reason": q.answer["reason"]}
     if q.kind == "win":
         return _("The engine says: a win.") if q.answer["win"] else _("The engine says: not a win.")
     if q.kind == "waits":

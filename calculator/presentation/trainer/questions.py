@@ -9,11 +9,12 @@ it again. Three kinds:
 - "pay": a win with seats, dealer and discarder; which of up to four tables of nets is the right one. The others
   are the engine's nets for the same hand in another situation (another dealer, a discard instead of a self-draw,
   another option or house rule), each named, so the explanation can say what each wrong choice would mean.
+- "claims": two or three players claim one discard; which seat takes it (claims.py: the engine's claims decide).
 With a focus ("<game>:<pattern code>") the deal is repeated until the engine's answer names that pattern (at most
 `ATTEMPTS` deals), which is how the patterns a learner gets wrong come back (practice.py spaces them out: the
 patterns under review that are not due yet are dealt around in the same way).
-Three levels (issue 21 §9) fix the kind: 1 win or not, 2 waits, 3 who pays under a rule card with house rules
-dealt at random, on a hand where one of them changes the nets.
+Four levels (issue 21 §9, issue 29) fix the kind: 1 win or not, 2 waits, 3 who pays under a rule card with house
+rules dealt at random, on a hand where one of them changes the nets, 4 who takes a discard several players claim.
 A question is dealt at a table of the game's default size, or now and then (`OTHER_TABLES`) at another size the
 game plays (bazhi's table of three, RULES.md §1.8): its seats, nets and waits are that table's.
 Plain Python over the engine: the trainer page (views.py, presenter.py) shows it.
@@ -30,10 +31,15 @@ from calculator.engine.deal import change_one
 from calculator.engine.rulesets import RULESETS, SERVED
 from calculator.engine.seats import Seats, seats_of
 from calculator.presentation.handquery import Query
+from calculator.presentation.trainer.claims import deal_claims
 from calculator.presentation.trainer.practice import Review
 
-KINDS = ("win", "waits", "pay")
-LEVELS = {"1": "win", "2": "waits", "3": "pay"}  # a level's kind; "all": any kind, as without a level
+KINDS = ("win", "waits", "pay", "claims")
+# The kinds a seed draws among, as it did before "claims" (issue 29): a seed deals the hand it dealt before, unless
+# its own stream makes it a claims question (CLAIMS_SHARE of the questions whose kind is not fixed).
+DRAWN_KINDS = KINDS[:3]
+CLAIMS_SHARE = 0.2
+LEVELS = {"1": "win", "2": "waits", "3": "pay", "4": "claims"}  # a level's kind; "all": any kind, as without a level
 ALL_LEVELS = "all"
 HOUSE_LEVEL = "3"  # the level whose questions are dealt under house rules
 HOUSE_SHARE = 0.5  # at that level, the share of a game's scoring house rules dealt at another value
@@ -103,8 +109,8 @@ class Question:
     spec: Spec
     game: str
     kind: str
-    request: dict  # what the learner is shown, an API.md request
-    answer: dict  # the engine's answer to it
+    request: dict  # what the learner is shown: an API.md request (a "claims" question: an /api/priority body)
+    answer: dict  # the engine's answer to it (its score, or who takes the discard)
     choices: list[Choice] = field(default_factory=list)  # "pay" only
     topics: tuple[str, ...] = ()  # "<game>:<code>": the patterns the answer names
 
@@ -183,6 +189,8 @@ def read_submission(q: Question, query: Query) -> Submission | None:
         return Submission(choice, frozenset(query.getlist("tile")) if choice == "tiles" else frozenset())
     if q.kind == "pay" and choice in {str(n) for n in range(len(q.choices))}:
         return Submission(choice)
+    if q.kind == "claims" and choice in {claim["winner"] for claim in q.request["claims"]}:
+        return Submission(choice)
     return None
 
 
@@ -203,7 +211,9 @@ def question(spec: Spec, lang: str = "zh") -> Question:
     rng = Random(spec.seed)
     focus_game = spec.focus.partition(":")[0] if spec.focus else None
     drawn_game = None if focus_game else rng.choice(sorted(SERVED))
-    drawn_kind = rng.choice(KINDS)
+    drawn_kind = rng.choice(DRAWN_KINDS)
+    if Random(f"claims:{spec.seed}").random() < CLAIMS_SHARE:
+        drawn_kind = "claims"
     game = spec.game or focus_game or drawn_game
     kind = spec.asks or drawn_kind
     resting = spec.review.resting() - {spec.focus}
@@ -213,7 +223,7 @@ def question(spec: Spec, lang: str = "zh") -> Question:
         attempts += 1
         found = candidate(rng, spec, game, kind, lang, demanding=attempts <= ATTEMPTS)
         if spec.focus and not spec.asks:
-            kind = rng.choice(KINDS)
+            kind = rng.choice(DRAWN_KINDS)
         if found is None:
             continue
         on_focus = not spec.focus or spec.focus in found.topics
@@ -251,6 +261,11 @@ def candidate(
     house-rules level, while `demanding`, a hand no house rule changes)."""
     ruleset = RULESETS[game]
     favour = spec.focus.partition(":")[2] if spec.focus else None
+    if kind == "claims":
+        claimed = deal_claims(rng, game, favour, table_of(game, spec.seed), lang)
+        return (
+            Question(spec, game, kind, *claimed[:2], [], tuple(f"{game}:{c}" for c in claimed[2])) if claimed else None
+        )
     dealt = ruleset.deal(rng, favour, table_of(game, spec.seed))
     if spec.level == HOUSE_LEVEL:
         dealt = {**dealt, "options": {**dealt["options"], "house": house_card(rng, game)}}
@@ -380,6 +395,8 @@ def right_answer(q: Question) -> Submission:
     if q.kind == "waits":
         tiles = frozenset(w["tile"] for w in q.answer["waits"])
         return Submission("tiles" if tiles else "none", tiles)
+    if q.kind == "claims":
+        return Submission(q.answer["winner"])
     return Submission(str(next(i for i, c in enumerate(q.choices) if not c.situation.change)))
 
 

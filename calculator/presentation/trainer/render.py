@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
+from calculator.presentation.claims.render import draw_claims
 from calculator.presentation.handquery import Query
 from calculator.presentation.locale import Locale
 from calculator.presentation.render import card_html, template
@@ -20,11 +21,14 @@ def trainer_html(spec: Spec, query: Query, locale: Locale, link: str) -> str:
     q = question(spec, locale.lang)
     submission = read_submission(q, query)
     page = trainer_page(q, grade(q, submission) if submission else None, locale)
-    card = Markup(card_html(page.result, locale)) if page.result else ""  # a rendered template
+    card = Markup(card_html(page.result, locale)) if page.result else ""  # rendered templates
+    if page.claims_query:  # a "claims" question: explained as the page of who takes the discard answers it
+        card = Markup(draw_claims(page.claims_query, locale, share=False).html)
     return template("trainer.html", locale).render(
         page=page,
         card=card,
         link=link,
         trainer_page=locale.page("trainer"),
         calculator_page=locale.page("calculator"),
+        claims_page=locale.page("claims"),
     )
