@@ -45,6 +45,15 @@ def never_explained(text: str) -> list[str]:
     return found
 
 
+def opened_text(page) -> str:
+    """#main's text once boot.js has explained what opening its <details> showed: it explains on the toggle event,
+    a task of its own after the click, so a word still bare is waited for until its explanation is shown."""
+    text = page.locator("#main").inner_text()
+    for term in {spot.split(":")[0] for spot in never_explained(text)}:
+        expect(page.locator(f'#main dfn[data-term="{term}"]').first).to_be_visible()
+    return page.locator("#main").inner_text()
+
+
 def glossed_in_chinese(text: str) -> list[str]:
     """Glosses that name their word in Chinese again instead of its pinyin: "龙 (龙: …)"."""
     return re.findall(r"[\u3400-\u9fff]+ \([\u3400-\u9fff]+: ", text)
@@ -67,7 +76,7 @@ def test_the_english_calculator_explains_every_word_it_shows(english, game):
     assert glossed_in_chinese(english.locator("#main").inner_text()) == []
     english.locator(f"#rule-card-{game} summary").click()  # the folded rule card, opened: its hints
     expect(english.locator(f"#rule-card-{game} .hint").first).to_be_visible()
-    assert never_explained(english.locator("#main").inner_text()) == []
+    assert never_explained(opened_text(english)) == []
 
 
 def test_the_english_trainer_explanation_explains_every_word_it_shows(english):
@@ -76,7 +85,7 @@ def test_the_english_trainer_explanation_explains_every_word_it_shows(english):
     for summary in english.locator("#trainer-explain details > summary").all():
         summary.click()
     expect(english.locator("#trainer-explain")).to_contain_text("self-draw: each pays 13")
-    assert never_explained(english.locator("#main").inner_text()) == []
+    assert never_explained(opened_text(english)) == []
     assert glossed_in_chinese(english.locator("#main").inner_text()) == []
 
 
@@ -92,4 +101,4 @@ def test_the_english_table_page_explains_every_word_it_shows(english, client, ga
         for summary in english.locator("#history details > summary").all():
             summary.click()
         expect(english.locator("#history tr[data-code]").first).to_be_visible()
-        assert never_explained(english.locator("#main").inner_text()) == [], table.created
+        assert never_explained(opened_text(english)) == [], table.created

@@ -42,10 +42,10 @@ class BazhiTable(TableRules):
     fact_fields = ("fan", "jiao")
 
     def hand_facts(self, result: dict) -> list[Said]:
-        facts = [msg("fan {fan} each", fan=result.get("fan"))]
+        facts = [msg("番 {fan} each", fan=result.get("fan"))]
         jiao = result.get("jiao") or {}
         if jiao.get("is_jiao"):
-            facts.append(msg("jiao {per} each", per=jiao.get("per_loser")))
+            facts.append(msg("交 {per} each", per=jiao.get("per_loser")))
         return facts
 
 
