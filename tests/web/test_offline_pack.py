@@ -69,8 +69,11 @@ def test_a_change_to_what_the_pack_holds_is_a_new_version(built, tmp_path, monke
 
 
 def test_the_pack_holds_the_engine_presenter_ledger_templates_catalogues_and_jinja2_but_no_django(built):
-    _, manifest, unpacked = built
-    names = {p.relative_to(unpacked).as_posix() for p in unpacked.rglob("*") if p.is_file()}
+    folder, manifest, _ = built
+    with zipfile.ZipFile(
+        folder / manifest.app.name
+    ) as archive:  # the zip: in-process phones write bytecode beside the unpacked copy
+        names = set(archive.namelist())
     for needed in (
         "calculator/engine/score.py",
         "calculator/engine/rulesets/bazhi/declarations.toml",
@@ -101,6 +104,24 @@ def test_the_phone_draws_with_the_templates_compiled_when_the_pack_was_built_nev
         assert locale.templates == unpacked / COMPILED_TEMPLATES
     assert not list(unpacked.glob("jinja2/*.html"))
     assert json.loads(phone.answer(B1_QUERY, "zh", json.dumps({"origin": "", "table": None})))["card"]
+
+
+def test_the_first_start_imports_every_module_of_the_pack_from_bytecode_compiled_before_it(built, tmp_path):
+    """Pyodide writes no bytecode as it imports (here: -B): the first start compiles the pack first (start.py), so
+    that no module is compiled from its source once the heap holds the others (pyodide#6254)."""
+    unpacked = tmp_path / "app"
+    shutil.copytree(built[2], unpacked)
+    program = (
+        "import sys; sys.path[:0] = [sys.argv[1]]; sys.modules['django'] = None\n"
+        "from calculator.offline.start import started\n"
+        "started(sys.argv[1])\n"
+        "print('\\n'.join(m.__spec__.cached or m.__file__ for m in list(sys.modules.values())\n"
+        "                 if (getattr(m, '__file__', None) or '').startswith(sys.argv[1])))"
+    )
+    run = [sys.executable, "-I", "-S", "-B", "-c", program, str(unpacked)]
+    loaded = subprocess.run(run, capture_output=True, text=True, check=True).stdout.split()
+    assert len(loaded) > 50 and all(Path(path).exists() for path in loaded)  # each module's bytecode was there
+    assert len(list((unpacked / COMPILED_TEMPLATES / "__pycache__").glob("*.pyc"))) == len(pack.TEMPLATES)
 
 
 def test_the_pack_is_at_most_7_mb_compressed(built):
