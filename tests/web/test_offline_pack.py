@@ -70,9 +70,8 @@ def test_a_change_to_what_the_pack_holds_is_a_new_version(built, tmp_path, monke
 
 def test_the_pack_holds_the_engine_presenter_ledger_templates_catalogues_and_jinja2_but_no_django(built):
     folder, manifest, _ = built
-    with zipfile.ZipFile(
-        folder / manifest.app.name
-    ) as archive:  # the zip: in-process phones write bytecode beside the unpacked copy
+    # the zip's names, not the unpacked copy's: the phones these tests run in CPython write bytecode into that
+    with zipfile.ZipFile(folder / manifest.app.name) as archive:
         names = set(archive.namelist())
     for needed in (
         "calculator/engine/score.py",
