@@ -8,7 +8,7 @@ scripts/offline_heap.mjs on it with the pinned Pyodide from node_modules: the he
 warm-up, the WebAssembly memory's size, the snapshot's, and whether a second start restores it. Pyodide 314.0.8
 restores a snapshot only while the memory is the 30 MiB it starts with (pyodide/pyodide#6254): the heap's top after
 the warm-up must stay under 30 MiB, with room for what the app grows (docs/PERFORMANCE.md, "the phone's memory").
-Exits non-zero when the snapshot is not restored.
+PASS / FAIL for the goal (≤ 29 MiB) and the restore; exits 1 on a FAIL.
 """
 
 from __future__ import annotations
