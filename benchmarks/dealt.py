@@ -57,39 +57,17 @@ def is_win(request: dict) -> bool:
 
 
 def wins_in_every_seat_way(game: str, each: int, rng: Random, seats: Sequence[str] = SEATS) -> list[dict]:
-    """`each` dealt wins of `game` for every (winner, dealer, discarder) of a table of `seats`, in the order dealt.
-
-    At four the deal's own seats are kept; at another size each dealt win is moved to the table's seats
-    (`at_table`). A win is kept while its seat way still wants one."""
+    """`each` dealt wins of `game` for every (winner, dealer, discarder) of a table of `seats` (the game's deal at
+    that table), in the order dealt. A win is kept while its seat way still wants one."""
     wanted = dict.fromkeys(seat_ways(seats), each)
     found = []
     while any(wanted.values()):
-        request = RULESETS[game].deal(rng, None)
-        if tuple(seats) != SEATS:
-            request = at_table(request, seats, rng)
+        request = RULESETS[game].deal(rng, None, tuple(seats))
         way = seat_way(request)
         if wanted.get(way, 0) and is_win(request):
             wanted[way] -= 1
             found.append(request)
     return found
-
-
-def at_table(request: dict, seats: Sequence[str], rng: Random) -> dict:
-    """A dealt request moved to a table of `seats` (`options.players`): winner, dealer and discarder drawn among
-    them (a self-draw stays one), each exposed meld fed by another seat of the table (a chow by the winner's 上家)."""
-    winner, dealer = rng.choice(seats), rng.choice(seats)
-    others = [seat for seat in seats if seat != winner]
-    discarder = None if request["discarder"] is None else rng.choice(others)
-    melds = []
-    for meld in request["melds"]:
-        moved = dict(meld)
-        if meld["type"] == "chow":
-            moved["from"] = seats[seats.index(winner) - 1]
-        elif "from" in meld:
-            moved["from"] = rng.choice(others)
-        melds.append(moved)
-    options = {**request["options"], "players": len(seats)}
-    return {**request, "options": options, "melds": melds, "winner": winner, "dealer": dealer, "discarder": discarder}
 
 
 def dealt_wins(game: str, count: int, rng: Random, wild: Sequence[int] | None = None) -> Dealt:

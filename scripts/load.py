@@ -29,8 +29,8 @@ while nothing changes (its poll, /tables/<id>/live/?v=…, answered 204) and a `
 The slow-client, poll and flood scenarios are tests/deploy/scenarios.py's (the suite runs them small), each
 with PASS / FAIL lines for issue 31's goals. The database is a fresh SQLite file in a temporary directory (the
 embedded default), or DATABASE_URL. Every scenario stops at its deadline; the servers are stopped at the end. The
-requests are winning hands of both rulesets (xinyu with 0–4 财神), generated from a fixed seed by the benchmark's
-generators (a waits question scores every wait twice and is a different, heavier request: see
+requests are winning hands of both rulesets (xinyu with 0–4 财神), dealt from a fixed seed by each game's own deal
+(benchmarks/dealt.py; a waits question scores every wait twice and is a different, heavier request: see
 docs/PERFORMANCE.md).
 
 Settings: the production profile (DEBUG off) with the local differences a loopback run needs: no HTTPS redirect
@@ -199,14 +199,11 @@ def stop(server: subprocess.Popen) -> None:
 
 
 def engine_requests(count: int, seed: int) -> list[dict]:
-    """Winning hands of both rulesets, 0–4 财神 in xinyu (the benchmark's generators, fixed seed)."""
-    from calculator.engine.bench import bazhi_wins, xinyu_wins
+    """Winning hands of both rulesets, 0–4 财神 in xinyu (each game's own deal: benchmarks/dealt.py, fixed seed)."""
+    from benchmarks.dealt import dealt_wins
 
     rng = random.Random(seed)
-    bodies = bazhi_wins(rng, count // 2)
-    for wild in range(5):
-        bodies += [wilded for _, wilded in xinyu_wins(rng, count // 10, wild)]
-    return bodies
+    return dealt_wins("bazhi", count // 2, rng).requests + dealt_wins("xinyu", count - count // 2, rng).requests
 
 
 def api_request(body: dict, port: int) -> bytes:

@@ -1,250 +1,228 @@
-"""Every way to split a hand's concealed tiles into one pair (将) and sets (顺子 / 刻子).
+"""Every way to split a hand's concealed tiles into one pair (将) and sets (顺子 / 刻子), and the kinds whose one
+more tile completes a hand.
 
-The work is done per suit and cached on the suit's nine counts, so the same suit shape is only ever
-split once per process; a whole hand is the product of its suits' splits with exactly one pair.
+A hand is four independent blocks (万 筒 条, the honours), each read as its key (`suits.py`). Whether a block is
+complete is one look-up in the table of complete blocks (`suits.complete`; its number of tiles says whether it
+holds the pair); so is the question of one more tile, rank by rank. A block's splits are searched from its lowest
+rank, following only the branches whose rest is complete: the search visits nothing but the splits it returns. A
+whole hand is the product of its blocks' splits with exactly one pair.
 """
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Sequence
 from itertools import product
 from typing import NamedTuple
 
-from .tiles import BLOCKS
+from .suits import COMPLETE, COPIES, STEP, complete, key_of
+from .tiles import BLOCKS, NUM_KINDS
 
 # A set is (kind, first tile index): kind "seq" for 顺子 (first, first+1, first+2), "tri" for 刻子.
 SetGroup = tuple[str, int]
 
+# Every set a hand can hold, written once (the vocabulary splits are made of).
+SEQUENCE = tuple(("seq", kind) for kind in range(NUM_KINDS))
+TRIPLET = tuple(("tri", kind) for kind in range(NUM_KINDS))
+
+# A kind's block (0-3, in the order of `tiles.BLOCKS`) and what one tile of it adds to that block's key.
+BLOCK_OF_KIND = tuple(min(kind // 9, 3) for kind in range(NUM_KINDS))
+STEP_OF_KIND = tuple(STEP[kind - BLOCKS[BLOCK_OF_KIND[kind]][0]] for kind in range(NUM_KINDS))
+
 
 class Decomposition(NamedTuple):
-    """One split. A NamedTuple: immutable, and cheap to build (as the tuple it is, `tuple.__new__` with the fields
-    in their order, as bazhi's `Reading` is: its own constructor is a Python function called through its type)."""
+    """One split of a hand: the pair's kind, the sets in block order, and the first tiles of its sequences and of
+    its triplets apart (every rule looks at them)."""
 
     pair: int
     sets: tuple[SetGroup, ...]
-    # The first tiles of the sequences and of the triplets: kept at hand, every rule looks at them.
     sequences: tuple[int, ...]
     triplets: tuple[int, ...]
 
 
-# One suit's split: (pair rank or None, sets as (kind, rank index 0-8)).
-SuitSplit = tuple[int | None, tuple[SetGroup, ...]]
+def keys_of(counts: Sequence[int]) -> list[int]:
+    """The keys of a hand's four blocks (`suits.py`), from its 34 counts."""
+    keys = [0, 0, 0, 0]
+    for kind in range(NUM_KINDS):
+        if counts[kind]:
+            keys[BLOCK_OF_KIND[kind]] += counts[kind] * STEP_OF_KIND[kind]
+    return keys
 
 
-@cache
-def _suit_splits(counts: tuple[int, ...], allow_sequences: bool) -> tuple[SuitSplit, ...]:
-    """All splits of one suit (counts per rank) into sets and at most one pair.
+# --------------------------------------------------------------------------- one block
 
-    The lowest remaining rank decides: its copies go to a pair (0 or 2), a triplet (0 or 3), and the
-    rest must each start a sequence. Deciding it in one step is what makes every split unique.
-    """
-    first = next((i for i, c in enumerate(counts) if c), None)
-    if first is None:
-        return ((None, ()),)
-    results: list[SuitSplit] = []
+# A block's split: its pair (None: sets only), its sets, and the first tiles of its sequences and of its triplets
+# apart, all in tile indices.
+Split = tuple[int | None, tuple[SetGroup, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def block_splits(counts: Sequence[int], key: int, sequences: bool, base: int = 0) -> list[Split]:
+    """Every split of one block (its counts rank by rank, and its key) into sets and at most one pair, in tile
+    indices (the block's first kind is `base`; 0 gives ranks); none when the block is not complete. An empty block
+    splits one way, into nothing."""
+    if not complete(key, sequences):
+        return []
+    pair = sum(counts) % 3 == 2
+    found: list[tuple[int | None, tuple[SetGroup, ...]]] = []
+    _splits(list(counts), key, sequences, pair, base, 0, None, [], found)
+    return [
+        (
+            pair_kind,
+            sets,
+            tuple([first for kind, first in sets if kind == "seq"]),
+            tuple([first for kind, first in sets if kind == "tri"]),
+        )
+        for pair_kind, sets in found
+    ]
+
+
+def _splits(
+    counts: list[int],
+    key: int,
+    sequences: bool,
+    pair: bool,
+    base: int,
+    first: int,
+    pair_kind: int | None,
+    sets: list[SetGroup],
+    found: list[tuple[int | None, tuple[SetGroup, ...]]],
+) -> None:
+    """Add to `found` the splits of a complete block (with its pair if `pair`) whose ranks below `first` are empty,
+    after the sets taken so far (`sets`, and the pair's kind if taken). The lowest rank decides: its copies go to
+    the pair (0 or 2), a triplet (0 or 3), and the rest must each start a sequence; deciding it in one step is what
+    makes every split unique. A branch is followed only when the tiles it leaves are complete (their number says
+    whether they hold the pair still to find; `counts` and `sets` are changed on the way down and put back)."""
+    size = len(counts)
+    while first < size and not counts[first]:
+        first += 1
+    if first == size:
+        found.append((pair_kind, tuple(sets)))
+        return
     have = counts[first]
-    for pair in (0, 1):
+    kind = base + first
+    for paired in (False, True) if pair else (False,):
         for triplet in (0, 1):
-            rest = have - 2 * pair - 3 * triplet
+            rest = have - 2 * paired - 3 * triplet
             if rest < 0:
                 continue
-            if rest and not (
-                allow_sequences and first + 2 < len(counts) and counts[first + 1] >= rest and counts[first + 2] >= rest
-            ):
+            if rest and not (sequences and first < size - 2 and counts[first + 1] >= rest <= counts[first + 2]):
                 continue
-            remaining = list(counts)
-            remaining[first] = 0
+            left = key - have * STEP[first]
             if rest:
-                remaining[first + 1] -= rest
-                remaining[first + 2] -= rest
-            taken: tuple[SetGroup, ...] = (("tri", first),) * triplet + (("seq", first),) * rest
-            for sub_pair, sub_sets in _suit_splits(tuple(remaining), allow_sequences):
-                if pair and sub_pair is not None:
-                    continue
-                results.append((first if pair else sub_pair, taken + sub_sets))
-    return tuple(results)
+                left -= rest * (STEP[first + 1] + STEP[first + 2])
+            still = pair and not paired
+            if not complete(left, sequences):
+                continue
+            taken = [TRIPLET[kind]] * triplet + [SEQUENCE[kind]] * rest
+            counts[first] = 0
+            if rest:
+                counts[first + 1] -= rest
+                counts[first + 2] -= rest
+            sets += taken
+            _splits(counts, left, sequences, still, base, first + 1, kind if paired else pair_kind, sets, found)
+            del sets[len(sets) - len(taken) :]
+            counts[first] = have
+            if rest:
+                counts[first + 1] += rest
+                counts[first + 2] += rest
 
 
-def suit_splits(counts: tuple[int, ...], allow_sequences: bool) -> tuple[SuitSplit, ...]:
-    """All splits of one block's counts into sets and at most one pair (remembered per counts)."""
-    return _suit_splits(counts, allow_sequences)
+def suit_splits(counts: Sequence[int], sequences: bool) -> list[tuple[int | None, tuple[SetGroup, ...]]]:
+    """Every split of one block's counts into sets and at most one pair, in ranks: (pair, sets)."""
+    return [(pair, sets) for pair, sets, _, _ in block_splits(counts, key_of(counts), sequences)]
 
 
-@cache
-def _suit_can(counts: tuple[int, ...], allow_sequences: bool) -> tuple[bool, bool]:
-    """(can be only sets, can be sets plus one pair): the fast completeness question."""
-    splits = _suit_splits(counts, allow_sequences)
-    return (any(p is None for p, _ in splits), any(p is not None for p, _ in splits))
+# --------------------------------------------------------------------------- a hand
 
 
-def is_complete(counts: list[int] | tuple[int, ...]) -> bool:
+def is_complete(counts: Sequence[int]) -> bool:
     """Can these concealed tiles be one pair plus sets? (Melds are outside `counts`.)"""
     if sum(counts) % 3 != 2:
         return False
-    pairs_needed = 1
-    for base, size, seqs in BLOCKS:
-        block = tuple(counts[base : base + size])
-        if not any(block):
-            continue
-        only_sets, with_pair = _suit_can(block, seqs)
-        if only_sets:
-            continue
-        if with_pair and pairs_needed:
-            pairs_needed -= 1
-            continue
-        return False
-    return pairs_needed == 0
+    pairs = 0
+    for place, key in enumerate(keys_of(counts)):
+        base, size, sequences = BLOCKS[place]
+        if not complete(key, sequences):
+            return False
+        pairs += sum(counts[base : base + size]) % 3 == 2  # a complete block of 3n + 2 tiles holds the pair
+    return pairs == 1
 
 
-# One block's table for the waits (`block_waits`).
-BlockWaits = tuple[tuple[bool, bool], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-
-
-@cache
-def block_waits(base: int, counts: tuple[int, ...], allow_sequences: bool) -> BlockWaits:
-    """One block's table for the waits, read in one look-up: its status (only sets, sets plus the pair) as it
-    is, and the tile kinds (the block starts at `base`) whose one more copy lets it be (only sets, sets plus
-    the pair, either of the two). An empty block is only sets, and one tile cannot complete it."""
-    status = _suit_can(counts, allow_sequences) if any(counts) else (True, False)
-    as_sets, as_pair, either = [], [], []
-    for rank in range(len(counts)):
-        grown = list(counts)
-        grown[rank] += 1
-        only_sets, with_pair = _suit_can(tuple(grown), allow_sequences)
-        if only_sets:
-            as_sets.append(base + rank)
-        if with_pair:
-            as_pair.append(base + rank)
-        if only_sets or with_pair:
-            either.append(base + rank)
-    return status, tuple(as_sets), tuple(as_pair), tuple(either)
-
-
-@cache
-def _others_ready(status: tuple[tuple[bool, bool], ...]) -> tuple[tuple[bool, bool], ...]:
-    """Per block b: can every other block be only sets, or sets with the one pair among them?
-
-    `status` holds each block's (only sets, sets plus pair); there are at most 256 of them, so each is
-    worked out once.
-    """
-    ready = []
-    for skip in range(len(status)):
-        others = [s for b, s in enumerate(status) if b != skip]
-        only_sets = all(s for s, _ in others)
-        with_pair = any(p and all(s for c, (s, _) in enumerate(others) if c != i) for i, (_, p) in enumerate(others))
-        ready.append((only_sets, with_pair))
-    return tuple(ready)
-
-
-def completing_kinds(counts: list[int] | tuple[int, ...]) -> list[int]:
-    """Every kind whose one more copy makes these concealed tiles complete (copy limits not checked)."""
-    if sum(counts) % 3 != 1:
-        return []
-    return kinds_completing([block_waits(base, tuple(counts[base : base + size]), seqs) for base, size, seqs in BLOCKS])
-
-
-def kinds_completing(tables: list[BlockWaits]) -> list[int]:
-    """`completing_kinds` of tiles given as their four blocks' tables (`block_waits`, in block order), numbering
-    one more than a multiple of three (the caller knows: `completing_kinds` sums the counts).
-
-    Adding a tile changes one block only, so each block's answer is read once, and each kind is one
-    look-up in its block's table of "with one more of this rank" instead of a fresh search. Each block is
-    one table look-up: the waits are worked out before every win, between other work, where every dictionary
-    the code touches costs a trip to memory.
-    """
-    ready = _others_ready((tables[0][0], tables[1][0], tables[2][0], tables[3][0]))
-    found = []
-    for (_, as_sets, as_pair, either), (only_sets, with_pair) in zip(tables, ready, strict=True):
-        if not (only_sets or with_pair):
-            continue  # two other blocks are broken: one tile here cannot mend both
-        # the others are only sets: this block must take the pair; the others hold the pair: only sets here
-        found.extend(either if only_sets and with_pair else as_pair if only_sets else as_sets)
-    return found
-
-
-class PlacedSplit(NamedTuple):
-    """One suit's split with ranks turned into tile indices, and its sequences and triplets apart."""
-
-    pair: int | None
-    sets: tuple[SetGroup, ...]
-    sequences: tuple[int, ...]
-    triplets: tuple[int, ...]
-
-
-@cache
-def placed_splits(base: int, counts: tuple[int, ...], allow_sequences: bool) -> tuple[PlacedSplit, ...]:
-    """`_suit_splits` with ranks turned into tile indices (the block starts at `base`)."""
-    placed = []
-    for pair, sets in _suit_splits(counts, allow_sequences):
-        groups = tuple((kind, base + rank) for kind, rank in sets)
-        placed.append(
-            PlacedSplit(
-                None if pair is None else base + pair,
-                groups,
-                tuple(first for kind, first in groups if kind == "seq"),
-                tuple(first for kind, first in groups if kind == "tri"),
-            )
-        )
-    return tuple(placed)
-
-
-def decompositions(counts: list[int] | tuple[int, ...]) -> list[Decomposition]:
+def decompositions(counts: Sequence[int]) -> list[Decomposition]:
     """Every distinct split of the concealed tiles into exactly one pair and sets."""
     if sum(counts) % 3 != 2:
         return []
+    return decompositions_of(counts, keys_of(counts))
+
+
+def decompositions_of(counts: Sequence[int], keys: Sequence[int]) -> list[Decomposition]:
+    """`decompositions` of tiles given as their 34 counts and their four blocks' keys, numbering two more than a
+    multiple of three (a request's concealed tiles: the caller knows).
+
+    A hand is the product of its blocks' splits; the blocks' parts are joined in block order, so the result lists
+    the sequences and triplets of the joined sets without filtering them again."""
     per_block = []
-    for base, size, seqs in BLOCKS:
-        block = tuple(counts[base : base + size])
-        if any(block):  # an empty block splits one way, into nothing
-            per_block.append(placed_splits(base, block, seqs))
-    return joined_splits(per_block)
-
-
-def joined_splits(per_block: list[tuple[PlacedSplit, ...]]) -> list[Decomposition]:
-    """`decompositions` of tiles given as the splits of their blocks that hold tiles (`placed_splits`, in block
-    order), numbering two more than a multiple of three (the caller knows: `decompositions` sums the counts).
-
-    A hand is the product of its blocks' splits; the blocks' parts are joined in block order, so the
-    result lists the sequences and triplets of the joined sets, without filtering them again.
-    """
-    one_way = True
-    for splits in per_block:
-        if not splits:
-            return []
-        one_way = one_way and len(splits) == 1
-    if one_way:  # most winning hands: nothing to combine
-        return _single_way([splits[0] for splits in per_block])
+    for place in range(4):
+        if keys[place]:  # an empty block splits one way, into nothing
+            base, size, sequences = BLOCKS[place]
+            splits = block_splits(counts[base : base + size], keys[place], sequences, base)
+            if not splits:
+                return []
+            per_block.append(splits)
+    if len(per_block) == 1:  # one block holds the whole hand: its splits with the pair are the hand's
+        return [
+            Decomposition(pair=pair, sets=sets, sequences=runs, triplets=triplets)
+            for pair, sets, runs, triplets in per_block[0]
+            if pair is not None
+        ]
     found = []
     for combo in product(*per_block):
-        pairs = [split.pair for split in combo if split.pair is not None]
-        if len(pairs) != 1:
-            continue
-        sets, sequences, triplets = (), (), ()
-        for split in combo:
-            sets += split.sets
-            sequences += split.sequences
-            triplets += split.triplets
-        found.append(tuple.__new__(Decomposition, (pairs[0], sets, sequences, triplets)))
+        pairs = [split[0] for split in combo if split[0] is not None]
+        if len(pairs) == 1:
+            sets: tuple[SetGroup, ...] = ()
+            runs: tuple[int, ...] = ()
+            triplets: tuple[int, ...] = ()
+            for _, more_sets, more_runs, more_triplets in combo:
+                sets += more_sets
+                runs += more_runs
+                triplets += more_triplets
+            found.append(Decomposition(pair=pairs[0], sets=sets, sequences=runs, triplets=triplets))
     return found
 
 
-def _single_way(parts: list[PlacedSplit]) -> list[Decomposition]:
-    """The hand when every block splits one way (most winning hands): its one decomposition, or none when
-    the blocks do not hold exactly one pair. The same result as the product loop, without building it."""
-    pair = None
-    for part in parts:
-        if part.pair is not None:
-            if pair is not None:
-                return []
-            pair = part.pair
-    if pair is None:
+def completing_kinds(counts: Sequence[int], keys: Sequence[int] | None = None) -> list[int]:
+    """Every kind whose one more copy makes these concealed tiles complete, in kind order (`keys`: their blocks'
+    keys, when the caller has them). A kind held four times never does: there is no fifth copy.
+
+    One more tile changes one block: it must become complete while every other block is complete already, with
+    exactly one pair among them all. So at most the blocks that are not complete are tried (at most one can be),
+    each rank one look-up."""
+    if sum(counts) % 3 != 1:
         return []
-    if len(parts) == 1:
-        part = parts[0]  # one block holds the whole hand: its sets are the hand's, already in order
-        return [tuple.__new__(Decomposition, (pair, part.sets, part.sequences, part.triplets))]
-    sets, sequences, triplets = (), (), ()
-    for part in parts:
-        sets += part.sets
-        sequences += part.sequences
-        triplets += part.triplets
-    return [tuple.__new__(Decomposition, (pair, sets, sequences, triplets))]
+    if keys is None:
+        keys = keys_of(counts)
+    broken = []
+    paired = [False, False, False, False]  # per block: complete, and holding the pair
+    for place, (base, size, sequences) in enumerate(BLOCKS):
+        if not complete(keys[place], sequences):
+            broken.append(place)
+        else:
+            paired[place] = sum(counts[base : base + size]) % 3 == 2
+    if len(broken) > 1:
+        return []  # one tile cannot mend two blocks
+    pairs = sum(paired)
+    found = []
+    for place in broken or range(4):
+        key = keys[place]
+        base, size, sequences = BLOCKS[place]
+        others = pairs - paired[place]  # pairs in the other blocks
+        # with one more tile the block must hold the pair when no other block does, else be sets only
+        if others > 1 or (sum(counts[base : base + size]) + 1) % 3 != (0 if others else 2):
+            continue
+        for rank in range(size):
+            grown = key + STEP[rank]
+            if counts[base + rank] == COPIES:
+                continue
+            # a suit's bit read in place (`suits.complete` does the same): this runs for every rank of a hand
+            if (COMPLETE[grown >> 3] >> (grown & 7) & 1) if sequences else complete(grown, False):
+                found.append(base + rank)
+    return found

@@ -18,14 +18,14 @@ it (the 财神's own kind, or a copy beyond the four a kind has): only a 财神 
 The groups of T that keep no tile at all can stand wherever a kind has copies to spare (a hand and its melds
 hold at most 18 tiles, so most kinds have), so each block of the hand (万, 筒, 条, honours) is solved alone,
 for its groups that keep something: a table of how many tiles it keeps with at most s sets, p pairs and f
-forced slots. A hand joins its blocks' tables. The tables depend on the block's counts and limits only, and
-are cached on them.
+forced slots. A hand joins its blocks' tables. One question (a hand's distance, a discard table, the draws that
+help) asks the same blocks and joins many times: it works each out once in its `Memo`, dropped with the question;
+nothing is kept between answers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from typing import NamedTuple
 
 from .tiles import ALL_TILES, BLOCKS
@@ -92,7 +92,6 @@ class Limits(NamedTuple):
     soft: tuple[int, ...]
 
 
-@lru_cache(maxsize=4096)
 def copy_limits(meld_counts: tuple[int, ...], wild: int | None = None, wild_fifth_copy: bool = True) -> Limits:
     """The limits of a hand with these meld tiles (per kind), and `wild` the 财神 kind if the game has one.
 
@@ -102,12 +101,12 @@ def copy_limits(meld_counts: tuple[int, ...], wild: int | None = None, wild_fift
     """
     soft = [4 - c for c in meld_counts]
     if wild is None:
-        return Limits(tuple(soft), tuple(soft))
+        return Limits(hard=tuple(soft), soft=tuple(soft))
     hard = [UNLIMITED] * len(soft) if wild_fifth_copy else list(soft)
     soft[wild] = 0
     if not wild_fifth_copy:
         hard[wild] = 4
-    return Limits(tuple(hard), tuple(soft))
+    return Limits(hard=tuple(hard), soft=tuple(soft))
 
 
 def table_of(best: dict[tuple[int, int, int], int]) -> Table:
@@ -116,7 +115,7 @@ def table_of(best: dict[tuple[int, int, int], int]) -> Table:
     entries: list[Entry] = []
     for (s, p, f), k in ordered:
         if not any(e.sets <= s and e.pair <= p and e.forced <= f for e in entries):
-            entries.append(Entry(s, p, f, k))
+            entries.append(Entry(sets=s, pair=p, forced=f, kept=k))
     return Table(tuple(entries))
 
 
@@ -126,8 +125,9 @@ EMPTY_TABLE = table_of({(0, 0, 0): 0})
 # --------------------------------------------------------------------------- one block
 
 
-@lru_cache(maxsize=200_000)
-def block_table(counts: tuple[int, ...], hard: tuple[int, ...], soft: tuple[int, ...], sequences: bool) -> Table:
+def block_table(
+    counts: tuple[int, ...], hard: tuple[int, ...], soft: tuple[int, ...], sequences: bool, suffixes: Suffixes
+) -> Table:
     """The table of one block, from its natural tiles per rank and its limits (`Limits`).
 
     The search goes rank by rank, deciding how many triplets, pairs and sequences start at each; a sequence
@@ -135,35 +135,33 @@ def block_table(counts: tuple[int, ...], hard: tuple[int, ...], soft: tuple[int,
     needs its own tile of the rank; a sequence one of the rank, or else it could start one rank higher
     instead, unless that rank is beyond the block or may already be full.
     What the ranks from r up keep depends only on them and on the sequences reaching into r, so it is
-    remembered across blocks (`_SUFFIXES`): a suit that differs only in its low ranks reuses the rest.
+    worked out once per question (`suffixes`, the question's `Memo.suffixes`): a suit that differs only in its
+    low ranks reuses the rest.
     """
     size = len(counts)
-    if len(_SUFFIXES) > MAX_SUFFIXES:
-        _SUFFIXES.clear()
     # one number per rank from r up: its counts and limits, then the block's length and kind
     keys = [0] * (size + 1)
     keys[size] = key = size * 2 + sequences
     for r in range(size - 1, -1, -1):
         keys[r] = key = key * 1000 + counts[r] * 100 + min(hard[r], 9) * 10 + soft[r]
-    best = _rest(counts, hard, soft, sequences, keys, 0, 0, 0)
+    best = _rest(counts, hard, soft, sequences, keys, 0, 0, 0, suffixes)
     return table_of({(code // 10, code % 10 // 5, code % 5): k for code, k in best.items()})
 
 
 # What the ranks from r up keep, per (sets, pair, forced) coded as sets * 10 + pair * 5 + forced:
 # keyed on (those ranks' counts and limits as one number, sequences started at r - 2, at r - 1).
-_SUFFIXES: dict[tuple[int, int, int], dict[int, int]] = {}
-MAX_SUFFIXES = 300_000
+Suffixes = dict[tuple[int, int, int], dict[int, int]]
 
 
-def _rest(counts, hard, soft, sequences, keys, rank: int, older: int, newer: int) -> dict[int, int]:
+def _rest(counts, hard, soft, sequences, keys, rank: int, older: int, newer: int, suffixes: Suffixes) -> dict[int, int]:
     """Best kept from `rank` up, with `older` sequences started at rank − 2 and `newer` at rank − 1."""
     key = (keys[rank], older, newer)
-    found = _SUFFIXES.get(key)
+    found = suffixes.get(key)
     if found is not None:
         return found
     size = len(counts)
     if rank == size:
-        _SUFFIXES[key] = found = {0: 0}
+        suffixes[key] = found = {0: 0}
         return found
     have = counts[rank]
     covering = older + newer
@@ -187,7 +185,7 @@ def _rest(counts, hard, soft, sequences, keys, rank: int, older: int, newer: int
                 sets = triplets + started
                 shift = sets * 10 + pair * 5 + forced
                 sets_left = room - sets
-                above = _rest(counts, hard, soft, sequences, keys, rank + 1, newer, started)
+                above = _rest(counts, hard, soft, sequences, keys, rank + 1, newer, started, suffixes)
                 for code, k in above.items():
                     if code // 10 > sets_left or (pair and code % 10 >= 5) or code % 5 + forced > MAX_FORCED:
                         continue
@@ -195,28 +193,28 @@ def _rest(counts, hard, soft, sequences, keys, rank: int, older: int, newer: int
                     k += kept
                     if found.get(code, -1) < k:
                         found[code] = k
-    _SUFFIXES[key] = found
+    suffixes[key] = found
     return found
 
 
-def block_tables(counts: Sequence[int], limits: Limits) -> list[Table]:
+def block_tables(counts: Sequence[int], limits: Limits, memo: Memo) -> list[Table]:
     """The tables of the four blocks (万, 筒, 条, honours) of natural counts over the 34 kinds."""
     hard, soft = limits
     tables = []
     for base, size, sequences in BLOCKS:
         end = base + size
         block = tuple(counts[base:end])
-        tables.append(block_table(block, hard[base:end], soft[base:end], sequences) if any(block) else EMPTY_TABLE)
+        tables.append(memo.block_table(block, hard[base:end], soft[base:end], sequences) if any(block) else EMPTY_TABLE)
     return tables
 
 
-def block_with(counts: Sequence[int], limits: Limits, block: int, kind: int) -> Table:
+def block_with(counts: Sequence[int], limits: Limits, block: int, kind: int, memo: Memo) -> Table:
     """The table of one block of `counts` with one more natural tile of `kind` (a kind of that block)."""
     base, size, sequences = BLOCKS[block]
     end = base + size
     grown = list(counts[base:end])
     grown[kind - base] += 1
-    return block_table(tuple(grown), limits.hard[base:end], limits.soft[base:end], sequences)
+    return memo.block_table(tuple(grown), limits.hard[base:end], limits.soft[base:end], sequences)
 
 
 # --------------------------------------------------------------------------- blocks together
@@ -246,26 +244,39 @@ def best_with(table: Table, rest: Table, max_sets: int) -> int:
     return best
 
 
-class Joins:
-    """Joins remembered for one question (a discard table asks the same ones for many hands). Keyed on the
-    tables' identities: the remembered entries hold the tables, so no identity is reused meanwhile."""
+class Memo:
+    """What one question (a hand's distance, a discard table, the draws that help) works out more than once, each
+    the first time it is asked: the blocks' tables (a discard table asks the same blocks for many hands), what the
+    ranks from r up keep (`_rest`), and the joins of tables. Made for the question and dropped with it. Joins are
+    keyed on the tables' identities: the remembered entries hold the tables, so no identity is reused meanwhile."""
 
     def __init__(self, max_sets: int) -> None:
         self.max_sets = max_sets
-        self._done: dict[tuple[int, int], tuple[Table, Table, Table]] = {}
+        self.suffixes: Suffixes = {}
+        self._tables: dict[tuple, Table] = {}
+        self._joins: dict[tuple[int, int], tuple[Table, Table, Table]] = {}
 
-    def __call__(self, first: Table, second: Table) -> Table:
-        key = (id(first), id(second))
-        found = self._done.get(key)
+    def block_table(
+        self, counts: tuple[int, ...], hard: tuple[int, ...], soft: tuple[int, ...], sequences: bool
+    ) -> Table:
+        key = (counts, hard, soft, sequences)
+        found = self._tables.get(key)
         if found is None:
-            found = self._done[key] = (first, second, join(first, second, self.max_sets))
+            found = self._tables[key] = block_table(counts, hard, soft, sequences, self.suffixes)
+        return found
+
+    def join(self, first: Table, second: Table) -> Table:
+        key = (id(first), id(second))
+        found = self._joins.get(key)
+        if found is None:
+            found = self._joins[key] = (first, second, join(first, second, self.max_sets))
         return found[2]
 
     def others(self, tables: Sequence[Table]) -> list[Table]:
         """For each of the four blocks, the other three joined."""
         t0, t1, t2, t3 = tables
-        low, high = self(t0, t1), self(t2, t3)
-        return [self(t1, high), self(t0, high), self(low, t3), self(low, t2)]
+        low, high = self.join(t0, t1), self.join(t2, t3)
+        return [self.join(t1, high), self.join(t0, high), self.join(low, t3), self.join(low, t2)]
 
 
 # --------------------------------------------------------------------------- the table of discards
@@ -302,7 +313,7 @@ def discard_table(
         now, lowering = measure(left, draws)
         left[kind] += 1
         improving = sum(unseen[k] for k in lowering)
-        rows.append(Discard(kind, None if now is None else now - 1, improving))
+        rows.append(Discard(kind=kind, shanten=None if now is None else now - 1, improving=improving))
     rows.sort(key=lambda row: (row.shanten is None, row.shanten or 0, -row.improving, row.kind))
     return rows
 
@@ -331,7 +342,7 @@ def draw_table(
     is no win holds a tile its nearest win does not use, and throwing that tile keeps the distance."""
     unseen = [4 - concealed[k] - meld_counts[k] for k in range(len(concealed))]
     draws = [k for k in kinds if unseen[k] > 0]
-    rows = [Draw(k, unseen[k]) for k in lowering(draws)]
+    rows = [Draw(kind=k, left=unseen[k]) for k in lowering(draws)]
     rows.sort(key=lambda row: (-row.left, row.kind))
     return rows
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import InitVar, dataclass, field, replace
 from typing import Protocol
 
-from .blocks import Blocks, blocks_of, notation_of
 from .card import HouseCard
+from .decompose import BLOCK_OF_KIND, STEP_OF_KIND
 from .flags import listed
 from .notation import format_tiles
 from .text import msg
@@ -102,40 +102,50 @@ class ScoreRequest:
     # The hand's 34 counts when the caller has them (the request reader counts while reading the tiles, a
     # request won on a wait has its waiting hand's): counted from `hand` otherwise.
     counted: InitVar[list[int] | None] = None
-    # The same hand's blocks when the caller has them (a request won on a wait, or scored under another card, has
-    # its first request's): read from the counts otherwise.
-    blocked: InitVar[Blocks | None] = None
+    # The same hand's four block keys (`suits.py`) when the caller has them (a request won on a wait, or scored
+    # under another card, has its first request's): read from the tiles otherwise.
+    keyed: InitVar[tuple[int, ...] | None] = None
     # Derived from the fields above (not arguments: `dataclasses.replace` recomputes them).
     hand_counts: list[int] = field(init=False, repr=False, compare=False)  # the hand before the win tile
-    hand_blocks: Blocks = field(init=False, repr=False, compare=False)  # the same by block, with their tables
+    hand_keys: tuple[int, ...] = field(init=False, repr=False, compare=False)  # its four blocks' keys
     concealed: tuple[Tile, ...] = field(init=False, repr=False, compare=False)  # hand + win tile
     concealed_counts: list[int] = field(init=False, repr=False, compare=False)
+    concealed_keys: tuple[int, ...] = field(init=False, repr=False, compare=False)  # hand + win tile, by block
     all_counts: list[int] = field(init=False, repr=False, compare=False)  # melds included, a kong counts 4
     suit_counts: dict[str, int] = field(init=False, repr=False, compare=False)  # m p s, melds included
     largest_suit: int = field(init=False, repr=False, compare=False)  # the most of `suit_counts` (bazhi's 八支)
     kongs: tuple[Meld, ...] = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self, counted: list[int] | None, blocked: Blocks | None) -> None:
+    def __post_init__(self, counted: list[int] | None, keyed: tuple[int, ...] | None) -> None:
         win = self.win_tile
         hand_counts = counts_of(self.hand) if counted is None else counted
         concealed_counts = list(hand_counts)
+        if keyed is None:
+            keys = [0, 0, 0, 0]
+            for tile in self.hand:
+                keys[BLOCK_OF_KIND[tile.index]] += STEP_OF_KIND[tile.index]
+            keyed = tuple(keys)
+        suits = [sum(hand_counts[0:9]), sum(hand_counts[9:18]), sum(hand_counts[18:27])]  # melds, win tile below
+        concealed_keys = keyed
         if win is not None:
             concealed_counts[win.index] += 1
+            keys = list(keyed)
+            keys[BLOCK_OF_KIND[win.index]] += STEP_OF_KIND[win.index]
+            concealed_keys = tuple(keys)
+            if win.index < FIRST_HONOUR:
+                suits[win.index // 9] += 1
         concealed = self.hand if win is None else (*self.hand, win)
         all_counts = list(concealed_counts)
-        blocks = blocks_of(hand_counts) if blocked is None else blocked
-        suits = [blocks[0].size, blocks[1].size, blocks[2].size]  # the hand's; the win tile and melds added below
-        if win is not None and win.index < FIRST_HONOUR:
-            suits[win.index // 9] += 1
         for meld in self.melds:
             for tile in meld.tiles:
                 all_counts[tile.index] += 1
             if meld.kind.index < FIRST_HONOUR:
                 suits[meld.kind.index // 9] += len(meld.tiles)
         self.hand_counts = hand_counts
-        self.hand_blocks = blocks
+        self.hand_keys = keyed
         self.concealed = concealed
         self.concealed_counts = concealed_counts
+        self.concealed_keys = concealed_keys
         self.all_counts = all_counts
         self.suit_counts = {"m": suits[0], "p": suits[1], "s": suits[2]}
         self.largest_suit = max(suits)
@@ -156,19 +166,18 @@ class ScoreRequest:
     def with_win(self, tile: Tile | None, discarder: str | None, flags: frozenset[str] | None = None) -> ScoreRequest:
         """The same hand won on `tile` (built directly: `dataclasses.replace` costs as much again, once per wait
         and way of winning in a waits answer)."""
-        return ScoreRequest(  # positional, as `parse_request` builds one
-            self.ruleset,
-            self.options,
-            self.hand,
-            tile,
-            self.melds,
-            self.winner,
-            self.dealer,
-            discarder,
-            self.flags if flags is None else flags,
-            False,
-            self.hand_counts,
-            self.hand_blocks,
+        return ScoreRequest(
+            ruleset=self.ruleset,
+            options=self.options,
+            hand=self.hand,
+            win_tile=tile,
+            melds=self.melds,
+            winner=self.winner,
+            dealer=self.dealer,
+            discarder=discarder,
+            flags=self.flags if flags is None else flags,
+            counted=self.hand_counts,
+            keyed=self.hand_keys,
         )
 
     def with_card(self, card: HouseCard) -> ScoreRequest:
@@ -178,7 +187,7 @@ class ScoreRequest:
             options=self.options.with_card(card),
             alternatives=False,
             counted=self.hand_counts,
-            blocked=self.hand_blocks,
+            keyed=self.hand_keys,
         )
 
     def kinds_exhausted(self) -> set[int]:
@@ -187,7 +196,7 @@ class ScoreRequest:
         return {i for i in range(NUM_KINDS) if counts[i] >= 4}
 
     def to_dict(self) -> dict:
-        body = {"ruleset": self.ruleset, "options": self.options.to_dict(), "hand": notation_of(self.hand_blocks)}
+        body = {"ruleset": self.ruleset, "options": self.options.to_dict(), "hand": format_tiles(self.hand)}
         if self.win_tile is not None:
             body["win_tile"] = self.win_tile.notation
         body["melds"] = [m.to_dict() for m in self.melds]

@@ -99,7 +99,7 @@ def fill(groups: list[Group], natural: Sequence[int], soft: Sequence[int], wild:
     if wild_kind is not None:
         misfits += [wild_kind] * wilds
     missing = sum(how in ("missing", "drawn") for group in groups for how in group.filled)
-    return Nearest("", groups, misfits, missing)
+    return Nearest(shape="", groups=groups, misfits=misfits, distance=missing)
 
 
 # --------------------------------------------------------------------------- the standard shape
@@ -172,8 +172,8 @@ def standard(
     for pair in pairs:
         if add((pair, pair)):
             if sets_from(0):
-                return [Group("pair", (pair, pair))] + [
-                    Group(kind, group) for kind, group in sorted(chosen, key=_first)
+                return [Group(type="pair", kinds=(pair, pair))] + [
+                    Group(type=kind, kinds=group) for kind, group in sorted(chosen, key=_first)
                 ]
             remove((pair, pair))
     return None
@@ -215,10 +215,10 @@ def pairs(natural: Sequence[int], wild: int, wild_kind: int, count: int = 7) -> 
     for k in range(NUM_KINDS):
         for _ in range(natural[k] // 2):
             if len(groups) < count:
-                groups.append(Group("pair", (k, k)))
+                groups.append(Group(type="pair", kinds=(k, k)))
     for k in range(NUM_KINDS):
         if natural[k] % 2 and len(groups) < count:
-            groups.append(Group("pair", (k, k)))
+            groups.append(Group(type="pair", kinds=(k, k)))
     return _with_free(groups, natural, wild, wild_kind, count, "qidui")
 
 
@@ -228,7 +228,7 @@ def _with_free(groups: list[Group], natural, wild: int, wild_kind: int, count: i
     free = (k for k in range(NUM_KINDS) if k not in held and k != wild_kind and not natural[k])
     while len(groups) < count:
         k = next(free)
-        groups.append(Group("pair", (k, k)))
+        groups.append(Group(type="pair", kinds=(k, k)))
     found = fill(groups, natural, [4] * NUM_KINDS, wild, wild_kind)
     found.shape = shape
     return found
@@ -240,23 +240,30 @@ def kept_tiles(
     """A win that is no set of groups (十三不搭, 全风向): the natural tiles it keeps (kinds, with repeats) and the
     财神 held as one group, the other places open to any tile that fits; the other natural tiles do not fit."""
     wilds = min(wild, size - len(kept))
-    group = Group(shape, (*sorted(kept), *(wild_kind,) * wilds), ["held"] * len(kept) + ["wild"] * wilds)
+    group = Group(
+        type=shape, kinds=(*sorted(kept), *(wild_kind,) * wilds), filled=["held"] * len(kept) + ["wild"] * wilds
+    )
     group.open = size - len(kept) - wilds
     spare = list(natural)
     for k in kept:
         spare[k] -= 1
     misfits = [k for k in range(NUM_KINDS) for _ in range(spare[k])] + [wild_kind] * (wild - wilds)
-    return Nearest(shape, [group], misfits, group.open)
+    return Nearest(shape=shape, groups=[group], misfits=misfits, distance=group.open)
 
 
 def silong(natural: Sequence[int], wild: int, wild_kind: int, size: int) -> Nearest:
     """4龙: four 财神 (the ones not held are missing) and any other tiles; beyond size − 4 of them do not fit."""
     held = min(wild, 4)
-    group = Group("silong", (wild_kind,) * 4, ["wild"] * held + ["missing"] * (4 - held))
+    group = Group(type="silong", kinds=(wild_kind,) * 4, filled=["wild"] * held + ["missing"] * (4 - held))
     rest = [k for k in range(NUM_KINDS) for _ in range(natural[k])]
-    others = Group("rest", tuple(rest[: size - 4]), ["held"] * len(rest[: size - 4]))
+    others = Group(type="rest", kinds=tuple(rest[: size - 4]), filled=["held"] * len(rest[: size - 4]))
     others.open = max(0, size - 4 - len(rest))
-    return Nearest("silong", [group, others], rest[size - 4 :] + [wild_kind] * (wild - held), 4 - held + others.open)
+    return Nearest(
+        shape="silong",
+        groups=[group, others],
+        misfits=rest[size - 4 :] + [wild_kind] * (wild - held),
+        distance=4 - held + others.open,
+    )
 
 
 def honours_of(natural: Sequence[int]) -> list[int]:

@@ -6,8 +6,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from .tiles import ALL_TILES, FIRST_HONOUR, HONOURS, NUM_KINDS, SUITS, Tile, counts_of
 
 # The riichi order of `z` digits: 1-4 winds, 5 白, 6 发, 7 中.
@@ -120,20 +118,16 @@ def _parse_careful(text: str) -> tuple[Tile, ...]:
     return tuple(tiles)
 
 
-# Groups and melds (at most four tiles) are remembered: an answer formats every group and meld it shows, and the
-# same few hundred come back in every answer. Whole hands are not: they rarely repeat, and a cache keyed on them
-# would only flatter a benchmark that scores the same hands several times.
-GROUP_SIZE = 4
-
-
 def format_tiles(tiles) -> str:
-    """Canonical notation: sorted, suited tiles grouped `123m456p789s`, honours as letters."""
-    indices = tuple(sorted([tile.index for tile in tiles]))
-    return _format_group(indices) if len(indices) <= GROUP_SIZE else _format_indices(indices)
+    """Canonical notation: sorted, suited tiles grouped `123m456p789s`, honours as letters. A pair, a set or a
+    kong is read from `GROUP_TEXTS`."""
+    indices = sorted([tile.index for tile in tiles])
+    known = GROUP_TEXTS.get(tuple(indices)) if len(indices) <= 4 else None
+    return known if known is not None else _written(indices)
 
 
-def _format_indices(indices: tuple[int, ...]) -> str:
-    """`format_tiles` of sorted indices."""
+def _written(indices: list[int]) -> str:
+    """`format_tiles` of sorted kinds."""
     parts: list[str] = []
     suit = None  # the suit whose digits are being written
     for i in indices:
@@ -147,18 +141,15 @@ def _format_indices(indices: tuple[int, ...]) -> str:
     return "".join(parts)
 
 
-_format_group = lru_cache(maxsize=2048)(_format_indices)
-
 # Per kind: the digit (or honour letter) it writes, and the letter that closes its run ("" for honours).
 _TEXT_OF_INDEX = tuple(str(i % 9 + 1) if i < FIRST_HONOUR else HONOURS[i - FIRST_HONOUR] for i in range(NUM_KINDS))
 _SUIT_OF_INDEX = tuple(SUITS[i // 9] if i < FIRST_HONOUR else "" for i in range(NUM_KINDS))
 
-
-def block_text(counts: tuple[int, ...], suit: str) -> str:
-    """One block in canonical notation: "1123m" for a suit, "ECC" for the honours ("" when empty); remembered with
-    the block's other tables (`blocks.block`)."""
-    if not any(counts):
-        return ""
-    if not suit:
-        return "".join(HONOURS[i] * n for i, n in enumerate(counts))
-    return "".join(str(rank + 1) * n for rank, n in enumerate(counts)) + suit
+# Every pair, triplet, kong and sequence (the groups an answer shows, the melds a request holds) by its sorted
+# kinds, written once: 123 of them.
+GROUP_TEXTS: dict[tuple[int, ...], str] = {
+    group: _written(list(group))
+    for kind in range(NUM_KINDS)
+    for group in [(kind,) * 2, (kind,) * 3, (kind,) * 4]
+    + ([(kind, kind + 1, kind + 2)] if kind < FIRST_HONOUR and kind % 9 <= 6 else [])
+}

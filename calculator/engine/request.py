@@ -7,17 +7,16 @@ options, tiles, melds, seats, flags, copies, tile count, then flag conflicts.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 
 from .errors import ScoreError
 from .errors import flag_conflict as conflict
 from .flags import Situation, unmet
 from .hand import MELD_TYPES, Meld, ScoreRequest, concealed_size
-from .notation import TILE_BY_NOTATION, InvalidNotationError, parse_tiles, read_tiles
+from .notation import TILE_BY_NOTATION, InvalidNotationError, format_tiles, parse_tiles, read_tiles
 from .rulesets import RULESETS, SERVED, Ruleset
 from .seats import Seats, previous_seat, seat_list
 from .text import Joined, msg, pmsg
-from .tiles import FIRST_HONOUR, NUM_KINDS, Tile
+from .tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS, Tile
 from .ways import way_request, ways
 
 MAX_TILE_TEXT = 200  # longer than any real hand written with spaces; keeps parsing cheap
@@ -57,9 +56,18 @@ def parse_request(data: object) -> ScoreRequest:
     if melds:
         _check_meld_feeders(melds, winner, seats)
     flags = _flags(data.get("flags"), ruleset)
-    # positional, in the order of the fields: a class called with keywords gets them as a new dict
     request = ScoreRequest(
-        ruleset.id, options, hand, win_tile, melds, winner, dealer, discarder, flags, alternatives, hand_counts
+        ruleset=ruleset.id,
+        options=options,
+        hand=hand,
+        win_tile=win_tile,
+        melds=melds,
+        winner=winner,
+        dealer=dealer,
+        discarder=discarder,
+        flags=flags,
+        alternatives=alternatives,
+        counted=hand_counts,
     )
     # The last checks, each answered inline on the everyday request (a helper is called to raise): every
     # call costs more than its work here, as scoring runs between other work with the processor's caches cold.
@@ -192,7 +200,7 @@ def _meld(item: object, number: int, ruleset: Ruleset, options) -> Meld:
     feeder = item.get("from")
     if feeder is not None and feeder not in options.seats:
         _seat(feeder, from_field, options.seats, required=True)  # raises
-    return Meld(kind, tiles, feeder)
+    return Meld(type=kind, tiles=tiles, from_seat=feeder)
 
 
 # The names errors give each meld's fields (at most four melds), written once instead of per meld and request.
@@ -204,27 +212,20 @@ _KONGS = frozenset((i, i, i, i) for i in range(NUM_KINDS))
 _CHOWS = frozenset((i, i + 1, i + 2) for i in range(FIRST_HONOUR) if i % 9 <= 6)  # one suit: 8s 9s 1z is no chow
 MELD_SHAPES = {"pung": _PUNGS, "chow": _CHOWS, "kong_exposed": _KONGS, "kong_added": _KONGS, "kong_concealed": _KONGS}
 
-# Meld texts up to this length ("1m 1m 1m 1m" is 11) are read once and remembered: the same few hundred come
-# back request after request. Like the group caches of `notation`, it is keyed on a meld, never on a hand.
-MELD_TEXT_REMEMBERED = 16
+# Every meld as it is usually written ("555m", "EEEE", "123s"), with its tiles and shape: one look-up reads it.
+# Keyed on a meld's text, 89 of them (a pung, a kong and a chow of each kind that has one); anything else is read.
+MELD_TEXTS: dict[str, tuple[tuple[Tile, ...], tuple[int, ...]]] = {
+    format_tiles([ALL_TILES[kind] for kind in shape]): (tuple(ALL_TILES[kind] for kind in shape), shape)
+    for shapes in (_PUNGS, _KONGS, _CHOWS)
+    for shape in sorted(shapes)
+}
 
 
 def _meld_tiles(text: object, field: str) -> tuple[tuple[Tile, ...], tuple[int, ...]]:
     """A meld's tiles as written, and its shape (their sorted indices); an unreadable text raises as `_tiles`."""
-    if type(text) is str and len(text) <= MELD_TEXT_REMEMBERED:
-        known = _short_meld(text)
-        if known is not None:
-            return known
-    tiles = _tiles(text, field, required=True)  # raises for anything `_short_meld` could not read
-    return tiles, tuple(sorted([tile.index for tile in tiles]))
-
-
-@lru_cache(maxsize=1024)
-def _short_meld(text: str) -> tuple[tuple[Tile, ...], tuple[int, ...]] | None:
-    try:
-        tiles = parse_tiles(text)
-    except InvalidNotationError:
-        return None  # `_tiles` reads it again to write the error
+    if type(text) is str and text in MELD_TEXTS:
+        return MELD_TEXTS[text]
+    tiles = _tiles(text, field, required=True)  # raises for anything unreadable
     return tiles, tuple(sorted([tile.index for tile in tiles]))
 
 
@@ -353,12 +354,12 @@ def situation_of(request: ScoreRequest, ruleset: Ruleset) -> Situation:
     win = request.win_tile
     wild = ruleset.wild_kind(request.options)
     return Situation(
-        request.winner,
-        request.dealer,
-        request.discarder,
-        len(request.kongs),
-        len(request.melds),
-        request.flags,
-        None if win is None else request.all_counts[win.index],
-        None if wild is None else request.concealed_counts[wild.index],
+        winner=request.winner,
+        dealer=request.dealer,
+        discarder=request.discarder,
+        kongs=len(request.kongs),
+        melds=len(request.melds),
+        flags=request.flags,
+        win_tile_copies=None if win is None else request.all_counts[win.index],
+        wild_copies=None if wild is None else request.concealed_counts[wild.index],
     )

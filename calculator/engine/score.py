@@ -67,20 +67,13 @@ def waits_result(request: ScoreRequest, lang: str = "zh") -> dict:
     waits = wait_kinds(ruleset, request)
     self_draw, discard = ways(request, ruleset)
     distance = ruleset.distance
-    shanten = distance.shanten(request)
+    shanten = 0 if waits else distance.shanten(request)  # ready: its waits are not empty (what shanten 0 means)
     blocked = distance.blocked_by(request, waits, shanten)
     answer = {
         "ruleset": request.ruleset,
         "win": False,
         "request": request.to_dict(),
-        "waits": [
-            {
-                "tile": tile.notation,
-                "self_draw": variant(ruleset, request, tile, self_draw, lang),
-                "discard": variant(ruleset, request, tile, discard, lang),
-            }
-            for tile in waits
-        ],
+        "waits": [wait(ruleset, request, tile, self_draw, discard, lang) for tile in waits],
         "ways": [way.to_dict() for way in (self_draw, discard)],
         "shanten": shanten,
         "blocked_by": blocked,
@@ -92,15 +85,24 @@ def waits_result(request: ScoreRequest, lang: str = "zh") -> dict:
     return answer
 
 
-def variant(ruleset: Ruleset, request: ScoreRequest, tile: Tile, way: Way, lang: str) -> dict:
-    """One way of winning on a wait: the validated request with the win tile, the way's discarder and the flags
-    that apply to it (ways.py). Nothing else of the request changes, so only the flag rules are checked again
-    (one depends on the win tile: 抢杠胡 while holding the robbed tile). The answer is brief (no request echo,
+def wait(ruleset: Ruleset, request: ScoreRequest, tile: Tile, self_draw: Way, discard: Way, lang: str) -> dict:
+    """One wait of a waits answer, won both ways: for each, the validated request with the win tile, the way's
+    discarder and the flags that apply to it (ways.py). Nothing else of the request changes, so only the flag
+    rules are checked again (one depends on the win tile: 抢杠胡 while holding the robbed tile); the ways that pass
+    are scored together (`Ruleset.evaluate_ways`: they share the tiles). The answers are brief (no request echo,
     groups or explanation): the page links each wait to its full result.
     """
-    won = request.with_win(tile, way.discarder, way.flags)
+    won = [request.with_win(tile, way.discarder, way.flags) for way in (self_draw, discard)]
+    refused = [flag_error(one, ruleset, lang) for one in won]
+    scored = iter(ruleset.evaluate_ways([one for one, error in zip(won, refused, strict=True) if error is None], lang))
+    self_drawn, discarded = [error if error is not None else next(scored) for error in refused]
+    return {"tile": tile.notation, "self_draw": self_drawn, "discard": discarded}
+
+
+def flag_error(request: ScoreRequest, ruleset: Ruleset, lang: str) -> dict | None:
+    """The error answer of a request the flag rules refuse, or None."""
     try:
-        check_flags(won, ruleset)
+        check_flags(request, ruleset)
     except ScoreError as error:
         return error.to_dict(lang)
-    return ruleset.evaluate(won, lang, brief=True)
+    return None

@@ -41,7 +41,8 @@ def ways(request: ScoreRequest, ruleset: Ruleset) -> tuple[Way, Way]:
     discarder = (
         request.dealer if by_dealer and request.dealer != request.winner else next_seat(request.winner, request.seats)
     )
-    return Way("self_draw", None, request.flags - ruleset.discard_flags), Way("discard", discarder, kept)
+    self_draw = Way(how="self_draw", discarder=None, flags=request.flags - ruleset.discard_flags)
+    return self_draw, Way(how="discard", discarder=discarder, flags=kept)
 
 
 def way_request(request: ScoreRequest, way: Way) -> ScoreRequest:

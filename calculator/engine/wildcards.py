@@ -1,25 +1,26 @@
 """Shapes with wildcards (财神): can the natural tiles plus J wild tiles be read as a legal hand?
 
-A 财神 may stand for any kind, a fifth copy included, so the only question per block of the hand
-(万, 筒, 条, honours) is how many wild tiles that block needs to become sets, or sets plus the pair.
-That number depends on the block's nine (or seven) counts alone, so it is computed once per count
-tuple and cached: a whole hand is then four table look-ups and a sum, whatever the number of 财神.
+A 财神 may stand for any kind, a fifth copy included, so the only question per block of the hand (万, 筒, 条,
+honours) is how many wild tiles that block needs to become sets, or sets plus the pair. That number depends on the
+block's counts alone: for a suit it is read from `NEEDS`, keyed on the suit's key (`suits.py`), each entry worked
+out the first time a hand asks for it (at most one for each of the 5**9 keys); a block without sequences (the
+honours, or a suit read as triplets only) is a sum over its ranks. A whole hand is then four look-ups and a sum, whatever the number of 财神.
 
-Colour and triplet patterns are answered by the same look-ups under restrictions: a block may be
-closed to wild tiles (清一色 closes the other suits), required to hold tiles (混一色 needs a suit and
-an honour), or read without sequences (大对对). The concrete reading, what each 财神 stands for, is
-built only once, for the reading the ruleset finally chooses.
+Colour and triplet patterns are answered by the same look-ups under restrictions: a block may be closed to wild
+tiles (清一色 closes the other suits), required to hold tiles (混一色 needs a suit and an honour), or read without
+sequences (大对对). The concrete reading, what each 财神 stands for, is built only for the reading the ruleset
+finally chooses, led by the same table.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import combinations_with_replacement
 from operator import and_, not_, or_
 from typing import NamedTuple
 
-from .decompose import suit_splits
+from .decompose import block_splits
+from .suits import STEP, complete, key_of
 from .tiles import ALL_TILES, BLOCKS, NUM_KINDS, Tile
 
 MAX_WILD = 4  # four copies of the 财神 kind exist; more wild tiles can never be needed
@@ -33,63 +34,115 @@ BlockGroup = tuple[str, int, tuple[int, ...]]
 
 # --------------------------------------------------------------------------- one block
 
+# NEEDS[key], for the suit of that key: the 财神 it needs for sets only and for sets plus the pair, as
+# sets * 8 + pair, each 0-4 or 7 (more than four: NEVER); worked out the first time a hand asks. At most one entry
+# for each of the 5**9 keys; a hand reaches few of them (the blocks of its natural tiles and what they leave).
+TOO_MANY = 7
+NEEDS: dict[int, int] = {}
+DECODED = tuple(
+    (NEVER if code >> 3 == TOO_MANY else code >> 3, NEVER if code & 7 == TOO_MANY else code & 7) for code in range(64)
+)
 
-def _without(counts: tuple[int, ...], ranks: tuple[int, ...]) -> tuple[int, ...]:
-    rest = list(counts)
-    for rank in ranks:
-        rest[rank] -= 1
-    return tuple(rest)
+# A block without sequences, rank by rank (`_triplets_need`): a rank holding c natural tiles needs TRIPLETS[c] 财神
+# to become triplets, and HOLDS_PAIR[c] to become triplets and the pair.
+TRIPLETS = (0, 2, 1, 0, 2)
+HOLDS_PAIR = (NEVER, 1, 0, 2, 1)
+LONE_PAIR = 2  # a pair of 财神 alone
+
+
+def suit_need(key: int) -> tuple[int, int]:
+    """(财神 for sets only, 财神 for sets plus the pair) of the suit whose key is `key`: `NEEDS`, worked out the
+    first time it is asked (`_work_out`)."""
+    code = NEEDS.get(key)
+    if code is None:
+        code = _work_out(key)
+    return DECODED[code]
+
+
+def _work_out(key: int) -> int:
+    """`NEEDS[key]`, found by the lowest natural rank: it must sit in some group, and every group it can sit in is
+    tried (`_first_groups`), the rest of the block read from the table again."""
+    if not key:
+        sets, pair = 0, LONE_PAIR
+    else:
+        counts = [key // STEP[rank] % 5 for rank in range(len(STEP))]
+        first = next(rank for rank, count in enumerate(counts) if count)
+        sets = pair = NEVER
+        for used, _, natural, pair_open in _first_groups(counts, first, True, True):
+            rest_sets, rest_pair = suit_need(key - sum([STEP[rank] for rank in natural]))
+            if not pair_open:  # the group is the pair
+                pair = min(pair, used + rest_sets)
+            else:
+                sets = min(sets, used + rest_sets)
+                pair = min(pair, used + rest_pair)
+    code = (TOO_MANY << 3 if sets > MAX_WILD else sets << 3) | (TOO_MANY if pair > MAX_WILD else pair)
+    NEEDS[key] = code
+    return code
+
+
+def _triplets_need(counts: tuple[int, ...] | list[int]) -> tuple[int, int]:
+    """(财神 for sets only, for sets plus the pair) of a block without sequences: its ranks are apart, and the pair
+    sits on one of them or is two 财神 alone."""
+    sets = 0
+    for count in counts:
+        sets += TRIPLETS[count]
+    pair = sets + LONE_PAIR
+    for count in counts:
+        if count:
+            pair = min(pair, sets - TRIPLETS[count] + HOLDS_PAIR[count])
+    return (sets if sets <= MAX_WILD else NEVER), (pair if pair <= MAX_WILD else NEVER)
+
+
+def block_need(counts: tuple[int, ...], sequences: bool) -> tuple[int, int]:
+    """(wild tiles for sets only, wild tiles for sets plus the pair) of one block's counts."""
+    return suit_need(key_of(counts)) if sequences else _triplets_need(counts)
 
 
 def block_fill(counts: tuple[int, ...], sequences: bool, pair: bool) -> tuple[int, tuple[BlockGroup, ...]]:
     """The fewest wild tiles that turn this block into sets (plus exactly one pair if `pair`), and the groups.
 
-    Returns (NEVER, ()) beyond MAX_WILD. The search runs on the block trimmed to its natural tiles (plus
-    the two ranks above them that a sequence may reach), so 1-2-3 and 5-6-7 share one cached answer.
-    """
-    return _fill(counts, sequences, pair, False)
+    Returns (NEVER, ()) beyond MAX_WILD. The groups are found from the lowest natural rank up: of the groups it can
+    sit in (cheapest first), the first that leaves a rest needing the fewest 财神 in all (the rest's key is the
+    block's less what the group takes). A pair of 财神 alone goes where the last group began."""
+    left = list(counts)
+    key = key_of(left)
+    need = _need(key, left, sequences, pair)
+    if need > MAX_WILD:
+        return NEVER, ()
+    groups: list[BlockGroup] = []
+    place = 0  # where a pair of 财神 alone goes
+    to_find = need
+    while key:
+        first = next(rank for rank, count in enumerate(left) if count)
+        place = first
+        for used, group, natural, still_pair in _first_groups(left, first, sequences, pair):
+            rest = key - sum([STEP[rank] for rank in natural])
+            taken = list(left)
+            for rank in natural:
+                taken[rank] -= 1
+            if used + _need(rest, taken, sequences, still_pair) == to_find:
+                groups.append(group)
+                left, key, to_find, pair = taken, rest, to_find - used, still_pair
+                break
+        else:
+            raise AssertionError(f"no group of {left} keeps the need of {counts} ({need})")
+    if pair:
+        groups.append(("pair", place, (place, place)))
+    return need, tuple(groups)
 
 
-def _fill(counts: tuple[int, ...], sequences: bool, pair: bool, below: bool) -> tuple[int, tuple[BlockGroup, ...]]:
-    """`block_fill` of a slice of a block; `below` says a rank exists under counts[0] (for a wild 7 in 7-8-9)."""
-    first = next((r for r, c in enumerate(counts) if c), None)
-    if first is None:
-        return (2, (("pair", 0, (0, 0)),)) if pair else (0, ())
-    last = len(counts) - 1 - next(r for r, c in enumerate(reversed(counts)) if c)
-    end = min(len(counts), last + 3) if sequences else last + 1
-    if first == 0 and end == len(counts):
-        return _fill_trimmed(counts, sequences, pair, below)
-    used, groups = _fill_trimmed(counts[first:end], sequences, pair, below or first > 0)
-    if not first:
-        return used, groups
-    return used, tuple((kind, start + first, tuple(r + first for r in wild)) for kind, start, wild in groups)
+def _need(key: int, counts: list[int], sequences: bool, pair: bool) -> int:
+    """The 财神 a block (its key and counts) needs for sets, or sets and the pair if `pair`."""
+    sets_need, pair_need = suit_need(key) if sequences else _triplets_need(counts)
+    return pair_need if pair else sets_need
 
 
-@lru_cache(maxsize=200_000)
-def _fill_trimmed(
-    counts: tuple[int, ...], sequences: bool, pair: bool, below: bool
-) -> tuple[int, tuple[BlockGroup, ...]]:
-    """The search itself, on a slice whose rank 0 holds a natural tile.
-
-    The lowest natural rank must sit in some group; every group it can sit in is tried: a triplet with
-    1–3 natural copies, the pair with 1–2, a sequence starting there (a natural tile is always used before
-    a wild one: swapping a wild tile for the natural it copies never breaks another group). A sequence
-    that starts one rank lower is only needed at rank 8 (7-8-9 with a wild 7); elsewhere it is the same
-    as a sequence starting at this rank.
-    """
-    best: tuple[int, tuple[BlockGroup, ...]] = (NEVER, ())
-    for used, group, natural, still_pair in _first_groups(counts, 0, sequences, pair, below):
-        if used >= best[0]:
-            break  # the options come cheapest first: nothing later can do better
-        rest_used, rest_groups = _fill(_without(counts, natural), sequences, still_pair, below)
-        total = used + rest_used
-        if total < best[0] and total <= MAX_WILD:
-            best = (total, (group, *rest_groups))
-    return best
-
-
-def _first_groups(counts: tuple[int, ...], first: int, sequences: bool, pair: bool, below: bool) -> list:
-    """Every group the lowest natural rank can sit in: (wild tiles used, group, natural ranks taken, pair still open)."""
+def _first_groups(counts: list[int], first: int, sequences: bool, pair: bool) -> list:
+    """Every group the lowest natural rank `first` can sit in, cheapest first: (wild tiles used, group, natural
+    ranks taken, pair still open). A triplet with 1-3 natural copies, the pair with 1-2, a sequence starting there
+    (a natural tile is always used before a wild one: swapping a wild tile for the natural it copies never breaks
+    another group); a sequence that starts one rank lower only at rank 8 (7-8-9 with a wild 7), elsewhere it is
+    the same as one starting at this rank."""
     have = counts[first]
     options = []
     for k in range(min(have, 3), 0, -1):
@@ -97,23 +150,15 @@ def _first_groups(counts: tuple[int, ...], first: int, sequences: bool, pair: bo
     if pair:
         for k in range(min(have, 2), 0, -1):
             options.append((2 - k, ("pair", first, (first,) * (2 - k)), (first,) * k, False))
-    size = len(counts)
     if sequences:
-        for start in (first, first - 1) if first == size - 2 else (first,):
-            if (start < 0 and not below) or start + 2 >= size:
-                continue
+        last = len(counts) - 1
+        for start in (first,) if first + 2 <= last else (first - 1,) if first + 1 == last else ():
             natural, wild = [], []
             for rank in (start, start + 1, start + 2):
                 (natural if rank >= first and counts[rank] else wild).append(rank)
             options.append((len(wild), ("sequence", start, tuple(wild)), tuple(natural), pair))
     options.sort(key=lambda option: option[0])
     return options
-
-
-@lru_cache(maxsize=200_000)
-def block_need(counts: tuple[int, ...], sequences: bool) -> tuple[int, int]:
-    """(wild tiles for sets only, wild tiles for sets plus the pair): the per-block table."""
-    return block_fill(counts, sequences, False)[0], block_fill(counts, sequences, True)[0]
 
 
 # --------------------------------------------------------------------------- a whole concealed part
@@ -153,10 +198,16 @@ def _missing(empty: tuple[bool, ...], colour: Colour) -> int:
     return sum(map(and_, colour.required, empty))
 
 
-def block_needs(blocks: list[tuple[int, ...]], sequences: bool = True) -> tuple[tuple[int, int], ...]:
+def block_needs(
+    blocks: list[tuple[int, ...]], sequences: bool = True, keys: tuple[int, ...] | None = None
+) -> tuple[tuple[int, int], ...]:
     """`block_need` of each block: (wild tiles for sets only, for sets plus the pair); no sequences among the
-    honours, nor anywhere without `sequences` (大对对)."""
-    return tuple([block_need(block, sequences and b != HONOUR_BLOCK) for b, block in enumerate(blocks)])
+    honours, nor anywhere without `sequences` (大对对). `keys`: the blocks' keys, when the caller has them."""
+    if not sequences:
+        return tuple([_triplets_need(block) for block in blocks])
+    if keys is None:
+        keys = tuple([key_of(block) for block in blocks])
+    return (suit_need(keys[0]), suit_need(keys[1]), suit_need(keys[2]), _triplets_need(blocks[HONOUR_BLOCK]))
 
 
 def standard_plan(
@@ -225,10 +276,9 @@ def shisanbuda_natural(blocks: list[tuple[int, ...]]) -> bool:
     return True
 
 
-@lru_cache(maxsize=20_000)
 def _spread_block(counts: tuple[int, ...], suited: bool) -> bool:
     """One block of a 十三不搭: no two alike and, in a suit, ranks at least 3 apart."""
-    if any(c > 1 for c in counts):
+    if max(counts) > 1:
         return False
     if suited:
         ranks = [r for r, c in enumerate(counts) if c]
@@ -279,10 +329,8 @@ def standard_groups(
     return pair + sets
 
 
-@lru_cache(maxsize=20_000)
 def block_groups(b: int, block: tuple[int, ...], sequences: bool, is_pair: bool, wild: int) -> tuple[Group, ...]:
-    """Block `b` of a standard reading as groups, its `wild` 财神 placed (the pair among them if `is_pair`).
-    Remembered per block's counts and 财神, as the shape tables are."""
+    """Block `b` of a standard reading as groups, its `wild` 财神 placed (the pair among them if `is_pair`)."""
     if not any(block) and not wild:
         return ()
     base, _, seqs = BLOCKS[b]
@@ -298,7 +346,11 @@ def block_groups(b: int, block: tuple[int, ...], sequences: bool, is_pair: bool,
         width = {"pair": 2, "triplet": 3, "sequence": 3}[kind]
         ranks = [first] * width if kind != "sequence" else [first, first + 1, first + 2]
         groups.append(
-            Group(kind, tuple(ALL_TILES[base + r] for r in ranks), tuple(ALL_TILES[base + r] for r in wild_ranks))
+            Group(
+                type=kind,
+                tiles=tuple(ALL_TILES[base + r] for r in ranks),
+                wild=tuple(ALL_TILES[base + r] for r in wild_ranks),
+            )
         )
     return tuple(groups)
 
@@ -318,30 +370,28 @@ def seven_pairs_groups(blocks: list[tuple[int, ...]], wild: int, colour: Colour 
     while wild >= 2:
         b = targets[min(i, len(targets) - 1)]
         tile = ALL_TILES[BLOCKS[b][0] + _spare_kind(blocks[b])]
-        groups.append(Group("pair", (tile, tile), (tile, tile)))
+        groups.append(Group(type="pair", tiles=(tile, tile), wild=(tile, tile)))
         wild -= 2
         i += 1
     return groups
 
 
-@lru_cache(maxsize=20_000)
 def block_pairs(b: int, block: tuple[int, ...]) -> tuple[Group, ...]:
-    """Block `b` of a 对对碰 reading as pairs, in rank order, an odd kind's pair holding one 财神. Remembered per
-    block's counts, as the standard reading's `block_groups` are."""
+    """Block `b` of a 对对碰 reading as pairs, in rank order, an odd kind's pair holding one 财神."""
     base = BLOCKS[b][0]
     groups = []
     for r, c in enumerate(block):
         tile = ALL_TILES[base + r]
-        groups.extend(Group("pair", (tile, tile)) for _ in range(c // 2))
+        groups.extend(Group(type="pair", tiles=(tile, tile)) for _ in range(c // 2))
         if c % 2:
-            groups.append(Group("pair", (tile, tile), (tile,)))
+            groups.append(Group(type="pair", tiles=(tile, tile), wild=(tile,)))
     return tuple(groups)
 
 
 def loose_groups(natural: list[int] | tuple[int, ...], wild_tiles: tuple[Tile, ...]) -> list[Group]:
     """A hand read without sets (十三不搭, 4龙, 全风向): its natural tiles and its 财神 as they are."""
     tiles = tuple([ALL_TILES[i] for i in range(NUM_KINDS) for _ in range(natural[i])])
-    return [Group("tiles", tiles + wild_tiles, wild_tiles)]
+    return [Group(type="tiles", tiles=tiles + wild_tiles, wild=wild_tiles)]
 
 
 # --------------------------------------------------------------------------- no fifth copies (house rule)
@@ -364,29 +414,24 @@ def _capped_block(
     counts: tuple[int, ...], room: tuple[int, ...], sequences: bool, pair: bool, wild: int
 ) -> dict[int, tuple[BlockGroup, ...]]:
     """Every number of 财神 (at most `wild`) with which this block becomes sets (plus the pair if `pair`), each
-    with one way to do it; `room[r]` is how many 财神 may stand for rank r."""
-    return _capped_search(tuple(counts), tuple(room), sequences, pair, wild)
-
-
-@lru_cache(maxsize=50_000)
-def _capped_search(
-    counts: tuple[int, ...], room: tuple[int, ...], sequences: bool, pair: bool, wild: int
-) -> dict[int, tuple[BlockGroup, ...]]:
-    """Each number of 财神 that gives the block a whole number of sets (and the pair) tried as every multiset of
-    stand-ins within the room, the block with them read by the suit tables: bounded, whatever the block holds."""
+    with one way to do it; `room[r]` is how many 财神 may stand for rank r (no rank beyond four copies, so the
+    block with its stand-ins is read by the tables of complete blocks). Each number is tried as every multiset of
+    stand-ins within the room: bounded, whatever the block holds."""
     found: dict[int, tuple[BlockGroup, ...]] = {}
+    key = key_of(counts)
     for used in range(wild + 1):
         if (sum(counts) + used) % 3 != (2 if pair else 0):
             continue
         for stand_ins in combinations_with_replacement(range(len(counts)), used):
             if any(stand_ins.count(rank) > room[rank] for rank in set(stand_ins)):
                 continue
-            full = list(counts)
-            for rank in stand_ins:
-                full[rank] += 1
-            split = next((s for s in suit_splits(tuple(full), sequences) if (s[0] is not None) == pair), None)
-            if split is not None:
-                found[used] = _marked(split, stand_ins)
+            full = key + sum([STEP[rank] for rank in stand_ins])
+            if complete(full, sequences):
+                grown = list(counts)
+                for rank in stand_ins:
+                    grown[rank] += 1
+                pair_rank, sets, _, _ = block_splits(grown, full, sequences)[0]
+                found[used] = _marked((pair_rank, sets), stand_ins)
                 break
     return found
 
@@ -437,7 +482,7 @@ def capped_standard_plan(
                 base = BLOCKS[b][0]
                 groups.extend(_placed(base, options[used]))
             pair_first = sorted(groups, key=lambda group: group.type != "pair")
-            return CappedPlan(pair_block, tuple(choice), tuple(pair_first))
+            return CappedPlan(pair_block=pair_block, per_block=tuple(choice), groups=tuple(pair_first))
     return None
 
 
@@ -462,6 +507,10 @@ def _placed(base: int, groups: tuple[BlockGroup, ...]) -> list[Group]:
     for kind, first, wild_ranks in groups:
         ranks = [first, first + 1, first + 2] if kind == "sequence" else [first] * (2 if kind == "pair" else 3)
         out.append(
-            Group(kind, tuple(ALL_TILES[base + r] for r in ranks), tuple(ALL_TILES[base + r] for r in wild_ranks))
+            Group(
+                type=kind,
+                tiles=tuple(ALL_TILES[base + r] for r in ranks),
+                wild=tuple(ALL_TILES[base + r] for r in wild_ranks),
+            )
         )
     return out

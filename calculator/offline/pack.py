@@ -5,9 +5,12 @@ Two parts, each checked by its SHA-256 in the phone before it is kept:
   package-lock.json, which holds its integrity hash), served as static files under `offline/pyodide/`;
 - the app: one zip of the project's Python as the server runs it (the engine, the presentation package with the
   trainer's questions, the phone's entry point), the Jinja2 templates of the card, the strip, the trainer's
-  question and the verdict's picture (with the tile faces it draws), the compiled message catalogues, the
-  static URLs the card links to, and Jinja2, MarkupSafe and segno (the picture's QR code) from the server's own
-  environment (pure Python; MarkupSafe's optional C speed-up is left out, it falls back to its Python twin).
+  question and the verdict's picture (with the tile faces it draws) compiled to Python modules here as the
+  server compiles them (Jinja2's `compile_templates`: the phone imports them with its `ModuleLoader` and never runs
+  the template compiler, whose passing peak would outgrow the heap a snapshot can be restored into), the compiled
+  message catalogues, the static URLs the card links to, and Jinja2, MarkupSafe and segno (the picture's QR code)
+  from the server's own environment (pure Python; MarkupSafe's optional C speed-up is left out, it falls back to
+  its Python twin).
 
 The Web Worker that runs it (static/js/offline-worker.js) is copied beside the zip: it speaks the pack's protocol.
 The pack's version is a hash of every part: the page compares the version it was served with the one the phone
@@ -22,12 +25,14 @@ import hashlib
 import importlib.util
 import io
 import json
+import tempfile
 import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from calculator.offline.phone import URLS
+from calculator.offline.phone import COMPILED_TEMPLATES, URLS
+from calculator.presentation.render import compile_templates
 
 # The runtime's files that the phone loads (the rest of npm's package is documentation and type declarations).
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
@@ -38,14 +43,7 @@ APP_DATA = (".py", ".toml")
 LEFT_OUT = ("calculator/offline/served.py",)  # serving the pack: Django's side
 # Libraries taken from the server's environment, as the server runs them (pure Python).
 LIBRARIES = ("jinja2", "markupsafe", "segno")  # segno: the QR code of the verdict's picture
-TEMPLATES = (
-    "jinja2/result.html",
-    "jinja2/strip.html",
-    "jinja2/trainer.html",
-    "jinja2/picture.svg",
-    "jinja2/claims.html",
-    "jinja2/share.html",
-)
+TEMPLATES = ("result.html", "strip.html", "trainer.html", "picture.svg", "claims.html", "share.html")  # of jinja2/
 TILE_ART = "static/tiles"  # the tile faces the verdict's picture draws (each <tile>.svg; not the sprite)
 WORKER = "static/js/offline-worker.js"  # the Web Worker that runs the pack, copied beside the app's zip
 PAGES = ("calculator", "rules", "trainer", "claims")  # the pages the card may link to, by name
@@ -107,8 +105,9 @@ def app_files(root: Path, locale_dir: Path, urls: dict[str, dict[str, str]]) -> 
             name = path.relative_to(root).as_posix()
             if path.suffix in APP_DATA and "__pycache__" not in path.parts and name not in LEFT_OUT:
                 yield name, path.read_bytes()
-    for name in APP_FILES + TEMPLATES:
+    for name in APP_FILES:
         yield name, (root / name).read_bytes()
+    yield from compiled_templates()
     for path in sorted((root / TILE_ART).glob("*.svg")):
         if path.name != "tiles.svg":
             yield path.relative_to(root).as_posix(), path.read_bytes()
@@ -116,6 +115,15 @@ def app_files(root: Path, locale_dir: Path, urls: dict[str, dict[str, str]]) -> 
     for library in LIBRARIES:
         yield from library_files(library)
     yield URLS, json.dumps(urls, sort_keys=True, ensure_ascii=False).encode()
+
+
+def compiled_templates() -> Iterator[tuple[str, bytes]]:
+    """The card's templates compiled to Python modules (one `tmpl_<sha1 of its name>.py` each), under
+    COMPILED_TEMPLATES."""
+    with tempfile.TemporaryDirectory() as folder:
+        compile_templates(TEMPLATES, Path(folder))
+        for path in sorted(Path(folder).iterdir()):
+            yield f"{COMPILED_TEMPLATES}/{path.name}", path.read_bytes()
 
 
 def catalogues(locale_dir: Path) -> Iterator[tuple[str, bytes]]:

@@ -20,6 +20,9 @@ from calculator.presentation.locale import ENGINE_LANGS, Locale
 from calculator.presentation.trainer.questions import MAX_SEED, read_spec
 
 URLS = "urls.json"  # in the pack: {"static": {a path under static/: its URL}, "pages": {a page's name: its path}}
+# In the pack: the card's Jinja2 templates compiled to Python modules when it was built (Jinja2's ModuleLoader reads
+# them), so that the phone never runs the template compiler (its peak would outgrow the heap a snapshot restores).
+COMPILED_TEMPLATES = "templates"
 # The catalogue that translates the web layer's words into an engine language; English is the source language.
 CATALOGUES = {"zh": "zh_Hans"}
 
@@ -42,7 +45,9 @@ class Phone:
             lang: self.root / "locale" / code / "LC_MESSAGES" / "django.mo" for lang, code in CATALOGUES.items()
         }
         return {
-            lang: Locale.from_catalogue(lang, catalogue.get(lang), static.__getitem__, pages.__getitem__)
+            lang: Locale.from_catalogue(
+                lang, catalogue.get(lang), static.__getitem__, pages.__getitem__, self.root / COMPILED_TEMPLATES
+            )
             for lang in ENGINE_LANGS
         }
 
@@ -115,7 +120,7 @@ class Phone:
 
     def warm(self, rounds: int = 1, trainer: bool = False) -> None:
         """Read the catalogues and draw answers in each language, so that the first tap after the pack is ready
-        costs what every tap costs: templates compiled and caches filled (before the snapshot), and, after one is
+        costs what every tap costs: templates loaded and caches filled (before the snapshot), and, after one is
         restored, WebAssembly compiled for what a tap runs (the browser compiles each function when first called
         and again, optimised, once it runs often)."""
         where = json.dumps({"origin": "", "table": None})

@@ -8,11 +8,12 @@ The server's pages and htmx partial render them here with the locale Django's tr
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader, Template
+from jinja2 import BaseLoader, Environment, FileSystemLoader, ModuleLoader, Template
 
 from .cards import ResultCard, ask_engine, result_card
 from .handquery import Fields, HandInput, Query, parse_query, query_string
@@ -40,12 +41,26 @@ class CardLinks:
 @lru_cache(maxsize=8)
 def environment(locale: Locale) -> Environment:
     """One Jinja2 environment per locale: its `_()` is the locale's gettext (Jinja2's new-style gettext, as
-    Django's Jinja2 backend installs it), output escaped, templates compiled once and never reloaded."""
-    env = Environment(
-        loader=FileSystemLoader(TEMPLATES), autoescape=True, auto_reload=False, extensions=["jinja2.ext.i18n"]
-    )
+    Django's Jinja2 backend installs it), output escaped, templates never reloaded: compiled once from jinja2/,
+    or, for a locale with compiled templates (the offline pack's), imported from their modules."""
+    loader = FileSystemLoader(TEMPLATES) if locale.templates is None else ModuleLoader(locale.templates)
+    return configured(loader, locale)
+
+
+def configured(loader: BaseLoader, locale: Locale) -> Environment:
+    env = Environment(loader=loader, autoescape=True, auto_reload=False, extensions=["jinja2.ext.i18n"])
     env.install_gettext_callables(locale.gettext, locale.ngettext, newstyle=True, pgettext=locale.pgettext)
     return env
+
+
+def compile_templates(names: Collection[str], folder: Path) -> None:
+    """The templates `names` of jinja2/ compiled into `folder` as Python modules (Jinja2's
+    `Environment.compile_templates`), by an environment set up as `environment` sets one up: what a locale whose
+    `templates` is that folder draws with. The words are not compiled in (`_()` is called as the page is drawn),
+    so one compilation serves every language."""
+    source = Locale.from_catalogue("en", None, str, str)
+    env = configured(FileSystemLoader(TEMPLATES), source)
+    env.compile_templates(folder, filter_func=frozenset(names).__contains__, zip=None, ignore_errors=False)
 
 
 def template(name: str, locale: Locale) -> Template:

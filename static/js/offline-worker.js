@@ -68,7 +68,7 @@ async function load(message) {
   }
   const py = await loadPyodide({ ...options, _makeSnapshot: true });
   await start(py, app);
-  py.runPython("from calculator.offline.phone import Phone\nphone = Phone('/app')\nphone.warm(1, True)");
+  py.runPython("from calculator.offline.start import started\nphone = started('/app')");
   const memory = py.makeMemorySnapshot();
   phone = py.globals.get("phone");
   await keepSnapshot(message.snapshot.cache, message.snapshot.url, memory).catch(() => {});

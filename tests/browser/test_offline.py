@@ -19,7 +19,7 @@ from django.test import Client
 from calculator.engine.rulesets import RULESETS, SERVED
 from calculator.presentation.handquery import HandInput, query_string
 from calculator.presentation.trainer.questions import Spec, question
-from tests.browser.offline import expect_settled, open_ready
+from tests.browser.offline import READY_TIMEOUT, expect_settled, open_ready
 from tests.browser.phone import B1, B1_NETS, B1_NETS_AT_THREE, B1_TAPS, expect, expect_nets, tap_seats, tap_tiles
 from tests.browser.tracing import traced
 from tests.offline_requests import kinds_covered, requests
@@ -70,6 +70,18 @@ def test_300_requests_scored_in_the_phone_offline_equal_the_servers_json(offline
         if mine != server_json(request, lang)
     ]
     assert differ == []
+    page.close()
+
+
+def test_a_second_start_restores_the_interpreter_from_the_snapshot_the_install_made(offline_phone):
+    """The install warmed the interpreter and kept a snapshot of its memory; a later start restores it instead of
+    loading afresh (seconds on a phone). Pyodide 314.0.8 restores a snapshot only within the first 30 MiB of its
+    heap (pyodide/pyodide#6254): a warm-up that grows past it makes every start a fresh load, which the page
+    would only show as a slower start."""
+    page = open_ready(offline_phone, ready=False)
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-offline-ready", re.compile("."), timeout=READY_TIMEOUT)
+    expect(html).to_have_attribute("data-offline-ready", "snapshot")
     page.close()
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from calculator.engine.distance import Joins
+from calculator.engine.distance import Memo
 from calculator.engine.hand import Meld, ScoreRequest
 from calculator.engine.rulesets import RULESETS
 from calculator.engine.rulesets.bazhi import shanten as bazhi_shanten
@@ -83,8 +83,8 @@ class Hand:
         """The module's `Hand`, which the discard table asks which draws lower the distance."""
         melds = len(self.melds)
         if self.ruleset == "bazhi":
-            return bazhi_shanten.Hand(counts, self.meld_counts, melds, Joins(4 - melds))
-        return xinyu_shanten.Hand(counts, self.meld_counts, melds, self.caishen, self.wild_fifth_copy, Joins(4 - melds))
+            return bazhi_shanten.Hand(counts, self.meld_counts, melds, Memo(4 - melds))
+        return xinyu_shanten.Hand(counts, self.meld_counts, melds, self.caishen, self.wild_fifth_copy, Memo(4 - melds))
 
 
 def make_meld(kind: str, first: int) -> Meld:

@@ -19,9 +19,11 @@ from calculator import ledger
 from calculator.engine import score
 from calculator.offline import pack
 from calculator.offline import served as serving
-from calculator.offline.phone import Phone
+from calculator.offline.phone import COMPILED_TEMPLATES, Phone
 from calculator.offline.table import fixed_fields, record
 from calculator.plumbing.pictures import app_version
+from calculator.presentation.render import environment
+from jinja2 import ModuleLoader
 from tests.offline_requests import requests
 
 # the tests share one built pack (a module fixture, seconds to build): under xdist one worker builds it once
@@ -67,17 +69,17 @@ def test_a_change_to_what_the_pack_holds_is_a_new_version(built, tmp_path, monke
 
 
 def test_the_pack_holds_the_engine_presenter_ledger_templates_catalogues_and_jinja2_but_no_django(built):
-    _, manifest, unpacked = built
-    names = {p.relative_to(unpacked).as_posix() for p in unpacked.rglob("*") if p.is_file()}
+    folder, manifest, _ = built
+    # the zip's names, not the unpacked copy's: the phones these tests run in CPython write bytecode into that
+    with zipfile.ZipFile(folder / manifest.app.name) as archive:
+        names = set(archive.namelist())
     for needed in (
         "calculator/engine/score.py",
         "calculator/engine/rulesets/bazhi/declarations.toml",
         "calculator/ledger/__init__.py",
         "calculator/presentation/handquery.py",
         "calculator/offline/phone.py",
-        "jinja2/result.html",
-        "jinja2/strip.html",
-        "jinja2/trainer.html",
+        *(f"templates/{ModuleLoader.get_module_filename(name)}" for name in pack.TEMPLATES),
         "calculator/presentation/trainer/questions.py",
         "locale/zh_Hans/LC_MESSAGES/django.mo",
         "locale/zh_Hans/LC_MESSAGES/answers.mo",
@@ -88,6 +90,37 @@ def test_the_pack_holds_the_engine_presenter_ledger_templates_catalogues_and_jin
         assert needed in names
     assert not [n for n in names if n.startswith("django/") or n.endswith(".so") or "__pycache__" in n]
     assert [p.name for p in manifest.runtime] == list(pack.RUNTIME_FILES)
+
+
+def test_the_phone_draws_with_the_templates_compiled_when_the_pack_was_built_never_with_jinja2s_compiler(built):
+    """The card's templates are compiled to Python modules when the pack is built: the phone imports them (Jinja2's
+    ModuleLoader), so its heap never holds the template compiler's passing peak (pyodide#6254); the sources are
+    not in the pack."""
+    _, _, unpacked = built
+    phone = Phone(unpacked)
+    for locale in phone.locales.values():
+        assert isinstance(environment(locale).loader, ModuleLoader)
+        assert locale.templates == unpacked / COMPILED_TEMPLATES
+    assert not list(unpacked.glob("jinja2/*.html"))
+    assert json.loads(phone.answer(B1_QUERY, "zh", json.dumps({"origin": "", "table": None})))["card"]
+
+
+def test_the_first_start_imports_every_module_of_the_pack_from_bytecode_compiled_before_it(built, tmp_path):
+    """Pyodide writes no bytecode as it imports (here: -B): the first start compiles the pack first (start.py), so
+    that no module is compiled from its source once the heap holds the others (pyodide#6254)."""
+    unpacked = tmp_path / "app"
+    shutil.copytree(built[2], unpacked)
+    program = (
+        "import sys; sys.path[:0] = [sys.argv[1]]; sys.modules['django'] = None\n"
+        "from calculator.offline.start import started\n"
+        "started(sys.argv[1])\n"
+        "print('\\n'.join(m.__spec__.cached or m.__file__ for m in list(sys.modules.values())\n"
+        "                 if (getattr(m, '__file__', None) or '').startswith(sys.argv[1])))"
+    )
+    run = [sys.executable, "-I", "-S", "-B", "-c", program, str(unpacked)]
+    loaded = subprocess.run(run, capture_output=True, text=True, check=True).stdout.split()
+    assert len(loaded) > 50 and all(Path(path).exists() for path in loaded)  # each module's bytecode was there
+    assert len(list((unpacked / COMPILED_TEMPLATES / "__pycache__").glob("*.pyc"))) == len(pack.TEMPLATES)
 
 
 def test_the_pack_is_at_most_7_mb_compressed(built):

@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import field as dataclass_field
 from dataclasses import make_dataclass, replace
-from functools import cached_property, lru_cache
+from functools import cached_property
 from random import Random
 from typing import Protocol
 
@@ -129,9 +129,15 @@ class Ruleset(ABC):
     def house_by_id(self) -> dict[str, HouseRule]:
         return {rule.id: rule for rule in self.house}
 
-    @cached_property
+    @property
     def default_card(self) -> HouseCard:
-        return HouseCard(tuple((rule.id, rule.default) for rule in self.house))
+        """Every house rule at its default (a new card each time)."""
+        return HouseCard(self.defaults)
+
+    @cached_property
+    def defaults(self) -> tuple[tuple[str, object], ...]:
+        """(house rule, its default value), in the game's order."""
+        return tuple((rule.id, rule.default) for rule in self.house)
 
     @cached_property
     def table_options(self) -> tuple[Option, ...]:
@@ -163,8 +169,8 @@ class Ruleset(ABC):
 
     @cached_property
     def options_type(self) -> type:
-        """The game's options value (a request's `options`, its card included): a frozen dataclass made once from
-        the declared options, one field per option in the declared order, then `house`."""
+        """The game's options value (a request's `options`, its card included): a dataclass made once from the
+        declared options, one field per option in the declared order, then `house`."""
         return options_class(self.id, self.options)
 
     @cached_property
@@ -180,27 +186,14 @@ class Ruleset(ABC):
             raise ScoreError("bad_option", msg("options must be an object"), "options")
         if not self.option_keys.issuperset(raw):
             self._unknown_option(raw)  # raises
-        values = [read_option(option, raw.get(option.id)) for option in self.options]
-        house = raw.get("house")
-        return self.options_built(*values, self.default_card if house is None else self.read_card(house))
+        values = {option.id: read_option(option, raw.get(option.id)) for option in self.options}
+        return self.options_type(**self.complete_options(values), house=self.read_card(raw.get("house")))
 
     def _unknown_option(self, raw: Mapping) -> None:
         for key in raw:
             if key not in self.option_keys:
                 unknown = msg("{game} has no option {key!r}", game=self.id, title=self.title, key=key)
                 raise ScoreError("bad_option", unknown, f"options.{key}" if isinstance(key, str) else "options")
-
-    @cached_property
-    def options_built(self):
-        """The options value of the values as read (in the declared order) and the card, each distinct one built
-        once and remembered (a few hundred at most in use: they are small immutable values, the key too)."""
-
-        def build(*values):
-            *read, card = values
-            named = dict(zip([option.id for option in self.options], read, strict=True))
-            return self.options_type(**self.complete_options(named), house=card)
-
-        return lru_cache(maxsize=OPTIONS_REMEMBERED)(build)  # a slot's values are of one type: read_option's
 
     def complete_options(self, values: dict[str, object]) -> dict[str, object]:
         """A game's own rule between its options, once each is read (xinyu: the turned indicator gives the 财神):
@@ -226,7 +219,7 @@ class Ruleset(ABC):
                     "house rule {key} must be {allowed}, got {value}", key=key, allowed=allowed, value=_json(value)
                 )
                 raise ScoreError("bad_option", refused, f"options.house.{key}")
-        return HouseCard(tuple((rule.id, raw.get(rule.id, rule.default)) for rule in self.house))
+        return HouseCard([(rule.id, raw.get(rule.id, rule.default)) for rule in self.house])
 
     # ------------------------------------------------------------------------------ the game's own
 
@@ -244,6 +237,12 @@ class Ruleset(ABC):
     @abstractmethod
     def evaluate(self, request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
         """The answer for a 14-tile request: a scored win or a not-a-win answer (API.md)."""
+
+    def evaluate_ways(self, requests: list[ScoreRequest], lang: str = "zh") -> list[dict]:
+        """The brief answers of one hand won on one tile in several ways (a wait of a waits answer, by self-draw
+        and by a discard: the same tiles, another discarder and flags). By default each is evaluated alone; a
+        game may work out once what the ways share."""
+        return [self.evaluate(request, lang, brief=True) for request in requests]
 
     @abstractmethod
     def deal(self, rng: Random, favour: str | None = None, seats: Seats | None = None) -> dict:
@@ -365,37 +364,32 @@ class Ruleset(ABC):
         return f"RULESETS[{self.id!r}]"
 
 
-OPTIONS_REMEMBERED = 1024  # distinct options values each game keeps built (`Ruleset.options_built`)
-
 # The Python type of each kind of option (a tile option may be absent: None).
 OPTION_TYPES: dict[str, object] = {"bool": bool, "int": int, "choice": str | int, "tile": Tile | None}
 
 
 def options_class(game: str, options: tuple[Option, ...]) -> type:
-    """The options value of a game with these declared options: a frozen dataclass (so that it is hashable and
-    can key remembered lines) with one slot per option and `house`, its `to_dict` the request echo's `options`
-    (API.md: tiles in notation, an absent tile left out, then the card) and `with_card` (RULES.md §5.3).
-    `seats` are the table's (docs/seats.md): the first `players` of E S W N."""
+    """The options value of a game with these declared options: a dataclass with one slot per option and `house`,
+    its `to_dict` the request echo's `options` (API.md: tiles in notation, an absent tile left out, then the card)
+    and `with_card` (RULES.md §5.3). `seats` are the table's (docs/seats.md): the first `players` of E S W N. A value
+    all the same: nothing assigns to it once it is built (another card is another value, `with_card`)."""
     fields = [(option.id, OPTION_TYPES[option.kind], dataclass_field(default=option.default)) for option in options]
-    fields.append(("house", HouseCard, dataclass_field(default=HouseCard(()))))
-    # the echo's options without the card, written once when the value is built (`__post_init__`): every answer
-    # echoes its request, and a game keeps each distinct options value built once (`Ruleset.options_built`)
-    fields.append(("_echo", dict, dataclass_field(init=False, repr=False, compare=False)))
+    fields.append(("house", HouseCard, dataclass_field(default_factory=HouseCard)))
     fields.append(("seats", tuple, dataclass_field(init=False, repr=False, compare=False)))
     names = tuple(option.id for option in options)
 
     def __post_init__(self) -> None:
+        self.seats = seats_of(getattr(self, PLAYERS))  # every game declares it (registry)
+
+    def to_dict(self) -> dict:
+        """The request echo's `options`: new dicts each time, the caller's to change."""
         body: dict = {}
         for name in names:
             value = getattr(self, name)
             if value is not None:
                 body[name] = value.notation if isinstance(value, Tile) else value
-        object.__setattr__(self, "_echo", body)  # a frozen dataclass sets its own fields this way
-        object.__setattr__(self, "seats", seats_of(getattr(self, PLAYERS)))  # every game declares it (registry)
-
-    def to_dict(self) -> dict:
-        """The request echo's `options`: new dicts each time, the caller's to change."""
-        return {**self._echo, "house": dict(self.house)}
+        body["house"] = dict(self.house)
+        return body
 
     def with_card(self, card: HouseCard):
         return replace(self, house=card)
@@ -404,7 +398,6 @@ def options_class(game: str, options: tuple[Option, ...]) -> type:
         f"{game.title()}Options",
         fields,
         namespace={"__post_init__": __post_init__, "to_dict": to_dict, "with_card": with_card, "__module__": __name__},
-        frozen=True,
         slots=True,
     )
 

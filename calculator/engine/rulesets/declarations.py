@@ -16,7 +16,6 @@ from typing import Literal
 
 from ..card import JsonValue
 from ..flags import DeclarationError, Flag, read_flags
-from ..frozen import FrozenDict
 from ..text import Text
 
 # ----------------------------------------------------------------------------------------------- options
@@ -139,7 +138,7 @@ class Pattern:
     value: Text
     what: Text
     tiles: str = ""
-    numbers: FrozenDict = field(default_factory=FrozenDict, compare=False, hash=False)
+    numbers: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
 
     def to_dict(self) -> dict:
         return {
@@ -357,7 +356,7 @@ def load(path: Path) -> Declared:
                         _text(p["value"]),
                         _text(p["what"]),
                         p.get("tiles", ""),
-                        FrozenDict(p.get("numbers", {})),
+                        dict(p.get("numbers", {})),
                     )
                     for p in group["patterns"]
                 ),

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from calculator.engine.distance import (
     FULL_HAND,
-    Joins,
+    Memo,
     best_with,
     block_tables,
     block_with,
@@ -30,14 +30,14 @@ KINDS = tuple(sorted(GAME_KINDS))
 class Hand:
     """One hand's distance under each win, and which drawn kinds bring it nearer."""
 
-    def __init__(self, concealed: Sequence[int], meld_counts: Sequence[int], melds: int, joins: Joins) -> None:
+    def __init__(self, concealed: Sequence[int], meld_counts: Sequence[int], melds: int, memo: Memo) -> None:
         self.concealed = concealed
         self.size = FULL_HAND - 3 * melds
         self.max_sets = 4 - melds
         self.limits = copy_limits(tuple(meld_counts))
-        self.tables = block_tables(concealed, self.limits)
-        self.joins = joins
-        first_three = joins(joins(self.tables[0], self.tables[1]), self.tables[2])
+        self.tables = block_tables(concealed, self.limits, memo)
+        self.memo = memo
+        first_three = memo.join(memo.join(self.tables[0], self.tables[1]), self.tables[2])
         self.standard = best_with(self.tables[3], first_three, self.max_sets)
         self.by_standard = self.size - self.standard
         self.pairs = _pairs_kept(concealed) if not melds else None
@@ -59,9 +59,11 @@ class Hand:
 
     def _standard_with(self, kind: int) -> int:
         if self._rests is None:
-            self._rests = self.joins.others(self.tables)
+            self._rests = self.memo.others(self.tables)
         block = block_of(kind)
-        return best_with(block_with(self.concealed, self.limits, block, kind), self._rests[block], self.max_sets)
+        return best_with(
+            block_with(self.concealed, self.limits, block, kind, self.memo), self._rests[block], self.max_sets
+        )
 
 
 def _plus(counts: Sequence[int], kind: int) -> list[int]:
@@ -83,7 +85,7 @@ def _meld_counts(request: ScoreRequest) -> list[int]:
 def _hand(request: ScoreRequest, counts: Sequence[int] | None = None) -> Hand:
     melds = len(request.melds)
     concealed = request.concealed_counts if counts is None else counts
-    return Hand(concealed, _meld_counts(request), melds, Joins(4 - melds))
+    return Hand(concealed, _meld_counts(request), melds, Memo(4 - melds))
 
 
 def shanten(request: ScoreRequest) -> int:
@@ -104,10 +106,10 @@ def discards(request: ScoreRequest) -> list[dict]:
     """The discard table of a 14-tile hand (API.md)."""
     meld_counts = _meld_counts(request)
     melds = len(request.melds)
-    joins = Joins(4 - melds)
+    memo = Memo(4 - melds)
 
     def measure(counts: list[int], draws: list[int]) -> tuple[int, list[int]]:
-        hand = Hand(counts, meld_counts, melds, joins)
+        hand = Hand(counts, meld_counts, melds, memo)
         now = hand.distance()
         return now, hand.lowering(draws, now)
 

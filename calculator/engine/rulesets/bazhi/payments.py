@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import cache
 
 from ...explain import seat_name
-from ...frozen import FrozenDict
 from ...payments import PaymentRow, nets, row, taken_over
 from .declarations import DECLARED, Tariff
 
@@ -26,20 +24,18 @@ def payments_and_nets(
     liable: str | None,
     lang: str,
 ) -> tuple[list[PaymentRow], dict[str, int], dict[str, dict[str, int]]]:
-    """The payment rows and each seat's balance, in all and per part. The list is the caller's; the rows and
-    balances are the remembered ones (`plain_rows`, FrozenDicts: shared between answers, so nobody can change
-    them). 包牌 moves every row to the liable seat (new rows for those it takes over), summed again. `seats` are
-    the table's (RULES.md §1.8: E S W at a table of three): the losers are the others."""
+    """The payment rows and each seat's balance, in all and per part. 包牌 moves every row to the liable seat (new
+    rows for those it takes over), summed again. `seats` are the table's (RULES.md §1.8: E S W at a table of
+    three): the losers are the others."""
     rows, net, by_part = plain_rows(
         seats, winner, dealer, discarder, fan, di_fan, jiao_per_loser, tariff.jiao_zui, lang
     )
     if liable:
         moved = [paid_by(liable, one, lang) for one in rows]
         return (moved, *nets(moved, PARTS, seats))
-    return list(rows), net, by_part
+    return rows, net, by_part
 
 
-@cache
 def plain_rows(
     seats: tuple[str, ...],
     winner: str,
@@ -50,31 +46,31 @@ def plain_rows(
     jiao: int | None,
     jiao_zui: int,
     lang: str,
-) -> tuple[tuple[PaymentRow, ...], dict[str, int], dict[str, dict[str, int]]]:
+) -> tuple[list[PaymentRow], dict[str, int], dict[str, dict[str, int]]]:
     """The rows before 包牌 (rows of 0 left out) and their nets.
 
     Every loser (every seat of the table but the winner: three at four, two at three) pays the fan; the dealer one
     more 底番 (every loser when the dealer wins); the discarder one more 底番; with 交 every loser pays the 交 and
-    the discarder one more 嘴 of it. They depend only on the seats and a few small amounts, not on the hand, so
-    each is built once and remembered; FrozenDicts, so every answer can hold them.
+    the discarder one more 嘴 of it.
     """
     losers = [seat for seat in seats if seat != winner]  # in seat order
-    said = {code: text(lang) for code, text in REASONS.items()}
-    rows = [row(loser, winner, fan, "fan", "fan", said["fan"]) for loser in losers]
+    said = REASONS["fan"](lang)
+    rows = [row(loser, winner, fan, "fan", "fan", said) for loser in losers]
     if winner == dealer:
-        rows += [row(loser, winner, di, "fan", "dealer_extra", said["dealer_won"]) for loser in losers]
+        said = REASONS["dealer_won"](lang)
+        rows += [row(loser, winner, di, "fan", "dealer_extra", said) for loser in losers]
     else:
-        rows.append(row(dealer, winner, di, "fan", "dealer_extra", said["dealer_extra"]))
+        rows.append(row(dealer, winner, di, "fan", "dealer_extra", REASONS["dealer_extra"](lang)))
     if discarder:
-        rows.append(row(discarder, winner, di, "fan", "discarder_extra", said["discarder_extra"]))
+        rows.append(row(discarder, winner, di, "fan", "discarder_extra", REASONS["discarder_extra"](lang)))
     if jiao is not None:
-        rows += [row(loser, winner, jiao, "jiao", "jiao", said["jiao"]) for loser in losers]
+        said = REASONS["jiao"](lang)
+        rows += [row(loser, winner, jiao, "jiao", "jiao", said) for loser in losers]
         if discarder:
-            rows.append(row(discarder, winner, jiao_zui, "jiao", "discarder_jiao", said["discarder_jiao"]))
+            rows.append(row(discarder, winner, jiao_zui, "jiao", "discarder_jiao", REASONS["discarder_jiao"](lang)))
     rows = [one for one in rows if one["amount"]]  # 包牌 changes who pays, never an amount: filtered first
     net, by_part = nets(rows, PARTS, seats)
-    parts = FrozenDict({part: FrozenDict(balances) for part, balances in by_part.items()})
-    return tuple([FrozenDict(one) for one in rows]), FrozenDict(net), parts
+    return rows, net, by_part
 
 
 def paid_by(liable: str, one: PaymentRow, lang: str) -> PaymentRow:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...blocks import completing_kinds_of
 from ...decompose import Decomposition, completing_kinds
 from ...hand import ScoreRequest
 from ...payments import round_half_up
@@ -53,7 +52,7 @@ def waits_before_win(request: ScoreRequest) -> list[Tile]:
     suit_totals = list(request.suit_counts.values())
     if win < 27:
         suit_totals[win // 9] -= 1
-    completing = completing_kinds_of(request.hand_blocks)  # the concealed tiles before the win tile
+    completing = completing_kinds(request.hand_counts, request.hand_keys)  # the concealed tiles before the win
     return [ALL_TILES[kind] for kind in _waits_among(completing, all_counts, suit_totals)]
 
 
@@ -88,23 +87,19 @@ def hand_facts(request: ScoreRequest, tariff: Tariff, unique_wait: bool) -> Hand
     kongs = request.kongs
     flags = request.flags
     card = request.options.house
-    # the fields in their order, built as the tuple it is: see `Reading`
-    return tuple.__new__(
-        HandFacts,
-        (
-            request.discarder is None,
-            "kong_bloom" in flags or "double_kong_bloom" in flags,
-            colour(request),
-            len(kongs) >= 2 and is_shuangbazhi(request),  # needs two kongs: most hands have none
-            request.largest_suit,
-            kong_points(tariff, request) if kongs else 0,
-            four_held,
-            pung_kinds,  # only 四核 asks for them
-            unique_wait,
-            card["yadang_wait"] == "any",
-            card["tongtian_sihe"],
-            card["haidi"] == "zui" and "last_tile" in flags,
-        ),
+    return HandFacts(
+        self_draw=request.discarder is None,
+        ganghua="kong_bloom" in flags or "double_kong_bloom" in flags,
+        colour=colour(request),
+        shuangbazhi=len(kongs) >= 2 and is_shuangbazhi(request),  # needs two kongs: most hands have none
+        zhi_count=request.largest_suit,
+        kong_points=kong_points(tariff, request) if kongs else 0,
+        four_held=four_held,
+        pung_kinds=pung_kinds,  # only 四核 asks for them
+        unique_wait=unique_wait,
+        yadang_any_wait=card["yadang_wait"] == "any",
+        tongtian_sihe=card["tongtian_sihe"],
+        haidi_zui=card["haidi"] == "zui" and "last_tile" in flags,
     )
 
 
@@ -265,28 +260,22 @@ def read_hand(
     triggers = jiao_triggers(request, facts, zui, sihe, yadang, dandiao)
     count, extra = jiao_count(request, facts, triggers, zui) if triggers else (0, 0)
     jiao = count * tariff.jiao + extra * tariff.jiao_zui if triggers else 0
-    # The fields in their order, built as the tuple it is (`tuple.__new__`): a NamedTuple's own constructor is a
-    # Python function called through its type, and one reading is built per place of the win tile of every score.
-    # `test_a_reading_has_every_field` checks the count.
-    return tuple.__new__(
-        Reading,
-        (
-            decomposition,
-            role,
-            yadang,
-            dandiao,
-            zui,
-            sihe,
-            triggers,
-            zf,
-            df,
-            facts.kong_points,
-            fan,
-            count,
-            extra,
-            jiao,
-            winner_total(request, tariff, fan, df, count, jiao),
-        ),
+    return Reading(
+        decomposition=decomposition,
+        win_role=role,
+        yadang=yadang,
+        dandiao=dandiao,
+        zui=zui,
+        sihe_kinds=sihe,
+        triggers=triggers,
+        zhi_fan=zf,
+        di_fan=df,
+        kong_points=facts.kong_points,
+        fan=fan,
+        jiao_count=count,
+        extra_zui=extra,
+        jiao_per_loser=jiao,
+        total=winner_total(request, tariff, fan, df, count, jiao),
     )
 
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from random import Random
 
-from ...blocks import decompositions_of, with_tile
-from ...decompose import is_complete
+from ...decompose import decompositions_of, is_complete
 from ...explain import decomposition_groups, not_a_win_answer
 from ...hand import ScoreRequest
 from ...seats import Seats
@@ -87,8 +86,9 @@ def evaluate(request: ScoreRequest, lang: str = "zh", brief: bool = False) -> di
     """
     tariff = facts.TARIFFS[request.options.tariff]
     win = request.win_tile.index
-    concealed = with_tile(request.hand_blocks, request.concealed_counts, win)
-    splits = decompositions_of(concealed) if len(request.concealed) % 3 == 2 else []
+    splits = (
+        decompositions_of(request.concealed_counts, request.concealed_keys) if len(request.concealed) % 3 == 2 else []
+    )
     if not splits:
         return not_a_win(request, "incomplete", lang, brief)
     if request.largest_suit < 8:

@@ -14,8 +14,8 @@ from ...decompose import completing_kinds
 from ...distance import (
     CELLS,
     FULL_HAND,
-    Joins,
     Limits,
+    Memo,
     Table,
     block_tables,
     block_with,
@@ -44,13 +44,13 @@ class Hand:
     read against its guides gives the hand's best, so a drawn tile costs one table and a few look-ups.
     """
 
-    def __init__(self, concealed: Sequence[int], meld_counts: Sequence[int], melds: int, joins: Joins) -> None:
+    def __init__(self, concealed: Sequence[int], meld_counts: Sequence[int], melds: int, memo: Memo) -> None:
         self.concealed = concealed
         self.size = FULL_HAND - 3 * melds
         self.max_sets = 4 - melds
         self.limits: Limits = copy_limits(tuple(meld_counts))
-        self.tables = block_tables(concealed, self.limits)
-        self.joins = joins
+        self.tables = block_tables(concealed, self.limits, memo)
+        self.memo = memo
         # the suits that could reach 8 with every group of the hand in them, with their meld tiles
         in_melds = [sum(meld_counts[suit * 9 : suit * 9 + 9]) for suit in range(SUITS)]
         self.eights = [(suit, m) for suit, m in enumerate(in_melds) if self.size + m >= EIGHT]
@@ -75,7 +75,7 @@ class Hand:
         return [k for k in draws if self.distance_with(block_of(k), self.drawn(k)) < now]
 
     def drawn(self, kind: int) -> Table:
-        return block_with(self.concealed, self.limits, block_of(kind), kind)
+        return block_with(self.concealed, self.limits, block_of(kind), kind, self.memo)
 
     def guide(self, block: int) -> list[list[int]]:
         found = self._guides.get(block)
@@ -89,7 +89,7 @@ class Hand:
         if block == suit:
             # the suit is this block: the others keep what they can and leave it enough groups
             if self._others is None:
-                self._others = self.joins.others(self.tables)
+                self._others = self.memo.others(self.tables)
             rest = self._others[block]
             for sets in range(top + 1):
                 for pair in (0, 1):
@@ -103,7 +103,7 @@ class Hand:
                     )
             return cells
         apart = [t for b, t in enumerate(self.tables) if b not in (block, suit)]
-        outside = self.joins(apart[0], apart[1])
+        outside = self.memo.join(apart[0], apart[1])
         target = self.tables[suit]
         for sets in range(top + 1):
             for pair in (0, 1):
@@ -129,7 +129,7 @@ def distance(concealed: Sequence[int], meld_counts: Sequence[int], melds: int) -
 
     `meld_counts` holds the melds' tiles per kind (a kong's four), `melds` how many melds there are.
     """
-    return Hand(concealed, meld_counts, melds, Joins(4 - melds)).distance()
+    return Hand(concealed, meld_counts, melds, Memo(4 - melds)).distance()
 
 
 # --------------------------------------------------------------------------- the request's answers
@@ -169,10 +169,10 @@ def discards(request: ScoreRequest) -> list[dict]:
     """The discard table of a 14-tile hand (API.md)."""
     meld_counts = _meld_counts(request)
     melds = len(request.melds)
-    joins = Joins(4 - melds)
+    memo = Memo(4 - melds)
 
     def measure(counts: list[int], draws: list[int]) -> tuple[int | None, list[int]]:
-        hand = Hand(counts, meld_counts, melds, joins)
+        hand = Hand(counts, meld_counts, melds, memo)
         now = hand.distance()
         return now, [] if now is None else hand.lowering(draws, now)
 
@@ -185,7 +185,7 @@ def draws(request: ScoreRequest) -> dict:
     lowers the distance, 八支 included; none when no win can be reached."""
     meld_counts = _meld_counts(request)
     melds = len(request.melds)
-    hand = Hand(request.concealed_counts, meld_counts, melds, Joins(4 - melds))
+    hand = Hand(request.concealed_counts, meld_counts, melds, Memo(4 - melds))
     now = hand.distance()
     if now is None:
         return draws_answer([])

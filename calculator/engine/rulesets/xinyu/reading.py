@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from itertools import product
 from typing import NamedTuple
 
 from ...hand import ScoreRequest
@@ -26,7 +26,7 @@ class ColourChoice:
 
 def colour_choices(wilds: Wilds) -> tuple[ColourChoice, ...]:
     """The colour patterns the natural tiles and melds leave open; 财神 may supply a missing colour."""
-    choices = _colour_choices(wilds.present)
+    choices = COLOUR_CHOICES[wilds.present]
     return choices if wilds.count else tiles_colour(choices)
 
 
@@ -38,9 +38,8 @@ def tiles_colour(choices: tuple[ColourChoice, ...]) -> tuple[ColourChoice, ...]:
     return made or choices[:1]  # no colour: the plain one (every other would need a 财神 for a missing colour)
 
 
-@cache
 def _colour_choices(present: tuple[bool, bool, bool, bool]) -> tuple[ColourChoice, ...]:
-    """`colour_choices` of the blocks that hold a natural or meld tile (16 ways at most, each worked out once)."""
+    """`colour_choices` of the blocks that hold a natural or meld tile."""
     need = tuple(not p for p in present)
     choices = [ColourChoice(None, ANY_COLOUR)]
     suited = [b for b in range(3) if present[b]]
@@ -58,6 +57,11 @@ def _colour_choices(present: tuple[bool, bool, bool, bool]) -> tuple[ColourChoic
         hun_required = tuple(i in (b, 3) and need[i] for i in range(4))
         choices.append(ColourChoice("hunyise", Colour(hun_allowed, hun_required), SUIT_BLOCKS[b]))
     return tuple(choices)
+
+
+# The colour choices of every way the four blocks can hold tiles (16), keyed on which of them hold a natural or
+# meld tile: written once, at import.
+COLOUR_CHOICES = {present: _colour_choices(present) for present in product((False, True), repeat=4)}
 
 
 class Reading(NamedTuple):
@@ -158,7 +162,15 @@ def _reading(request, wilds, shape, choice, triplets, plan=None, flags=None) -> 
     patterns.sort(key=_listed_rank)
     bonus = sum([value for _, value in patterns])
     tiles = long_from_tiles(wilds.count, bonus, request.options.house["wulong"])
-    return Reading(shape, choice, triplets, tuple(patterns), bonus, tiles, plan)
+    return Reading(
+        shape=shape,
+        colour=choice,
+        triplets=triplets,
+        patterns=tuple(patterns),
+        bonus=bonus,
+        from_tiles=tiles,
+        plan=plan,
+    )
 
 
 def _listed_rank(pattern: tuple[str, int]) -> int:
@@ -170,35 +182,53 @@ def _colour_supplied(wilds: Wilds, choice: ColourChoice) -> bool:
     return sum(choice.colour.required) <= wilds.count
 
 
-def readings(request: ScoreRequest, wilds: Wilds) -> list[Reading]:
-    """Every legal reading worth telling apart: shapes × colours × all-triplets, and the shapeless wins.
+class Shape(NamedTuple):
+    """A class of readings of a hand's tiles (shape × colour × all-triplets) that the tiles allow, whoever wins
+    them and however: the same for a self-draw and a discard of one hand (only 4龙 tells them apart)."""
 
-    Decompositions and 财神 assignments inside one of these classes pay the same, so the tables are
-    asked whether each class is reachable instead of enumerating the assignments themselves.
-    """
-    found: list[Reading] = []
+    shape: str  # "standard" | "qidui" | "shisanbuda" | "none" (全风向)
+    colour: ColourChoice
+    triplets: bool
+    plan: object = None  # the standard shape's plan
+
+
+def shapes(request: ScoreRequest, wilds: Wilds) -> list[Shape]:
+    """Every shape class the tiles allow: standard (per colour, with or without sequences), 七对, 十三不搭 (no
+    melds), and 全风向. Decompositions and 财神 assignments inside one of these classes pay the same, so the
+    tables are asked whether each class is reachable instead of enumerating the assignments themselves."""
+    found: list[Shape] = []
     choices = colour_choices(wilds)
-    flags = flag_patterns(request)
     no_chow = all(m.type != "chow" for m in request.melds)
-    natural = natural_of(wilds, triplets=no_chow)
+    natural = natural_of(wilds, triplets=no_chow, closed=not request.melds)
     if plan_standard(wilds, natural=natural) is not None:
         for choice in choices:
             for triplets in (False, True) if no_chow else (False,):
                 plan = plan_standard(wilds, choice.colour, not triplets, natural)
                 if plan is not None:
-                    found.append(_reading(request, wilds, "standard", choice, triplets, plan, flags))
+                    found.append(Shape(shape="standard", colour=choice, triplets=triplets, plan=plan))
     if not request.melds:
         for choice in choices:
             if seven_pairs_fit(natural.odd, natural.empty, wilds.count, choice.colour):
-                found.append(_reading(request, wilds, "qidui", choice, False, flags=flags))
+                found.append(Shape(shape="qidui", colour=choice, triplets=False))
         for choice in choices:
             if shisanbuda_fit(natural.spread, natural.empty, wilds.count, choice.colour):
-                found.append(_reading(request, wilds, "shisanbuda", choice, False, flags=flags))
+                found.append(Shape(shape="shisanbuda", colour=choice, triplets=False))
     if is_quanfeng(wilds):
         quanfeng = next(c for c in choices if c.code == "quanfeng")
-        found.append(_reading(request, wilds, "none", quanfeng, False, flags=flags))
-    elif is_silong(request, wilds):
+        found.append(Shape(shape="none", colour=quanfeng, triplets=False))
+    return found
+
+
+def readings(request: ScoreRequest, wilds: Wilds, allowed: list[Shape] | None = None) -> list[Reading]:
+    """Every legal reading worth telling apart: the shape classes the tiles allow (`allowed`, when the caller has
+    them: `shapes`) with the patterns this win gives each, and the shapeless 4龙 of a self-draw."""
+    if allowed is None:
+        allowed = shapes(request, wilds)
+    flags = flag_patterns(request)
+    found = [_reading(request, wilds, one.shape, one.colour, one.triplets, one.plan, flags) for one in allowed]
+    if not is_quanfeng(wilds) and is_silong(request, wilds):
         # house rule shapeless_colours (default true): 混一色 / 清一色 read on the tiles of a shapeless 4龙 too
+        choices = colour_choices(wilds)
         colours = choices if request.options.house["shapeless_colours"] else choices[:1]
         for choice in colours:
             if _colour_supplied(wilds, choice):

@@ -17,7 +17,7 @@ from . import declarations as facts
 from . import shanten
 from .explain import explain, groups_of, labels
 from .payments import PARTS, liable_rule, payment_reason, payments_for, table_base
-from .reading import Reading, best_reading, readings
+from .reading import Reading, best_reading, readings, shapes
 from .table import TABLE
 from .wilds import Wilds, caishen_after, is_win, waits_of, wilds_of
 
@@ -72,6 +72,14 @@ class Xinyu(Ruleset):
 
     def evaluate(self, request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
         return evaluate(request, lang, brief)
+
+    def evaluate_ways(self, requests: list[ScoreRequest], lang: str = "zh") -> list[dict]:
+        """The ways share the tiles: their 财神 and shape classes are worked out once."""
+        if not requests:
+            return []
+        wilds = wilds_of(requests[0])
+        allowed = shapes(requests[0], wilds)
+        return [answer(request, wilds, readings(request, wilds, allowed), lang, brief=True) for request in requests]
 
     def deal(self, rng: Random, favour: str | None = None, seats: Seats | None = None) -> dict:
         return dealing.deal(rng, favour, seats or self.seats())
@@ -134,7 +142,11 @@ def evaluate(request: ScoreRequest, lang: str = "zh", brief: bool = False) -> di
     explanation): a waits answer scores every wait both ways briefly and links each to its full result.
     """
     wilds = wilds_of(request)
-    found = readings(request, wilds)
+    return answer(request, wilds, readings(request, wilds), lang, brief)
+
+
+def answer(request: ScoreRequest, wilds: Wilds, found: list[Reading], lang: str, brief: bool) -> dict:
+    """The answer from the hand's readings: the best of them, or not a win when there is none."""
     if not found:
         code = "silong_discard" if wilds.count == 4 else "incomplete"
         return not_a_win(request, code, lang, brief)

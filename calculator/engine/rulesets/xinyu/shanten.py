@@ -15,11 +15,10 @@ reading; the other wins never need one (a 财神 pairs an odd count of at most t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 
 from ...distance import (
     FULL_HAND,
-    Joins,
+    Memo,
     Table,
     best_with,
     block_tables,
@@ -54,7 +53,7 @@ class Hand:
         melds: int,
         caishen: int,
         wild_fifth_copy: bool,
-        joins: Joins,
+        memo: Memo,
     ) -> None:
         self.caishen = caishen
         self.wild = concealed[caishen]
@@ -65,10 +64,10 @@ class Hand:
         self.max_sets = 4 - melds
         self.closed = not melds
         self.limits = copy_limits(tuple(meld_counts), caishen, wild_fifth_copy)
-        self.tables = block_tables(natural, self.limits)
-        self.joins = joins
+        self.tables = block_tables(natural, self.limits, memo)
+        self.memo = memo
         self._rests: list[Table] | None = None
-        first_three = joins(joins(self.tables[0], self.tables[1]), self.tables[2])
+        first_three = memo.join(memo.join(self.tables[0], self.tables[1]), self.tables[2])
         self.standard = best_with(self.tables[3], first_three, self.max_sets)
         self.total = sum(natural)
         self.honours_only = not any(meld_counts[:FIRST_HONOUR])
@@ -117,9 +116,11 @@ class Hand:
     def _standard_with(self, kind: int) -> int:
         """The most the standard shape keeps with one more natural tile of `kind` (only its block changes)."""
         if self._rests is None:
-            self._rests = self.joins.others(self.tables)
+            self._rests = self.memo.others(self.tables)
         block = block_of(kind)
-        return best_with(block_with(self.natural, self.limits, block, kind), self._rests[block], self.max_sets)
+        return best_with(
+            block_with(self.natural, self.limits, block, kind, self.memo), self._rests[block], self.max_sets
+        )
 
     def _pairs_with(self, kind: int) -> int:
         if self.natural[kind] % 2:
@@ -175,17 +176,26 @@ def _spread(ranks: int) -> bool:
     return all(b - a >= 3 for a, b in zip(held, held[1:], strict=False))
 
 
-PATTERNS = tuple(ranks for ranks in range(1 << 9) if _spread(ranks))
+PATTERNS = tuple(ranks for ranks in range(1 << 9) if _spread(ranks))  # a suit's ranks in a 十三不搭: 41 of them
+EXCLUDED = (0, *(1 << rank for rank in range(9)))  # no rank of the suit is the 财神's, or that one is
+
+# ROOM[kept, excluded]: the most ranks of a 十三不搭 pattern holding the ranks `kept` (a pattern) and not the 财神's
+# rank `excluded` (a bit, or 0): keyed on a pattern and a rank, 41 × 10, written once at import.
+ROOM = {
+    (kept, excluded): max(p.bit_count() for p in PATTERNS if p & kept == kept and not p & excluded)
+    for kept in PATTERNS
+    for excluded in EXCLUDED
+    if not kept & excluded
+}
 
 
-@cache
 def _suit_patterns(present: int, excluded: int) -> tuple[tuple[int, int], ...]:
     """(kept, largest pattern holding them) for the patterns of held ranks, the dominated ones left out."""
     found: dict[int, int] = {}
     for kept in PATTERNS:
         if kept & ~present:
             continue
-        room = max(p.bit_count() for p in PATTERNS if p & kept == kept and not p & excluded)
+        room = ROOM[kept, excluded]
         found[kept.bit_count()] = max(found.get(kept.bit_count(), 0), room)
     return tuple(
         (size, room) for size, room in found.items() if not any(s > size and r >= room for s, r in found.items())
@@ -203,7 +213,7 @@ def distance(
 
     `meld_counts` holds the melds' tiles per kind (a kong's four), `melds` how many melds there are.
     """
-    return Hand(concealed, meld_counts, melds, caishen, wild_fifth_copy, Joins(4 - melds)).distance()
+    return Hand(concealed, meld_counts, melds, caishen, wild_fifth_copy, Memo(4 - melds)).distance()
 
 
 # --------------------------------------------------------------------------- the request's answers
@@ -232,10 +242,10 @@ def discards(request: ScoreRequest) -> list[dict]:
     melds = len(request.melds)
     caishen = request.options.caishen.index
     fifth = _fifth_copy(request)
-    joins = Joins(4 - melds)
+    memo = Memo(4 - melds)
 
     def measure(counts: list[int], draws: list[int]) -> tuple[int, list[int]]:
-        hand = Hand(counts, meld_counts, melds, caishen, fifth, joins)
+        hand = Hand(counts, meld_counts, melds, caishen, fifth, memo)
         now = hand.distance()
         return now, hand.lowering(draws, now)
 
@@ -249,7 +259,7 @@ def draws(request: ScoreRequest) -> dict:
     meld_counts = _meld_counts(request)
     melds = len(request.melds)
     caishen = request.options.caishen.index
-    hand = Hand(request.concealed_counts, meld_counts, melds, caishen, _fifth_copy(request), Joins(4 - melds))
+    hand = Hand(request.concealed_counts, meld_counts, melds, caishen, _fifth_copy(request), Memo(4 - melds))
     now = hand.distance()
     rows = draw_table(request.concealed_counts, meld_counts, KINDS, lambda kinds: hand.lowering(kinds, now))
     return draws_answer(rows)
@@ -271,7 +281,7 @@ def nearest(request: ScoreRequest) -> dict:
     meld_counts = _meld_counts(request)
     melds = len(request.melds)
     caishen = request.options.caishen.index
-    hand = Hand(request.concealed_counts, meld_counts, melds, caishen, _fifth_copy(request), Joins(4 - melds))
+    hand = Hand(request.concealed_counts, meld_counts, melds, caishen, _fifth_copy(request), Memo(4 - melds))
     least = hand.distance()
     natural, wild = hand.natural, hand.wild
     if hand.by_standard == least:

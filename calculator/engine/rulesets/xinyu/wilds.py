@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ...decompose import BLOCK_OF_KIND, STEP_OF_KIND
 from ...hand import ScoreRequest
+from ...suits import STEP
 from ...tiles import ALL_TILES, NUM_KINDS, Tile, block_of
 from ...wildcards import (
     ANY_COLOUR,
@@ -25,6 +27,7 @@ from ...wildcards import (
     shisanbuda_natural,
     shisanbuda_plan,
     standard_plan,
+    suit_need,
 )
 
 NO_CAISHEN_LONG = 2  # 无龙算2龙
@@ -48,6 +51,7 @@ class Wilds(NamedTuple):
     count: int  # L before 无龙算2龙: 财神 in the concealed part, the win tile included
     natural: tuple[int, ...]
     blocks: list[tuple[int, ...]]
+    keys: tuple[int, ...]  # the natural blocks' keys (`suits.py`)
     present: tuple[bool, bool, bool, bool]  # block holds a natural or meld tile
     room: tuple[int, ...] | None  # wild_fifth_copy=false: how many more copies of each kind a 财神 may be
 
@@ -58,6 +62,8 @@ def wilds_of(request: ScoreRequest) -> Wilds:
     count = natural[caishen.index]
     natural[caishen.index] = 0
     blocks = block_counts(natural)
+    keys = list(request.concealed_keys)
+    keys[BLOCK_OF_KIND[caishen.index]] -= count * STEP_OF_KIND[caishen.index]  # every 财神 is wild, none natural
     present = [any(block) for block in blocks]
     for meld in request.melds:
         present[block_of(meld.kind.index)] = True
@@ -68,7 +74,15 @@ def wilds_of(request: ScoreRequest) -> Wilds:
         room = tuple(4 - (request.all_counts[k] if k != caishen.index else 0) for k in range(NUM_KINDS))
         if min(room) >= count:
             room = None  # no kind can take more 财神 than it has room for: the cap cannot bind
-    return Wilds(caishen, count, tuple(natural), blocks, tuple(present), room)
+    return Wilds(
+        caishen=caishen,
+        count=count,
+        natural=tuple(natural),
+        blocks=blocks,
+        keys=tuple(keys),
+        present=tuple(present),
+        room=room,
+    )
 
 
 def long_from_tiles(wild: int, bonus: int, wulong: str) -> int:
@@ -106,19 +120,20 @@ class Natural(NamedTuple):
     empty: tuple[bool, ...]  # per block: no natural tile
     with_sequences: tuple[tuple[int, int], ...]  # the blocks' `block_need`
     triplets_only: tuple[tuple[int, int], ...] | None  # the same without sequences (大对对), if asked for
-    odd: int  # kinds held an odd number of times: the 财神 that 对对碰 takes first
-    spread: bool  # 十三不搭 on the natural tiles
+    odd: int  # kinds held an odd number of times: the 财神 that 对对碰 takes first (0 when not asked)
+    spread: bool  # 十三不搭 on the natural tiles (False when not asked)
 
 
-def natural_of(wilds: Wilds, triplets: bool) -> Natural:
-    """The hand's `Natural`; the needs without sequences only if `triplets` (大对对 can be read)."""
+def natural_of(wilds: Wilds, triplets: bool, closed: bool) -> Natural:
+    """The hand's `Natural`: the needs without sequences only if `triplets` (大对对 can be read), the odd kinds and
+    the spread only if `closed` (七对 and 十三不搭 have no melds)."""
     blocks = wilds.blocks
     return Natural(
-        empty_blocks(blocks),
-        block_needs(blocks),
-        block_needs(blocks, sequences=False) if triplets else None,
-        odd_kinds(wilds.natural),
-        shisanbuda_natural(blocks),
+        empty=empty_blocks(blocks),
+        with_sequences=block_needs(blocks, keys=wilds.keys),
+        triplets_only=block_needs(blocks, sequences=False) if triplets else None,
+        odd=odd_kinds(wilds.natural) if closed else 0,
+        spread=closed and shisanbuda_natural(blocks),
     )
 
 
@@ -193,7 +208,7 @@ def waits_of(request: ScoreRequest) -> list[int]:
     if wilds.count == 4:
         return kinds  # four 财神 held: any tile wins by self-draw (4龙)
     blocks = wilds.blocks
-    needs = [block_need(block, b != 3) for b, block in enumerate(blocks)]
+    needs = block_needs(blocks, keys=wilds.keys)
     sets_need = [n[0] for n in needs]
     pair_need = [n[1] for n in needs]
     no_melds = not request.melds
@@ -219,9 +234,12 @@ def waits_of(request: ScoreRequest) -> list[int]:
         if honours_only and b == 3:
             found.append(k)
             continue
-        grown = list(blocks[b])
-        grown[rank] += 1
-        s, p = block_need(tuple(grown), seqs)
+        if seqs:
+            s, p = suit_need(wilds.keys[b] + STEP[rank])  # one more tile: one more step in the block's key
+        else:
+            grown = list(blocks[b])
+            grown[rank] += 1
+            s, p = block_need(tuple(grown), False)
         if _standard_ok(
             [s if i == b else sets_need[i] for i in range(4)],
             [p if i == b else pair_need[i] for i in range(4)],
