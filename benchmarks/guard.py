@@ -204,17 +204,12 @@ def _claim(body: dict, seat: str, rng: Random) -> dict:
     }
 
 
-BAZHI = {
-    "ruleset": "bazhi",
-    "options": {"tariff": "315"},
-    "hand": "111345789p79m55s",
-    "win_tile": "8m",
-    "melds": [],
-    "winner": "S",
-    "dealer": "E",
-    "discarder": "W",
-    "flags": [],
-}
+# case B1 (the cases' one place for the hand): the base the error requests spoil
+BAZHI = next(
+    case["request"]
+    for case in json.loads((CASE_DIRS[0] / "bazhi.json").read_text(encoding="utf-8"))
+    if case["name"].startswith("B1 ")
+)
 XINYU = {
     "ruleset": "xinyu",
     "options": {"caishen": "5p"},
