@@ -112,6 +112,10 @@ def at(table_id: str, version: int) -> Snapshot:
     if table is None:
         raise Moved(table_id)
     cards = {card.version: card.as_card(table.ruleset) for card in table.cards.all()}
+    if 1 not in cards or table.state["card_version"] not in cards:
+        # a table's cards are only ever added: missing, they went with the table, deleted (by the clean-up) between
+        # the two reads, which are not one snapshot of the database (PostgreSQL reads each query's committed state)
+        raise Moved(table_id)
     config = ledger.TableConfig(cards[1], dict(table.players), table.first_dealer)
     state = ledger.State.from_dict(config, cards[table.state["card_version"]], table.state)
     snapshot = (older and _extended(older, table, state, cards)) or _whole(table, state, cards)
