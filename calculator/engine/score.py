@@ -66,6 +66,7 @@ def waits_result(request: ScoreRequest, lang: str = "zh") -> dict:
     ruleset = RULESETS[request.ruleset]
     waits = wait_kinds(ruleset, request)
     self_draw, discard = ways(request, ruleset)
+    waiting = ruleset.waiting(request) if waits else None  # what every wait shares, worked out once
     distance = ruleset.distance
     shanten = 0 if waits else distance.shanten(request)  # ready: its waits are not empty (what shanten 0 means)
     blocked = distance.blocked_by(request, waits, shanten)
@@ -73,7 +74,7 @@ def waits_result(request: ScoreRequest, lang: str = "zh") -> dict:
         "ruleset": request.ruleset,
         "win": False,
         "request": request.to_dict(),
-        "waits": [wait(ruleset, request, tile, self_draw, discard, lang) for tile in waits],
+        "waits": [wait(ruleset, request, waiting, tile, self_draw, discard, lang) for tile in waits],
         "ways": [way.to_dict() for way in (self_draw, discard)],
         "shanten": shanten,
         "blocked_by": blocked,
@@ -85,16 +86,20 @@ def waits_result(request: ScoreRequest, lang: str = "zh") -> dict:
     return answer
 
 
-def wait(ruleset: Ruleset, request: ScoreRequest, tile: Tile, self_draw: Way, discard: Way, lang: str) -> dict:
+def wait(
+    ruleset: Ruleset, request: ScoreRequest, waiting: object, tile: Tile, self_draw: Way, discard: Way, lang: str
+) -> dict:
     """One wait of a waits answer, won both ways: for each, the validated request with the win tile, the way's
     discarder and the flags that apply to it (ways.py). Nothing else of the request changes, so only the flag
     rules are checked again (one depends on the win tile: 抢杠胡 while holding the robbed tile); the ways that pass
-    are scored together (`Ruleset.evaluate_ways`: they share the tiles). The answers are brief (no request echo,
-    groups or explanation): the page links each wait to its full result.
+    are scored together (`Ruleset.evaluate_ways`: they share the tiles, and every wait shares the waiting hand's
+    `waiting`). The answers are brief (no request echo, groups or explanation): the page links each wait to its
+    full result.
     """
     won = [request.with_win(tile, way.discarder, way.flags) for way in (self_draw, discard)]
     refused = [flag_error(one, ruleset, lang) for one in won]
-    scored = iter(ruleset.evaluate_ways([one for one, error in zip(won, refused, strict=True) if error is None], lang))
+    passed = [one for one, error in zip(won, refused, strict=True) if error is None]
+    scored = iter(ruleset.evaluate_ways(passed, lang, waiting))
     self_drawn, discarded = [error if error is not None else next(scored) for error in refused]
     return {"tile": tile.notation, "self_draw": self_drawn, "discard": discarded}
 

@@ -271,12 +271,12 @@ def shisanbuda_natural(blocks: list[tuple[int, ...]]) -> bool:
     The 财神 are outside the rule (the seed: 不得重复（除财神）… 财神与风牌除外), so they are not checked.
     """
     for b, block in enumerate(blocks):  # noqa: SIM110 (stops at the first block, without a generator's cost)
-        if not _spread_block(block, b != HONOUR_BLOCK):
+        if not spread_block(block, b != HONOUR_BLOCK):
             return False
     return True
 
 
-def _spread_block(counts: tuple[int, ...], suited: bool) -> bool:
+def spread_block(counts: tuple[int, ...], suited: bool) -> bool:
     """One block of a 十三不搭: no two alike and, in a suit, ranks at least 3 apart."""
     if max(counts) > 1:
         return False

@@ -265,3 +265,20 @@ def test_no_fifth_copy_finds_the_reading_a_capped_brute_force_finds(data):
     mine = (X.best_reading(found).bonus, len(X.best_reading(found).patterns)) if found else None
     assert mine == _brute_best(request, capped=True)
     assert W.is_win(request) == (mine is not None)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(st.one_of(xinyu_requests(complete=True), xinyu_requests(complete=False), crowded_requests()), st.booleans())
+def test_a_wait_reads_its_tiles_as_the_hand_won_on_it_does(data, fifth_copy):
+    """The waits answer works out the 13 tiles once (`waiting_of`) and each wait from them (`won_on`): for every
+    kind, what the hand won on it reads (its 财神, blocks, needs, 十三不搭, the room under wild_fifth_copy=false)."""
+    data = {**data, "options": {**data["options"], "house": {"wild_fifth_copy": fifth_copy}}}
+    waiting = parse_request({**data, "win_tile": None})
+    ahead = W.waiting_of(waiting)
+    no_chow = all(m.type != "chow" for m in waiting.melds)
+    for kind in range(34):
+        if kind in waiting.kinds_exhausted():
+            continue
+        won = waiting.with_win(Tile(kind), None)
+        wilds = W.wilds_of(won)
+        assert W.won_on(ahead, kind) == (wilds, W.natural_of(wilds, triplets=no_chow, closed=not won.melds))

@@ -238,10 +238,15 @@ class Ruleset(ABC):
     def evaluate(self, request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
         """The answer for a 14-tile request: a scored win or a not-a-win answer (API.md)."""
 
-    def evaluate_ways(self, requests: list[ScoreRequest], lang: str = "zh") -> list[dict]:
+    def waiting(self, request: ScoreRequest) -> object:
+        """What every wait of the 13-tile `request` shares, worked out once per waits answer and handed to
+        `evaluate_ways` with each wait. None by default: a game that works out nothing ahead."""
+        return None
+
+    def evaluate_ways(self, requests: list[ScoreRequest], lang: str = "zh", waiting: object = None) -> list[dict]:
         """The brief answers of one hand won on one tile in several ways (a wait of a waits answer, by self-draw
-        and by a discard: the same tiles, another discarder and flags). By default each is evaluated alone; a
-        game may work out once what the ways share."""
+        and by a discard: the same tiles, another discarder and flags; `waiting`: the waiting hand's `waiting`).
+        By default each is evaluated alone; a game may work out once what the ways share."""
         return [self.evaluate(request, lang, brief=True) for request in requests]
 
     @abstractmethod

@@ -10,7 +10,7 @@ from typing import NamedTuple
 from ...hand import ScoreRequest
 from ...wildcards import ANY_COLOUR, Colour, seven_pairs_fit, shisanbuda_fit
 from .declarations import BONUSES, LONG, SILONG_MORE_WITH_SHAPE
-from .wilds import Wilds, is_quanfeng, is_silong, long_from_tiles, natural_of, plan_standard
+from .wilds import Natural, Wilds, is_quanfeng, is_silong, long_from_tiles, natural_of, plan_standard
 
 BONUS = {code: (code, long) for code, long in LONG.items()}  # each bonus as a reading lists it, with its 龙
 PATTERN_RANK = {pattern.code: rank for rank, pattern in enumerate(BONUSES)}  # the order an answer lists them in
@@ -192,14 +192,16 @@ class Shape(NamedTuple):
     plan: object = None  # the standard shape's plan
 
 
-def shapes(request: ScoreRequest, wilds: Wilds) -> list[Shape]:
+def shapes(request: ScoreRequest, wilds: Wilds, natural: Natural | None = None) -> list[Shape]:
     """Every shape class the tiles allow: standard (per colour, with or without sequences), 七对, 十三不搭 (no
     melds), and 全风向. Decompositions and 财神 assignments inside one of these classes pay the same, so the
-    tables are asked whether each class is reachable instead of enumerating the assignments themselves."""
+    tables are asked whether each class is reachable instead of enumerating the assignments themselves.
+    `natural`: the hand's `natural_of`, when the caller has it (a wait's, from its waiting hand: `won_on`)."""
     found: list[Shape] = []
     choices = colour_choices(wilds)
     no_chow = all(m.type != "chow" for m in request.melds)
-    natural = natural_of(wilds, triplets=no_chow, closed=not request.melds)
+    if natural is None:
+        natural = natural_of(wilds, triplets=no_chow, closed=not request.melds)
     if plan_standard(wilds, natural=natural) is not None:
         for choice in choices:
             for triplets in (False, True) if no_chow else (False,):

@@ -19,7 +19,7 @@ from .explain import explain, groups_of, labels
 from .payments import PARTS, liable_rule, payment_reason, payments_for, table_base
 from .reading import Reading, best_reading, readings, shapes
 from .table import TABLE
-from .wilds import Wilds, caishen_after, is_win, waits_of, wilds_of
+from .wilds import Waiting, Wilds, caishen_after, is_win, waiting_of, waits_of, wilds_of, won_on
 
 
 class Xinyu(Ruleset):
@@ -73,12 +73,22 @@ class Xinyu(Ruleset):
     def evaluate(self, request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
         return evaluate(request, lang, brief)
 
-    def evaluate_ways(self, requests: list[ScoreRequest], lang: str = "zh") -> list[dict]:
-        """The ways share the tiles: their 财神 and shape classes are worked out once."""
+    def waiting(self, request: ScoreRequest) -> Waiting:
+        """The 13 tiles' 财神 and per-block needs: each wait changes one block of them (`won_on`)."""
+        return waiting_of(request)
+
+    def evaluate_ways(
+        self, requests: list[ScoreRequest], lang: str = "zh", waiting: Waiting | None = None
+    ) -> list[dict]:
+        """The ways share the tiles: their 财神 and shape classes are worked out once, from the waiting hand's
+        when there is one."""
         if not requests:
             return []
-        wilds = wilds_of(requests[0])
-        allowed = shapes(requests[0], wilds)
+        if waiting is None:
+            wilds, natural = wilds_of(requests[0]), None
+        else:
+            wilds, natural = won_on(waiting, requests[0].win_tile.index)
+        allowed = shapes(requests[0], wilds, natural)
         return [answer(request, wilds, readings(request, wilds, allowed), lang, brief=True) for request in requests]
 
     def deal(self, rng: Random, favour: str | None = None, seats: Seats | None = None) -> dict:
