@@ -190,12 +190,14 @@ def _brute_best(request, capped: bool = False) -> tuple[int, int] | None:
             shapes.append(("shisanbuda", False))
         for shape, triplets in shapes:
             for colour in colours:
-                reading = X._reading(request, wilds, shape, X.ColourChoice(colour, ANY_COLOUR), triplets)
+                one = X.shape_of(request, wilds, shape, X.ColourChoice(colour, ANY_COLOUR), triplets)
+                reading = X.reading_of(request, wilds, one, X.flag_patterns(request))
                 key = (reading.bonus, len(reading.patterns))
                 best = key if best is None or key > best else best
     if W.is_silong(request, wilds) or W.is_quanfeng(wilds):
         colour = "quanfeng" if W.is_quanfeng(wilds) else None
-        reading = X._reading(request, wilds, "none", X.ColourChoice(colour, ANY_COLOUR), False)
+        one = X.shape_of(request, wilds, "none", X.ColourChoice(colour, ANY_COLOUR), False)
+        reading = X.reading_of(request, wilds, one, X.flag_patterns(request))
         key = (reading.bonus, len(reading.patterns))
         best = key if best is None or key > best else best
     return best

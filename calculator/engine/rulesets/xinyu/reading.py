@@ -115,9 +115,10 @@ def is_qifengqi(request: ScoreRequest, wilds: Wilds) -> bool:
     return honours.count(0) <= wilds.count
 
 
-def shape_patterns(
+def tile_patterns(
     request: ScoreRequest, wilds: Wilds, shape: str, choice: ColourChoice, triplets: bool
 ) -> list[tuple[str, int]]:
+    """The bonuses a class of readings gives whoever wins it and however (every one but 4龙 and the flags')."""
     card = request.options.house
     found: list[tuple[str, int]] = []
     if shape == "qidui":
@@ -135,12 +136,20 @@ def shape_patterns(
         found.append(BONUS["qingyise"])
     if shape == "standard" and len(request.melds) == 4:
         found.append(BONUS["dandiao"])  # four melds: the one concealed tile is paired by the win [reading]
-    if scores_silong(request, wilds, shape):
-        # one silong entry: its 龙, and more on top when the hand is also a legal shape (RULES.md §2.3)
-        found.append(("silong", LONG["silong"] + (SILONG_MORE_WITH_SHAPE if shape != "none" else 0)))
     if choice.code == "quanfeng":
         found.append(BONUS["quanfeng"])
     return found
+
+
+def way_patterns(
+    request: ScoreRequest, wilds: Wilds, shape: str, flags: list[tuple[str, int]]
+) -> list[tuple[str, int]]:
+    """The bonuses a class of readings gives this way of winning: 4龙 (a self-draw, or a discard under a house
+    rule) and the stated facts (`flags`, the request's `flag_patterns`)."""
+    if scores_silong(request, wilds, shape):
+        # one silong entry: its 龙, and more on top when the hand is also a legal shape (RULES.md §2.3)
+        return [("silong", LONG["silong"] + (SILONG_MORE_WITH_SHAPE if shape != "none" else 0)), *flags]
+    return flags
 
 
 def scores_silong(request: ScoreRequest, wilds: Wilds, shape: str) -> bool:
@@ -154,25 +163,6 @@ def scores_silong(request: ScoreRequest, wilds: Wilds, shape: str) -> bool:
     return shape != "none" and request.options.house["silong_discard"] == "with_shape"
 
 
-def _reading(request, wilds, shape, choice, triplets, plan=None, flags=None) -> Reading:
-    """The reading of one class; `flags` are the hand's `flag_patterns` (worked out once for all its readings)."""
-    patterns = shape_patterns(request, wilds, shape, choice, triplets) + (
-        flag_patterns(request) if flags is None else flags
-    )
-    patterns.sort(key=_listed_rank)
-    bonus = sum([value for _, value in patterns])
-    tiles = long_from_tiles(wilds.count, bonus, request.options.house["wulong"])
-    return Reading(
-        shape=shape,
-        colour=choice,
-        triplets=triplets,
-        patterns=tuple(patterns),
-        bonus=bonus,
-        from_tiles=tiles,
-        plan=plan,
-    )
-
-
 def _listed_rank(pattern: tuple[str, int]) -> int:
     return PATTERN_RANK[pattern[0]]
 
@@ -184,12 +174,31 @@ def _colour_supplied(wilds: Wilds, choice: ColourChoice) -> bool:
 
 class Shape(NamedTuple):
     """A class of readings of a hand's tiles (shape × colour × all-triplets) that the tiles allow, whoever wins
-    them and however: the same for a self-draw and a discard of one hand (only 4龙 tells them apart)."""
+    them and however: the same for a self-draw and a discard of one hand (only 4龙 tells them apart), and so are
+    the bonuses it gives (`tile_patterns`): a way of winning adds its own (`way_patterns`)."""
 
-    shape: str  # "standard" | "qidui" | "shisanbuda" | "none" (全风向)
+    shape: str  # "standard" | "qidui" | "shisanbuda" | "none" (全风向, a shapeless 4龙)
     colour: ColourChoice
     triplets: bool
+    patterns: tuple[tuple[str, int], ...]  # `tile_patterns`, in the order an answer lists them
+    bonus: int  # their 龙, summed once
     plan: object = None  # the standard shape's plan
+
+
+def shape_of(
+    request: ScoreRequest, wilds: Wilds, shape: str, choice: ColourChoice, triplets: bool, plan: object = None
+) -> Shape:
+    """The class with the bonuses its tiles give."""
+    patterns = tile_patterns(request, wilds, shape, choice, triplets)
+    patterns.sort(key=_listed_rank)
+    return Shape(
+        shape=shape,
+        colour=choice,
+        triplets=triplets,
+        patterns=tuple(patterns),
+        bonus=sum([value for _, value in patterns]),
+        plan=plan,
+    )
 
 
 def shapes(request: ScoreRequest, wilds: Wilds, natural: Natural | None = None) -> list[Shape]:
@@ -202,23 +211,46 @@ def shapes(request: ScoreRequest, wilds: Wilds, natural: Natural | None = None) 
     no_chow = all(m.type != "chow" for m in request.melds)
     if natural is None:
         natural = natural_of(wilds, triplets=no_chow, closed=not request.melds)
-    if plan_standard(wilds, natural=natural) is not None:
+    plain = plan_standard(wilds, natural=natural)  # in no colour, with sequences: none, and no colour has one
+    if plain is not None:
         for choice in choices:
             for triplets in (False, True) if no_chow else (False,):
-                plan = plan_standard(wilds, choice.colour, not triplets, natural)
+                if choice.colour == ANY_COLOUR and not triplets:
+                    plan = plain  # the same question
+                else:
+                    plan = plan_standard(wilds, choice.colour, not triplets, natural)
                 if plan is not None:
-                    found.append(Shape(shape="standard", colour=choice, triplets=triplets, plan=plan))
+                    found.append(shape_of(request, wilds, "standard", choice, triplets, plan))
     if not request.melds:
         for choice in choices:
             if seven_pairs_fit(natural.odd, natural.empty, wilds.count, choice.colour):
-                found.append(Shape(shape="qidui", colour=choice, triplets=False))
+                found.append(shape_of(request, wilds, "qidui", choice, False))
         for choice in choices:
             if shisanbuda_fit(natural.spread, natural.empty, wilds.count, choice.colour):
-                found.append(Shape(shape="shisanbuda", colour=choice, triplets=False))
+                found.append(shape_of(request, wilds, "shisanbuda", choice, False))
     if is_quanfeng(wilds):
         quanfeng = next(c for c in choices if c.code == "quanfeng")
-        found.append(Shape(shape="none", colour=quanfeng, triplets=False))
+        found.append(shape_of(request, wilds, "none", quanfeng, False))
     return found
+
+
+def reading_of(request: ScoreRequest, wilds: Wilds, shape: Shape, flags: list[tuple[str, int]]) -> Reading:
+    """The reading of one class won this way: the class's bonuses and the way's (`flags`: the request's
+    `flag_patterns`, worked out once for all its readings)."""
+    patterns, bonus = shape.patterns, shape.bonus
+    added = way_patterns(request, wilds, shape.shape, flags)
+    if added:
+        patterns = tuple(sorted([*patterns, *added], key=_listed_rank))
+        bonus += sum([value for _, value in added])
+    return Reading(
+        shape=shape.shape,
+        colour=shape.colour,
+        triplets=shape.triplets,
+        patterns=patterns,
+        bonus=bonus,
+        from_tiles=long_from_tiles(wilds.count, bonus, request.options.house["wulong"]),
+        plan=shape.plan,
+    )
 
 
 def readings(request: ScoreRequest, wilds: Wilds, allowed: list[Shape] | None = None) -> list[Reading]:
@@ -227,14 +259,14 @@ def readings(request: ScoreRequest, wilds: Wilds, allowed: list[Shape] | None = 
     if allowed is None:
         allowed = shapes(request, wilds)
     flags = flag_patterns(request)
-    found = [_reading(request, wilds, one.shape, one.colour, one.triplets, one.plan, flags) for one in allowed]
+    found = [reading_of(request, wilds, one, flags) for one in allowed]
     if not is_quanfeng(wilds) and is_silong(request, wilds):
         # house rule shapeless_colours (default true): 混一色 / 清一色 read on the tiles of a shapeless 4龙 too
         choices = colour_choices(wilds)
         colours = choices if request.options.house["shapeless_colours"] else choices[:1]
         for choice in colours:
             if _colour_supplied(wilds, choice):
-                found.append(_reading(request, wilds, "none", choice, False, flags=flags))
+                found.append(reading_of(request, wilds, shape_of(request, wilds, "none", choice, False), flags))
     return found
 
 
