@@ -8,7 +8,7 @@ from .request import check_flags, parse_request
 from .rulesets import RULESETS, Ruleset
 from .tiles import Tile
 from .waits import wait_kinds
-from .ways import Way, ways
+from .ways import Way, way_request, ways
 
 
 def score(data: object, lang: str = "zh") -> dict:
@@ -66,7 +66,6 @@ def waits_result(request: ScoreRequest, lang: str = "zh") -> dict:
     ruleset = RULESETS[request.ruleset]
     waits = wait_kinds(ruleset, request)
     self_draw, discard = ways(request, ruleset)
-    waiting = ruleset.waiting(request) if waits else None  # what every wait shares, worked out once
     distance = ruleset.distance
     shanten = 0 if waits else distance.shanten(request)  # ready: its waits are not empty (what shanten 0 means)
     blocked = distance.blocked_by(request, waits, shanten)
@@ -74,7 +73,7 @@ def waits_result(request: ScoreRequest, lang: str = "zh") -> dict:
         "ruleset": request.ruleset,
         "win": False,
         "request": request.to_dict(),
-        "waits": [wait(ruleset, request, waiting, tile, self_draw, discard, lang) for tile in waits],
+        "waits": waits_won(ruleset, request, waits, (self_draw, discard), lang),
         "ways": [way.to_dict() for way in (self_draw, discard)],
         "shanten": shanten,
         "blocked_by": blocked,
@@ -86,20 +85,27 @@ def waits_result(request: ScoreRequest, lang: str = "zh") -> dict:
     return answer
 
 
-def wait(
-    ruleset: Ruleset, request: ScoreRequest, waiting: object, tile: Tile, self_draw: Way, discard: Way, lang: str
-) -> dict:
-    """One wait of a waits answer, won both ways: for each, the validated request with the win tile, the way's
-    discarder and the flags that apply to it (ways.py). Nothing else of the request changes, so only the flag
-    rules are checked again (one depends on the win tile: 抢杠胡 while holding the robbed tile); the ways that pass
-    are scored together (`Ruleset.evaluate_ways`: they share the tiles, and every wait shares the waiting hand's
-    `waiting`). The answers are brief (no request echo, groups or explanation): the page links each wait to its
-    full result.
+def waits_won(ruleset: Ruleset, request: ScoreRequest, waits: list[Tile], both: tuple[Way, Way], lang: str) -> list:
+    """Each wait of a waits answer, won both ways (`wait`). What every wait shares is worked out once: each way's
+    request (the waiting hand with the way's discarder and flags, `way_request`; the request was validated with
+    them), and what the game reads of the 13 tiles (`Ruleset.waiting`)."""
+    if not waits:
+        return []
+    by_way = [way_request(request, way) for way in both]
+    waiting = ruleset.waiting(request)
+    return [wait(ruleset, by_way, waiting, tile, lang) for tile in waits]
+
+
+def wait(ruleset: Ruleset, by_way: list[ScoreRequest], waiting: object, tile: Tile, lang: str) -> dict:
+    """One wait of a waits answer, won both ways (`by_way`: the self-draw's request and the discard's). Only the
+    flag rules are checked again, for a way that keeps a flag (one depends on the win tile: 抢杠胡 while holding
+    the robbed tile); the ways that pass are scored together (`Ruleset.evaluate_ways`: they share the tiles, and
+    every wait shares `waiting`). The answers are brief (no request echo, groups or explanation): the page links
+    each wait to its full result.
     """
-    won = [request.with_win(tile, way.discarder, way.flags) for way in (self_draw, discard)]
-    refused = [flag_error(one, ruleset, lang) for one in won]
-    passed = [one for one, error in zip(won, refused, strict=True) if error is None]
-    scored = iter(ruleset.evaluate_ways(passed, lang, waiting))
+    refused = [flag_error(one.with_win(tile, one.discarder), ruleset, lang) if one.flags else None for one in by_way]
+    passed = [one for one, error in zip(by_way, refused, strict=True) if error is None]
+    scored = iter(ruleset.evaluate_ways(passed, tile, lang, waiting))
     self_drawn, discarded = [error if error is not None else next(scored) for error in refused]
     return {"tile": tile.notation, "self_draw": self_drawn, "discard": discarded}
 

@@ -243,11 +243,13 @@ class Ruleset(ABC):
         `evaluate_ways` with each wait. None by default: a game that works out nothing ahead."""
         return None
 
-    def evaluate_ways(self, requests: list[ScoreRequest], lang: str = "zh", waiting: object = None) -> list[dict]:
-        """The brief answers of one hand won on one tile in several ways (a wait of a waits answer, by self-draw
-        and by a discard: the same tiles, another discarder and flags; `waiting`: the waiting hand's `waiting`).
-        By default each is evaluated alone; a game may work out once what the ways share."""
-        return [self.evaluate(request, lang, brief=True) for request in requests]
+    def evaluate_ways(self, requests: list[ScoreRequest], tile: Tile, lang: str = "zh", waiting: object = None):
+        """The brief answers of a 13-tile hand won on `tile` in several ways (a wait of a waits answer, by
+        self-draw and by a discard): `requests` are the waiting hand as each way has it (its discarder and
+        flags, no win tile: `ways.way_request`), `waiting` what the game works out of the hand once
+        (`waiting`). By default each is won on the tile and evaluated alone; a game may work out once what the
+        ways share."""
+        return [self.evaluate(request.with_win(tile, request.discarder), lang, brief=True) for request in requests]
 
     @abstractmethod
     def deal(self, rng: Random, favour: str | None = None, seats: Seats | None = None) -> dict:

@@ -78,16 +78,14 @@ class Xinyu(Ruleset):
         return waiting_of(request)
 
     def evaluate_ways(
-        self, requests: list[ScoreRequest], lang: str = "zh", waiting: Waiting | None = None
+        self, requests: list[ScoreRequest], tile: Tile, lang: str = "zh", waiting: Waiting | None = None
     ) -> list[dict]:
-        """The ways share the tiles: their 财神 and shape classes are worked out once, from the waiting hand's
-        when there is one."""
+        """The ways share the tiles: the hand won on `tile` is read off the waiting hand's (`won_on`) and its shape
+        classes are worked out once. Each way's answer reads its request only for the seats, the flags and the
+        card (a brief answer echoes no tiles): the tiles are the wilds'."""
         if not requests:
             return []
-        if waiting is None:
-            wilds, natural = wilds_of(requests[0]), None
-        else:
-            wilds, natural = won_on(waiting, requests[0].win_tile.index)
+        wilds, natural = won_on(waiting or waiting_of(requests[0]), tile.index)
         allowed = shapes(requests[0], wilds, natural)
         return [answer(request, wilds, readings(request, wilds, allowed), lang, brief=True) for request in requests]
 
