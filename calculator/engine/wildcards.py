@@ -230,11 +230,12 @@ def plan_of(
         return None
     allowed, required = colour.allowed, colour.required
     # per block: 财神 for sets only (a required empty block takes a whole triplet), for sets and the pair
-    sets_need = [
-        (3 if need and hollow else s) if ok else 0
-        for (s, _), ok, need, hollow in zip(needs, allowed, required, empty, strict=True)
-    ]
-    pair_need = [p if ok else NEVER for (_, p), ok in zip(needs, allowed, strict=True)]
+    sets_need, pair_need = [], []
+    for b in range(4):
+        sets, pair = needs[b]
+        ok = allowed[b]
+        sets_need.append((3 if required[b] and empty[b] else sets) if ok else 0)
+        pair_need.append(pair if ok else NEVER)
     total_sets = sum(sets_need)
     least, pair_block = NEVER, None
     for b in range(4):
