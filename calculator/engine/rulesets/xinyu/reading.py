@@ -90,6 +90,8 @@ class Reading(NamedTuple):
 
 def flag_patterns(request: ScoreRequest) -> list[tuple[str, int]]:
     """The bonuses the user states as facts of the win."""
+    if not request.flags:
+        return []  # most wins state none
     found = []
     if request.has("heavenly"):
         found.append(BONUS["tianhu"])

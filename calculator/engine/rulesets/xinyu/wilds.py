@@ -209,7 +209,9 @@ def won_on(waiting: Waiting, kind: int) -> tuple[Wilds, Natural]:
 
 def _replaced(values: tuple, at: int, value: object) -> tuple:
     """`values` with the one at `at` replaced."""
-    return (*values[:at], value, *values[at + 1 :])
+    changed = list(values)
+    changed[at] = value
+    return tuple(changed)
 
 
 def plan_standard(
