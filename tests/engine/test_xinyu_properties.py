@@ -210,11 +210,8 @@ def test_the_tables_find_the_reading_a_brute_force_search_finds(data, fifth_copy
     data = {**data, "options": {**data["options"], "house": {"wild_fifth_copy": fifth_copy}}}
     request = parse_request(data)
     assume(W.wilds_of(request).count <= 2)  # 34² stand-ins per hand keeps the search quick
-    found = X.readings(request, W.wilds_of(request))
-    mine = None
-    if found:
-        best = X.best_reading(found)
-        mine = (best.bonus, len(best.patterns))
+    best = X.best_reading(request, W.wilds_of(request))
+    mine = None if best is None else (best.bonus, len(best.patterns))
     assert mine == _brute_best(request, capped=not fifth_copy)
     assert W.is_win(request) == (mine is not None)
 
@@ -263,8 +260,8 @@ def crowded_requests(draw) -> dict:
 @given(crowded_requests())
 def test_no_fifth_copy_finds_the_reading_a_capped_brute_force_finds(data):
     request = parse_request(data)
-    found = X.readings(request, W.wilds_of(request))
-    mine = (X.best_reading(found).bonus, len(X.best_reading(found).patterns)) if found else None
+    best = X.best_reading(request, W.wilds_of(request))
+    mine = None if best is None else (best.bonus, len(best.patterns))
     assert mine == _brute_best(request, capped=True)
     assert W.is_win(request) == (mine is not None)
 

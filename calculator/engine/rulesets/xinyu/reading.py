@@ -182,7 +182,7 @@ class Shape(NamedTuple):
     shape: str  # "standard" | "qidui" | "shisanbuda" | "none" (全风向, a shapeless 4龙)
     colour: ColourChoice
     triplets: bool
-    patterns: tuple[tuple[str, int], ...]  # `tile_patterns`, in the order an answer lists them
+    patterns: tuple[tuple[str, int], ...]  # `tile_patterns`, as they are found
     bonus: int  # their 龙, summed once
     plan: object = None  # the standard shape's plan
 
@@ -192,7 +192,6 @@ def shape_of(
 ) -> Shape:
     """The class with the bonuses its tiles give."""
     patterns = tile_patterns(request, wilds, shape, choice, triplets)
-    patterns.sort(key=_listed_rank)
     return Shape(
         shape=shape,
         colour=choice,
@@ -236,47 +235,48 @@ def shapes(request: ScoreRequest, wilds: Wilds, natural: Natural | None = None) 
     return found
 
 
+def shapeless_silong(request: ScoreRequest, wilds: Wilds) -> list[Shape]:
+    """The shapeless 4龙 of a self-draw (four 财神: a win whatever the other tiles), in each colour the 财神 can
+    supply; none for a hand of honours (全风向 is its shapeless class) or a discard."""
+    if is_quanfeng(wilds) or not is_silong(request, wilds):
+        return []
+    # house rule shapeless_colours (default true): 混一色 / 清一色 read on the tiles of a shapeless 4龙 too
+    choices = colour_choices(wilds)
+    colours = choices if request.options.house["shapeless_colours"] else choices[:1]
+    return [shape_of(request, wilds, "none", choice, False) for choice in colours if _colour_supplied(wilds, choice)]
+
+
 def reading_of(request: ScoreRequest, wilds: Wilds, shape: Shape, flags: list[tuple[str, int]]) -> Reading:
     """The reading of one class won this way: the class's bonuses and the way's (`flags`: the request's
-    `flag_patterns`, worked out once for all its readings)."""
-    patterns, bonus = shape.patterns, shape.bonus
+    `flag_patterns`, worked out once for all its readings), in the order an answer lists them."""
     added = way_patterns(request, wilds, shape.shape, flags)
-    if added:
-        patterns = tuple(sorted([*patterns, *added], key=_listed_rank))
-        bonus += sum([value for _, value in added])
+    bonus = shape.bonus + sum([value for _, value in added])
     return Reading(
         shape=shape.shape,
         colour=shape.colour,
         triplets=shape.triplets,
-        patterns=patterns,
+        patterns=tuple(sorted([*shape.patterns, *added], key=_listed_rank)),
         bonus=bonus,
         from_tiles=long_from_tiles(wilds.count, bonus, request.options.house["wulong"]),
         plan=shape.plan,
     )
 
 
-def readings(request: ScoreRequest, wilds: Wilds, allowed: list[Shape] | None = None) -> list[Reading]:
-    """Every legal reading worth telling apart: the shape classes the tiles allow (`allowed`, when the caller has
-    them: `shapes`) with the patterns this win gives each, and the shapeless 4龙 of a self-draw."""
+def best_reading(request: ScoreRequest, wilds: Wilds, allowed: list[Shape] | None = None) -> Reading | None:
+    """The reading that pays most of every legal one worth telling apart, or None when there is none: the shape
+    classes the tiles allow (`allowed`, when the caller has them: `shapes`) with the bonuses this win adds to
+    each, and the shapeless 4龙 of a self-draw. The most 龙, L included (P and so every payment grows with it;
+    under wulong=total L depends on the reading); ties go to more patterns, then the first found. The classes
+    are compared on their numbers: only the chosen one is read in full (`reading_of`)."""
     if allowed is None:
         allowed = shapes(request, wilds)
     flags = flag_patterns(request)
-    found = [reading_of(request, wilds, one, flags) for one in allowed]
-    if not is_quanfeng(wilds) and is_silong(request, wilds):
-        # house rule shapeless_colours (default true): 混一色 / 清一色 read on the tiles of a shapeless 4龙 too
-        choices = colour_choices(wilds)
-        colours = choices if request.options.house["shapeless_colours"] else choices[:1]
-        for choice in colours:
-            if _colour_supplied(wilds, choice):
-                found.append(reading_of(request, wilds, shape_of(request, wilds, "none", choice, False), flags))
-    return found
-
-
-def best_reading(found: list[Reading]) -> Reading:
-    """The most 龙, L included (P and so every payment grows with it; under wulong=total L depends on the
-    reading); ties go to more patterns, then the first found."""
-    best = found[0]
-    for reading in found[1:]:
-        if (reading.long, len(reading.patterns)) > (best.long, len(best.patterns)):
-            best = reading
-    return best
+    wulong = request.options.house["wulong"]
+    best, most = None, None
+    for shape in allowed + shapeless_silong(request, wilds):
+        added = way_patterns(request, wilds, shape.shape, flags)
+        bonus = shape.bonus + sum([value for _, value in added])
+        worth = (long_from_tiles(wilds.count, bonus, wulong) + bonus, len(shape.patterns) + len(added))
+        if most is None or worth > most:
+            best, most = shape, worth
+    return None if best is None else reading_of(request, wilds, best, flags)

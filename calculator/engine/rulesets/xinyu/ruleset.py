@@ -17,7 +17,7 @@ from . import declarations as facts
 from . import shanten
 from .explain import explain, groups_of, labels
 from .payments import PARTS, liable_rule, payment_reason, payments_for, table_base
-from .reading import Reading, best_reading, readings, shapes
+from .reading import Reading, best_reading, shapes
 from .table import TABLE
 from .wilds import Waiting, Wilds, caishen_after, is_win, waiting_of, waits_of, wilds_of, won_on
 
@@ -87,7 +87,7 @@ class Xinyu(Ruleset):
             return []
         wilds, natural = won_on(waiting or waiting_of(requests[0]), tile.index)
         allowed = shapes(requests[0], wilds, natural)
-        return [answer(request, wilds, readings(request, wilds, allowed), lang, brief=True) for request in requests]
+        return [answer(request, wilds, best_reading(request, wilds, allowed), lang, brief=True) for request in requests]
 
     def deal(self, rng: Random, favour: str | None = None, seats: Seats | None = None) -> dict:
         return dealing.deal(rng, favour, seats or self.seats())
@@ -150,15 +150,15 @@ def evaluate(request: ScoreRequest, lang: str = "zh", brief: bool = False) -> di
     explanation): a waits answer scores every wait both ways briefly and links each to its full result.
     """
     wilds = wilds_of(request)
-    return answer(request, wilds, readings(request, wilds), lang, brief)
+    return answer(request, wilds, best_reading(request, wilds), lang, brief)
 
 
-def answer(request: ScoreRequest, wilds: Wilds, found: list[Reading], lang: str, brief: bool) -> dict:
-    """The answer from the hand's readings: the best of them, or not a win when there is none."""
-    if not found:
+def answer(request: ScoreRequest, wilds: Wilds, best: Reading | None, lang: str, brief: bool) -> dict:
+    """The answer from the hand's best reading, or not a win when it has none."""
+    if best is None:
         code = "silong_discard" if wilds.count == 4 else "incomplete"
         return not_a_win(request, code, lang, brief)
-    return win_result(request, wilds, best_reading(found), lang, brief)
+    return win_result(request, wilds, best, lang, brief)
 
 
 NOT_A_WIN = {
