@@ -280,3 +280,16 @@ def best_reading(request: ScoreRequest, wilds: Wilds, allowed: list[Shape] | Non
         if most is None or worth > most:
             best, most = shape, worth
     return None if best is None else reading_of(request, wilds, best, flags)
+
+
+def best_readings(requests: list[ScoreRequest], wilds: Wilds, allowed: list[Shape]) -> list[Reading | None]:
+    """`best_reading` of one hand won on one tile in each of several ways (a self-draw, a discard). A way adds to
+    the shape classes only 4龙 (four 财神) and its flags' bonuses: without four 财神, a way whose flags give the
+    bonuses the way before it got reads the hand as that way does, and is not read again."""
+    found: list[Reading | None] = []
+    for n, request in enumerate(requests):
+        if n and wilds.count != 4 and flag_patterns(request) == flag_patterns(requests[n - 1]):
+            found.append(found[-1])
+        else:
+            found.append(best_reading(request, wilds, allowed))
+    return found

@@ -17,7 +17,7 @@ from . import declarations as facts
 from . import shanten
 from .explain import explain, groups_of, labels
 from .payments import PARTS, liable_rule, payment_reason, payments_for, table_base
-from .reading import Reading, best_reading, shapes
+from .reading import Reading, best_reading, best_readings, shapes
 from .table import TABLE
 from .wilds import Waiting, Wilds, caishen_after, is_win, waiting_of, waits_of, wilds_of, won_on
 
@@ -86,8 +86,8 @@ class Xinyu(Ruleset):
         if not requests:
             return []
         wilds, natural = won_on(waiting or waiting_of(requests[0]), tile.index)
-        allowed = shapes(requests[0], wilds, natural)
-        return [answer(request, wilds, best_reading(request, wilds, allowed), lang, brief=True) for request in requests]
+        found = best_readings(requests, wilds, shapes(requests[0], wilds, natural))
+        return [answer(request, wilds, best, lang, brief=True) for request, best in zip(requests, found, strict=True)]
 
     def deal(self, rng: Random, favour: str | None = None, seats: Seats | None = None) -> dict:
         return dealing.deal(rng, favour, seats or self.seats())
