@@ -8,7 +8,7 @@ from .request import check_flags, parse_request
 from .rulesets import RULESETS, Ruleset
 from .tiles import Tile
 from .waits import wait_kinds
-from .ways import Way, way_request, ways
+from .ways import Way, ways
 
 
 def score(data: object, lang: str = "zh") -> dict:
@@ -86,26 +86,30 @@ def waits_result(request: ScoreRequest, lang: str = "zh") -> dict:
 
 
 def waits_won(ruleset: Ruleset, request: ScoreRequest, waits: list[Tile], both: tuple[Way, Way], lang: str) -> list:
-    """Each wait of a waits answer, won both ways (`wait`). What every wait shares is worked out once: each way's
-    request (the waiting hand with the way's discarder and flags, `way_request`; the request was validated with
-    them), and what the game reads of the 13 tiles (`Ruleset.waiting`)."""
+    """Each wait of a waits answer, won both ways (`wait`); what the game works out of the 13 tiles and the ways
+    for every wait is worked out once (`Ruleset.waiting`)."""
     if not waits:
         return []
-    by_way = [way_request(request, way) for way in both]
-    waiting = ruleset.waiting(request)
-    return [wait(ruleset, by_way, waiting, tile, lang) for tile in waits]
+    waiting = ruleset.waiting(request, both)
+    return [wait(ruleset, request, both, waiting, tile, lang) for tile in waits]
 
 
-def wait(ruleset: Ruleset, by_way: list[ScoreRequest], waiting: object, tile: Tile, lang: str) -> dict:
-    """One wait of a waits answer, won both ways (`by_way`: the self-draw's request and the discard's). Only the
-    flag rules are checked again, for a way that keeps a flag (one depends on the win tile: 抢杠胡 while holding
-    the robbed tile); the ways that pass are scored together (`Ruleset.evaluate_ways`: they share the tiles, and
-    every wait shares `waiting`). The answers are brief (no request echo, groups or explanation): the page links
-    each wait to its full result.
+def wait(
+    ruleset: Ruleset, request: ScoreRequest, both: tuple[Way, Way], waiting: object, tile: Tile, lang: str
+) -> dict:
+    """One wait of a waits answer, won both ways (the self-draw, the discard: `ways.py`). Nothing of the request
+    changes but the win tile, the discarder and the flags (the request was validated with each way's), so only
+    the flag rules are checked again, for a way that keeps a flag (one depends on the win tile: 抢杠胡 while
+    holding the robbed tile); the ways that pass are scored together (`Ruleset.evaluate_ways`: they share the
+    tiles, and every wait shares `waiting`). The answers are brief (no request echo, groups or explanation): the
+    page links each wait to its full result.
     """
-    refused = [flag_error(one.with_win(tile, one.discarder), ruleset, lang) if one.flags else None for one in by_way]
-    passed = [one for one, error in zip(by_way, refused, strict=True) if error is None]
-    scored = iter(ruleset.evaluate_ways(passed, tile, lang, waiting))
+    refused = [
+        flag_error(request.with_win(tile, way.discarder, way.flags), ruleset, lang) if way.flags else None
+        for way in both
+    ]
+    passed = [way for way, error in zip(both, refused, strict=True) if error is None]
+    scored = iter(ruleset.evaluate_ways(request, tile, passed, lang, waiting))
     self_drawn, discarded = [error if error is not None else next(scored) for error in refused]
     return {"tile": tile.notation, "self_draw": self_drawn, "discard": discarded}
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from random import Random
+from typing import NamedTuple
 
 from ...errors import ScoreError
 from ...explain import not_a_win_answer
@@ -11,6 +12,7 @@ from ...payments import nets
 from ...seats import Seats
 from ...text import msg
 from ...tiles import Tile
+from ...ways import Way, way_request
 from ..base import Ruleset
 from . import deal as dealing
 from . import declarations as facts
@@ -73,21 +75,24 @@ class Xinyu(Ruleset):
     def evaluate(self, request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
         return evaluate(request, lang, brief)
 
-    def waiting(self, request: ScoreRequest) -> Waiting:
-        """The 13 tiles' 财神 and per-block needs: each wait changes one block of them (`won_on`)."""
-        return waiting_of(request)
+    def waiting(self, request: ScoreRequest, ways: tuple[Way, ...]) -> Ahead:
+        """The 13 tiles as their waits read them (each wait changes one block: `won_on`) and each way's request."""
+        return Ahead(tiles=waiting_of(request), requests={way.how: way_request(request, way) for way in ways})
 
     def evaluate_ways(
-        self, requests: list[ScoreRequest], tile: Tile, lang: str = "zh", waiting: Waiting | None = None
+        self, request: ScoreRequest, tile: Tile, ways: list[Way], lang: str = "zh", waiting: Ahead | None = None
     ) -> list[dict]:
         """The ways share the tiles: the hand won on `tile` is read off the waiting hand's (`won_on`) and its shape
-        classes are worked out once. Each way's answer reads its request only for the seats, the flags and the
-        card (a brief answer echoes no tiles): the tiles are the wilds'."""
-        if not requests:
+        classes are worked out once. Each way's answer reads the way's request (the waiting hand with the way's
+        discarder and flags) only for the seats, the flags and the card (a brief answer echoes no tiles): the
+        tiles are the wilds'."""
+        if not ways:
             return []
-        wilds, natural = won_on(waiting or waiting_of(requests[0]), tile.index)
-        found = best_readings(requests, wilds, shapes(requests[0], wilds, natural))
-        return [answer(request, wilds, best, lang, brief=True) for request, best in zip(requests, found, strict=True)]
+        ahead = waiting or self.waiting(request, tuple(ways))
+        requests = [ahead.requests[way.how] for way in ways]
+        wilds, natural = won_on(ahead.tiles, tile.index)
+        found = best_readings(requests, wilds, shapes(request, wilds, natural))
+        return [answer(one, wilds, best, lang, brief=True) for one, best in zip(requests, found, strict=True)]
 
     def deal(self, rng: Random, favour: str | None = None, seats: Seats | None = None) -> dict:
         return dealing.deal(rng, favour, seats or self.seats())
@@ -141,6 +146,14 @@ class Xinyu(Ruleset):
         if wild < 4 or request.discarder is None:
             skip.add("silong_discard")  # four 财神 won on a discard
         return tuple(rule for rule in self.scoring_house if rule.id not in skip)
+
+
+class Ahead(NamedTuple):
+    """What every wait of a waits answer shares (`Xinyu.waiting`): the 13 tiles, and each way's request (the
+    waiting hand with the way's discarder and flags, `way_request`), built once for all the waits."""
+
+    tiles: Waiting
+    requests: dict[str, ScoreRequest]  # by how the way wins ("self_draw", "discard")
 
 
 def evaluate(request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
