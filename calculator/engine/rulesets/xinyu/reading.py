@@ -215,13 +215,14 @@ def shapes(request: ScoreRequest, wilds: Wilds, natural: Natural | None = None) 
     plain = plan_standard(wilds, natural=natural)  # in no colour, with sequences: none, and no colour has one
     if plain is not None:
         for choice in choices:
-            for triplets in (False, True) if no_chow else (False,):
-                if choice.colour == ANY_COLOUR and not triplets:
-                    plan = plain  # the same question
-                else:
-                    plan = plan_standard(wilds, choice.colour, not triplets, natural)
+            plan = plain if choice.colour == ANY_COLOUR else plan_standard(wilds, choice.colour, True, natural)
+            if plan is None:
+                continue  # nor without sequences: a block read without them needs as many 财神 or more
+            found.append(shape_of(request, wilds, "standard", choice, False, plan))
+            if no_chow:
+                plan = plan_standard(wilds, choice.colour, False, natural)
                 if plan is not None:
-                    found.append(shape_of(request, wilds, "standard", choice, triplets, plan))
+                    found.append(shape_of(request, wilds, "standard", choice, True, plan))
     if not request.melds:
         for choice in choices:
             if seven_pairs_fit(natural.odd, natural.empty, wilds.count, choice.colour):
