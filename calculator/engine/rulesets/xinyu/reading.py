@@ -144,25 +144,26 @@ def tile_patterns(
 
 
 def way_patterns(
-    request: ScoreRequest, wilds: Wilds, shape: str, flags: list[tuple[str, int]]
+    request: ScoreRequest, wilds: Wilds, shaped: bool, flags: list[tuple[str, int]]
 ) -> list[tuple[str, int]]:
-    """The bonuses a class of readings gives this way of winning: 4龙 (a self-draw, or a discard under a house
-    rule) and the stated facts (`flags`, the request's `flag_patterns`)."""
-    if scores_silong(request, wilds, shape):
+    """The bonuses this way of winning adds to a class of readings with a legal shape (`shaped`) or to a shapeless
+    one: 4龙 (a self-draw, or a discard under a house rule) and the stated facts (`flags`, the request's
+    `flag_patterns`)."""
+    if scores_silong(request, wilds, shaped):
         # one silong entry: its 龙, and more on top when the hand is also a legal shape (RULES.md §2.3)
-        return [("silong", LONG["silong"] + (SILONG_MORE_WITH_SHAPE if shape != "none" else 0)), *flags]
+        return [("silong", LONG["silong"] + (SILONG_MORE_WITH_SHAPE if shaped else 0)), *flags]
     return flags
 
 
-def scores_silong(request: ScoreRequest, wilds: Wilds, shape: str) -> bool:
-    """The 4龙 entry (§2.2 item 4, §2.3): four 财神 won by self-draw; won by discard only with a legal shape, and
-    only under the house rule silong_discard=with_shape (§5.2). Shapeless, 4龙 stays a self-draw win
-    (`is_silong`)."""
+def scores_silong(request: ScoreRequest, wilds: Wilds, shaped: bool) -> bool:
+    """The 4龙 entry (§2.2 item 4, §2.3): four 财神 won by self-draw; won by discard only with a legal shape
+    (`shaped`), and only under the house rule silong_discard=with_shape (§5.2). Shapeless, 4龙 stays a self-draw
+    win (`is_silong`)."""
     if wilds.count != 4:
         return False
     if request.discarder is None:
         return True
-    return shape != "none" and request.options.house["silong_discard"] == "with_shape"
+    return shaped and request.options.house["silong_discard"] == "with_shape"
 
 
 def _listed_rank(pattern: tuple[str, int]) -> int:
@@ -250,7 +251,7 @@ def shapeless_silong(request: ScoreRequest, wilds: Wilds) -> list[Shape]:
 def reading_of(request: ScoreRequest, wilds: Wilds, shape: Shape, flags: list[tuple[str, int]]) -> Reading:
     """The reading of one class won this way: the class's bonuses and the way's (`flags`: the request's
     `flag_patterns`, worked out once for all its readings), in the order an answer lists them."""
-    added = way_patterns(request, wilds, shape.shape, flags)
+    added = way_patterns(request, wilds, shape.shape != "none", flags)
     bonus = shape.bonus + sum([value for _, value in added])
     return Reading(
         shape=shape.shape,
@@ -273,10 +274,14 @@ def best_reading(request: ScoreRequest, wilds: Wilds, allowed: list[Shape] | Non
         allowed = shapes(request, wilds)
     flags = flag_patterns(request)
     wulong = request.options.house["wulong"]
+    # what the way adds is the same for every class with a legal shape, and for every shapeless one
+    shaped = way_patterns(request, wilds, True, flags)
+    shapeless = way_patterns(request, wilds, False, flags)
+    shaped_more, shapeless_more = sum([value for _, value in shaped]), sum([value for _, value in shapeless])
     best, most = None, None
     for shape in allowed + shapeless_silong(request, wilds):
-        added = way_patterns(request, wilds, shape.shape, flags)
-        bonus = shape.bonus + sum([value for _, value in added])
+        added, more = (shapeless, shapeless_more) if shape.shape == "none" else (shaped, shaped_more)
+        bonus = shape.bonus + more
         worth = (long_from_tiles(wilds.count, bonus, wulong) + bonus, len(shape.patterns) + len(added))
         if most is None or worth > most:
             best, most = shape, worth
