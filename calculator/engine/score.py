@@ -73,7 +73,7 @@ def waits_result(request: ScoreRequest, lang: str = "zh") -> dict:
         "ruleset": request.ruleset,
         "win": False,
         "request": request.to_dict(),
-        "waits": [wait(ruleset, request, tile, self_draw, discard, lang) for tile in waits],
+        "waits": waits_won(ruleset, request, waits, (self_draw, discard), lang),
         "ways": [way.to_dict() for way in (self_draw, discard)],
         "shanten": shanten,
         "blocked_by": blocked,
@@ -85,16 +85,31 @@ def waits_result(request: ScoreRequest, lang: str = "zh") -> dict:
     return answer
 
 
-def wait(ruleset: Ruleset, request: ScoreRequest, tile: Tile, self_draw: Way, discard: Way, lang: str) -> dict:
-    """One wait of a waits answer, won both ways: for each, the validated request with the win tile, the way's
-    discarder and the flags that apply to it (ways.py). Nothing else of the request changes, so only the flag
-    rules are checked again (one depends on the win tile: 抢杠胡 while holding the robbed tile); the ways that pass
-    are scored together (`Ruleset.evaluate_ways`: they share the tiles). The answers are brief (no request echo,
-    groups or explanation): the page links each wait to its full result.
+def waits_won(ruleset: Ruleset, request: ScoreRequest, waits: list[Tile], both: tuple[Way, Way], lang: str) -> list:
+    """Each wait of a waits answer, won both ways (`wait`); what the game works out of the 13 tiles and the ways
+    for every wait is worked out once (`Ruleset.waiting`)."""
+    if not waits:
+        return []
+    waiting = ruleset.waiting(request, both)
+    return [wait(ruleset, request, both, waiting, tile, lang) for tile in waits]
+
+
+def wait(
+    ruleset: Ruleset, request: ScoreRequest, both: tuple[Way, Way], waiting: object, tile: Tile, lang: str
+) -> dict:
+    """One wait of a waits answer, won both ways (the self-draw, the discard: `ways.py`). Nothing of the request
+    changes but the win tile, the discarder and the flags (the request was validated with each way's), so only
+    the flag rules are checked again, for a way that keeps a flag (one depends on the win tile: 抢杠胡 while
+    holding the robbed tile); the ways that pass are scored together (`Ruleset.evaluate_ways`: they share the
+    tiles, and every wait shares `waiting`). The answers are brief (no request echo, groups or explanation): the
+    page links each wait to its full result.
     """
-    won = [request.with_win(tile, way.discarder, way.flags) for way in (self_draw, discard)]
-    refused = [flag_error(one, ruleset, lang) for one in won]
-    scored = iter(ruleset.evaluate_ways([one for one, error in zip(won, refused, strict=True) if error is None], lang))
+    refused = [
+        flag_error(request.with_win(tile, way.discarder, way.flags), ruleset, lang) if way.flags else None
+        for way in both
+    ]
+    passed = [way for way, error in zip(both, refused, strict=True) if error is None]
+    scored = iter(ruleset.evaluate_ways(request, tile, passed, lang, waiting))
     self_drawn, discarded = [error if error is not None else next(scored) for error in refused]
     return {"tile": tile.notation, "self_draw": self_drawn, "discard": discarded}
 

@@ -230,11 +230,12 @@ def plan_of(
         return None
     allowed, required = colour.allowed, colour.required
     # per block: 财神 for sets only (a required empty block takes a whole triplet), for sets and the pair
-    sets_need = [
-        (3 if need and hollow else s) if ok else 0
-        for (s, _), ok, need, hollow in zip(needs, allowed, required, empty, strict=True)
-    ]
-    pair_need = [p if ok else NEVER for (_, p), ok in zip(needs, allowed, strict=True)]
+    sets_need, pair_need = [], []
+    for b in range(4):
+        sets, pair = needs[b]
+        ok = allowed[b]
+        sets_need.append((3 if required[b] and empty[b] else sets) if ok else 0)
+        pair_need.append(pair if ok else NEVER)
     total_sets = sum(sets_need)
     least, pair_block = NEVER, None
     for b in range(4):
@@ -271,12 +272,12 @@ def shisanbuda_natural(blocks: list[tuple[int, ...]]) -> bool:
     The 财神 are outside the rule (the seed: 不得重复（除财神）… 财神与风牌除外), so they are not checked.
     """
     for b, block in enumerate(blocks):  # noqa: SIM110 (stops at the first block, without a generator's cost)
-        if not _spread_block(block, b != HONOUR_BLOCK):
+        if not spread_block(block, b != HONOUR_BLOCK):
             return False
     return True
 
 
-def _spread_block(counts: tuple[int, ...], suited: bool) -> bool:
+def spread_block(counts: tuple[int, ...], suited: bool) -> bool:
     """One block of a 十三不搭: no two alike and, in a suit, ranks at least 3 apart."""
     if max(counts) > 1:
         return False

@@ -190,12 +190,14 @@ def _brute_best(request, capped: bool = False) -> tuple[int, int] | None:
             shapes.append(("shisanbuda", False))
         for shape, triplets in shapes:
             for colour in colours:
-                reading = X._reading(request, wilds, shape, X.ColourChoice(colour, ANY_COLOUR), triplets)
+                one = X.shape_of(request, wilds, shape, X.ColourChoice(colour, ANY_COLOUR), triplets)
+                reading = X.reading_of(request, wilds, one, X.flag_patterns(request))
                 key = (reading.bonus, len(reading.patterns))
                 best = key if best is None or key > best else best
     if W.is_silong(request, wilds) or W.is_quanfeng(wilds):
         colour = "quanfeng" if W.is_quanfeng(wilds) else None
-        reading = X._reading(request, wilds, "none", X.ColourChoice(colour, ANY_COLOUR), False)
+        one = X.shape_of(request, wilds, "none", X.ColourChoice(colour, ANY_COLOUR), False)
+        reading = X.reading_of(request, wilds, one, X.flag_patterns(request))
         key = (reading.bonus, len(reading.patterns))
         best = key if best is None or key > best else best
     return best
@@ -208,11 +210,8 @@ def test_the_tables_find_the_reading_a_brute_force_search_finds(data, fifth_copy
     data = {**data, "options": {**data["options"], "house": {"wild_fifth_copy": fifth_copy}}}
     request = parse_request(data)
     assume(W.wilds_of(request).count <= 2)  # 34² stand-ins per hand keeps the search quick
-    found = X.readings(request, W.wilds_of(request))
-    mine = None
-    if found:
-        best = X.best_reading(found)
-        mine = (best.bonus, len(best.patterns))
+    best = X.best_reading(request, W.wilds_of(request))
+    mine = None if best is None else (best.bonus, len(best.patterns))
     assert mine == _brute_best(request, capped=not fifth_copy)
     assert W.is_win(request) == (mine is not None)
 
@@ -261,7 +260,24 @@ def crowded_requests(draw) -> dict:
 @given(crowded_requests())
 def test_no_fifth_copy_finds_the_reading_a_capped_brute_force_finds(data):
     request = parse_request(data)
-    found = X.readings(request, W.wilds_of(request))
-    mine = (X.best_reading(found).bonus, len(X.best_reading(found).patterns)) if found else None
+    best = X.best_reading(request, W.wilds_of(request))
+    mine = None if best is None else (best.bonus, len(best.patterns))
     assert mine == _brute_best(request, capped=True)
     assert W.is_win(request) == (mine is not None)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(st.one_of(xinyu_requests(complete=True), xinyu_requests(complete=False), crowded_requests()), st.booleans())
+def test_a_wait_reads_its_tiles_as_the_hand_won_on_it_does(data, fifth_copy):
+    """The waits answer works out the 13 tiles once (`waiting_of`) and each wait from them (`won_on`): for every
+    kind, what the hand won on it reads (its 财神, blocks, needs, 十三不搭, the room under wild_fifth_copy=false)."""
+    data = {**data, "options": {**data["options"], "house": {"wild_fifth_copy": fifth_copy}}}
+    waiting = parse_request({**data, "win_tile": None})
+    ahead = W.waiting_of(waiting)
+    no_chow = all(m.type != "chow" for m in waiting.melds)
+    for kind in range(34):
+        if kind in waiting.kinds_exhausted():
+            continue
+        won = waiting.with_win(Tile(kind), None)
+        wilds = W.wilds_of(won)
+        assert W.won_on(ahead, kind) == (wilds, W.natural_of(wilds, triplets=no_chow, closed=not won.melds))

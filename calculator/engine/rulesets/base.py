@@ -14,7 +14,7 @@ from dataclasses import field as dataclass_field
 from dataclasses import make_dataclass, replace
 from functools import cached_property
 from random import Random
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..card import HouseCard
 from ..errors import ScoreError
@@ -37,6 +37,9 @@ from .declarations import (
     ReadingNote,
 )
 from .table import TableRules
+
+if TYPE_CHECKING:
+    from ..ways import Way  # ways.py reads a ruleset's flags
 
 
 class Distance(Protocol):
@@ -238,11 +241,20 @@ class Ruleset(ABC):
     def evaluate(self, request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
         """The answer for a 14-tile request: a scored win or a not-a-win answer (API.md)."""
 
-    def evaluate_ways(self, requests: list[ScoreRequest], lang: str = "zh") -> list[dict]:
-        """The brief answers of one hand won on one tile in several ways (a wait of a waits answer, by self-draw
-        and by a discard: the same tiles, another discarder and flags). By default each is evaluated alone; a
-        game may work out once what the ways share."""
-        return [self.evaluate(request, lang, brief=True) for request in requests]
+    def waiting(self, request: ScoreRequest, ways: tuple[Way, ...]) -> object:
+        """What every wait of the 13-tile `request`, won in each of `ways`, shares: worked out once per waits
+        answer and handed to `evaluate_ways` with each wait. None by default: a game that works out nothing
+        ahead."""
+        return None
+
+    def evaluate_ways(
+        self, request: ScoreRequest, tile: Tile, ways: list[Way], lang: str = "zh", waiting: object = None
+    ) -> list[dict]:
+        """The brief answers of the 13-tile `request` won on `tile` in each of `ways` (a wait of a waits answer,
+        by self-draw and by a discard: the same tiles, another discarder and flags); `waiting` is what the game
+        worked out of the hand ahead (`waiting`). By default each way is evaluated alone; a game may work out
+        once what the ways share."""
+        return [self.evaluate(request.with_win(tile, way.discarder, way.flags), lang, brief=True) for way in ways]
 
     @abstractmethod
     def deal(self, rng: Random, favour: str | None = None, seats: Seats | None = None) -> dict:

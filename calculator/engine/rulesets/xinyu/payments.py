@@ -51,13 +51,14 @@ def payments_for(request: ScoreRequest, unit: int, lang: str) -> list[PaymentRow
         return [row(seat, winner, unit, "long", "zimo", reason) for seat in others]
     rows = [row(discarder, winner, unit, "long", "fangchong", REASONS["fangchong"](lang).format(unit=unit))]
     rule = liable_rule(request)
+    if rule is None:  # each other seat pays half
+        share = half(unit)
+        said = _said("half", lang, unit, share)
+        rows.extend([row(seat, winner, share, "long", "half", said) for seat in others if seat != discarder])
+        return rows
     triple = rule == "qianggang" and request.options.house["qianggang"] == "triple"
     for seat in others:
         if seat == discarder:
-            continue
-        if rule is None:
-            share = half(unit)
-            rows.append(row(seat, winner, share, "long", "half", _said("half", lang, unit, share)))
             continue
         share = unit if triple else half(unit)
         code = "duijiao" if rule == "qianggang" else "baopai"

@@ -10,7 +10,7 @@ from typing import NamedTuple
 from ...hand import ScoreRequest
 from ...wildcards import ANY_COLOUR, Colour, seven_pairs_fit, shisanbuda_fit
 from .declarations import BONUSES, LONG, SILONG_MORE_WITH_SHAPE
-from .wilds import Wilds, is_quanfeng, is_silong, long_from_tiles, natural_of, plan_standard
+from .wilds import Natural, Wilds, is_quanfeng, is_silong, long_from_tiles, natural_of, plan_standard
 
 BONUS = {code: (code, long) for code, long in LONG.items()}  # each bonus as a reading lists it, with its 龙
 PATTERN_RANK = {pattern.code: rank for rank, pattern in enumerate(BONUSES)}  # the order an answer lists them in
@@ -90,6 +90,8 @@ class Reading(NamedTuple):
 
 def flag_patterns(request: ScoreRequest) -> list[tuple[str, int]]:
     """The bonuses the user states as facts of the win."""
+    if not request.flags:
+        return []  # most wins state none
     found = []
     if request.has("heavenly"):
         found.append(BONUS["tianhu"])
@@ -115,9 +117,10 @@ def is_qifengqi(request: ScoreRequest, wilds: Wilds) -> bool:
     return honours.count(0) <= wilds.count
 
 
-def shape_patterns(
+def tile_patterns(
     request: ScoreRequest, wilds: Wilds, shape: str, choice: ColourChoice, triplets: bool
 ) -> list[tuple[str, int]]:
+    """The bonuses a class of readings gives whoever wins it and however (every one but 4龙 and the flags')."""
     card = request.options.house
     found: list[tuple[str, int]] = []
     if shape == "qidui":
@@ -135,42 +138,32 @@ def shape_patterns(
         found.append(BONUS["qingyise"])
     if shape == "standard" and len(request.melds) == 4:
         found.append(BONUS["dandiao"])  # four melds: the one concealed tile is paired by the win [reading]
-    if scores_silong(request, wilds, shape):
-        # one silong entry: its 龙, and more on top when the hand is also a legal shape (RULES.md §2.3)
-        found.append(("silong", LONG["silong"] + (SILONG_MORE_WITH_SHAPE if shape != "none" else 0)))
     if choice.code == "quanfeng":
         found.append(BONUS["quanfeng"])
     return found
 
 
-def scores_silong(request: ScoreRequest, wilds: Wilds, shape: str) -> bool:
-    """The 4龙 entry (§2.2 item 4, §2.3): four 财神 won by self-draw; won by discard only with a legal shape, and
-    only under the house rule silong_discard=with_shape (§5.2). Shapeless, 4龙 stays a self-draw win
-    (`is_silong`)."""
+def way_patterns(
+    request: ScoreRequest, wilds: Wilds, shaped: bool, flags: list[tuple[str, int]]
+) -> list[tuple[str, int]]:
+    """The bonuses this way of winning adds to a class of readings with a legal shape (`shaped`) or to a shapeless
+    one: 4龙 (a self-draw, or a discard under a house rule) and the stated facts (`flags`, the request's
+    `flag_patterns`)."""
+    if scores_silong(request, wilds, shaped):
+        # one silong entry: its 龙, and more on top when the hand is also a legal shape (RULES.md §2.3)
+        return [("silong", LONG["silong"] + (SILONG_MORE_WITH_SHAPE if shaped else 0)), *flags]
+    return flags
+
+
+def scores_silong(request: ScoreRequest, wilds: Wilds, shaped: bool) -> bool:
+    """The 4龙 entry (§2.2 item 4, §2.3): four 财神 won by self-draw; won by discard only with a legal shape
+    (`shaped`), and only under the house rule silong_discard=with_shape (§5.2). Shapeless, 4龙 stays a self-draw
+    win (`is_silong`)."""
     if wilds.count != 4:
         return False
     if request.discarder is None:
         return True
-    return shape != "none" and request.options.house["silong_discard"] == "with_shape"
-
-
-def _reading(request, wilds, shape, choice, triplets, plan=None, flags=None) -> Reading:
-    """The reading of one class; `flags` are the hand's `flag_patterns` (worked out once for all its readings)."""
-    patterns = shape_patterns(request, wilds, shape, choice, triplets) + (
-        flag_patterns(request) if flags is None else flags
-    )
-    patterns.sort(key=_listed_rank)
-    bonus = sum([value for _, value in patterns])
-    tiles = long_from_tiles(wilds.count, bonus, request.options.house["wulong"])
-    return Reading(
-        shape=shape,
-        colour=choice,
-        triplets=triplets,
-        patterns=tuple(patterns),
-        bonus=bonus,
-        from_tiles=tiles,
-        plan=plan,
-    )
+    return shaped and request.options.house["silong_discard"] == "with_shape"
 
 
 def _listed_rank(pattern: tuple[str, int]) -> int:
@@ -184,63 +177,125 @@ def _colour_supplied(wilds: Wilds, choice: ColourChoice) -> bool:
 
 class Shape(NamedTuple):
     """A class of readings of a hand's tiles (shape × colour × all-triplets) that the tiles allow, whoever wins
-    them and however: the same for a self-draw and a discard of one hand (only 4龙 tells them apart)."""
+    them and however: the same for a self-draw and a discard of one hand (only 4龙 tells them apart), and so are
+    the bonuses it gives (`tile_patterns`): a way of winning adds its own (`way_patterns`)."""
 
-    shape: str  # "standard" | "qidui" | "shisanbuda" | "none" (全风向)
+    shape: str  # "standard" | "qidui" | "shisanbuda" | "none" (全风向, a shapeless 4龙)
     colour: ColourChoice
     triplets: bool
+    patterns: tuple[tuple[str, int], ...]  # `tile_patterns`, as they are found
+    bonus: int  # their 龙, summed once
     plan: object = None  # the standard shape's plan
 
 
-def shapes(request: ScoreRequest, wilds: Wilds) -> list[Shape]:
+def shape_of(
+    request: ScoreRequest, wilds: Wilds, shape: str, choice: ColourChoice, triplets: bool, plan: object = None
+) -> Shape:
+    """The class with the bonuses its tiles give."""
+    patterns = tile_patterns(request, wilds, shape, choice, triplets)
+    return Shape(
+        shape=shape,
+        colour=choice,
+        triplets=triplets,
+        patterns=tuple(patterns),
+        bonus=sum([value for _, value in patterns]),
+        plan=plan,
+    )
+
+
+def shapes(request: ScoreRequest, wilds: Wilds, natural: Natural | None = None) -> list[Shape]:
     """Every shape class the tiles allow: standard (per colour, with or without sequences), 七对, 十三不搭 (no
     melds), and 全风向. Decompositions and 财神 assignments inside one of these classes pay the same, so the
-    tables are asked whether each class is reachable instead of enumerating the assignments themselves."""
+    tables are asked whether each class is reachable instead of enumerating the assignments themselves.
+    `natural`: the hand's `natural_of`, when the caller has it (a wait's, from its waiting hand: `won_on`)."""
     found: list[Shape] = []
     choices = colour_choices(wilds)
     no_chow = all(m.type != "chow" for m in request.melds)
-    natural = natural_of(wilds, triplets=no_chow, closed=not request.melds)
-    if plan_standard(wilds, natural=natural) is not None:
+    if natural is None:
+        natural = natural_of(wilds, triplets=no_chow, closed=not request.melds)
+    plain = plan_standard(wilds, natural=natural)  # in no colour, with sequences: none, and no colour has one
+    if plain is not None:
         for choice in choices:
-            for triplets in (False, True) if no_chow else (False,):
-                plan = plan_standard(wilds, choice.colour, not triplets, natural)
+            plan = plain if choice.colour == ANY_COLOUR else plan_standard(wilds, choice.colour, True, natural)
+            if plan is None:
+                continue  # nor without sequences: a block read without them needs as many 财神 or more
+            found.append(shape_of(request, wilds, "standard", choice, False, plan))
+            if no_chow:
+                plan = plan_standard(wilds, choice.colour, False, natural)
                 if plan is not None:
-                    found.append(Shape(shape="standard", colour=choice, triplets=triplets, plan=plan))
+                    found.append(shape_of(request, wilds, "standard", choice, True, plan))
     if not request.melds:
         for choice in choices:
             if seven_pairs_fit(natural.odd, natural.empty, wilds.count, choice.colour):
-                found.append(Shape(shape="qidui", colour=choice, triplets=False))
+                found.append(shape_of(request, wilds, "qidui", choice, False))
         for choice in choices:
             if shisanbuda_fit(natural.spread, natural.empty, wilds.count, choice.colour):
-                found.append(Shape(shape="shisanbuda", colour=choice, triplets=False))
+                found.append(shape_of(request, wilds, "shisanbuda", choice, False))
     if is_quanfeng(wilds):
         quanfeng = next(c for c in choices if c.code == "quanfeng")
-        found.append(Shape(shape="none", colour=quanfeng, triplets=False))
+        found.append(shape_of(request, wilds, "none", quanfeng, False))
     return found
 
 
-def readings(request: ScoreRequest, wilds: Wilds, allowed: list[Shape] | None = None) -> list[Reading]:
-    """Every legal reading worth telling apart: the shape classes the tiles allow (`allowed`, when the caller has
-    them: `shapes`) with the patterns this win gives each, and the shapeless 4龙 of a self-draw."""
+def shapeless_silong(request: ScoreRequest, wilds: Wilds) -> list[Shape]:
+    """The shapeless 4龙 of a self-draw (four 财神: a win whatever the other tiles), in each colour the 财神 can
+    supply; none for a hand of honours (全风向 is its shapeless class) or a discard."""
+    if is_quanfeng(wilds) or not is_silong(request, wilds):
+        return []
+    # house rule shapeless_colours (default true): 混一色 / 清一色 read on the tiles of a shapeless 4龙 too
+    choices = colour_choices(wilds)
+    colours = choices if request.options.house["shapeless_colours"] else choices[:1]
+    return [shape_of(request, wilds, "none", choice, False) for choice in colours if _colour_supplied(wilds, choice)]
+
+
+def reading_of(request: ScoreRequest, wilds: Wilds, shape: Shape, flags: list[tuple[str, int]]) -> Reading:
+    """The reading of one class won this way: the class's bonuses and the way's (`flags`: the request's
+    `flag_patterns`, worked out once for all its readings), in the order an answer lists them."""
+    added = way_patterns(request, wilds, shape.shape != "none", flags)
+    bonus = shape.bonus + sum([value for _, value in added])
+    return Reading(
+        shape=shape.shape,
+        colour=shape.colour,
+        triplets=shape.triplets,
+        patterns=tuple(sorted([*shape.patterns, *added], key=_listed_rank)),
+        bonus=bonus,
+        from_tiles=long_from_tiles(wilds.count, bonus, request.options.house["wulong"]),
+        plan=shape.plan,
+    )
+
+
+def best_reading(request: ScoreRequest, wilds: Wilds, allowed: list[Shape] | None = None) -> Reading | None:
+    """The reading that pays most of every legal one worth telling apart, or None when there is none: the shape
+    classes the tiles allow (`allowed`, when the caller has them: `shapes`) with the bonuses this win adds to
+    each, and the shapeless 4龙 of a self-draw. The most 龙, L included (P and so every payment grows with it;
+    under wulong=total L depends on the reading); ties go to more patterns, then the first found. The classes
+    are compared on their numbers: only the chosen one is read in full (`reading_of`)."""
     if allowed is None:
         allowed = shapes(request, wilds)
     flags = flag_patterns(request)
-    found = [_reading(request, wilds, one.shape, one.colour, one.triplets, one.plan, flags) for one in allowed]
-    if not is_quanfeng(wilds) and is_silong(request, wilds):
-        # house rule shapeless_colours (default true): 混一色 / 清一色 read on the tiles of a shapeless 4龙 too
-        choices = colour_choices(wilds)
-        colours = choices if request.options.house["shapeless_colours"] else choices[:1]
-        for choice in colours:
-            if _colour_supplied(wilds, choice):
-                found.append(_reading(request, wilds, "none", choice, False, flags=flags))
+    wulong = request.options.house["wulong"]
+    # what the way adds is the same for every class with a legal shape, and for every shapeless one
+    shaped = way_patterns(request, wilds, True, flags)
+    shapeless = way_patterns(request, wilds, False, flags)
+    shaped_more, shapeless_more = sum([value for _, value in shaped]), sum([value for _, value in shapeless])
+    best, most = None, None
+    for shape in allowed + shapeless_silong(request, wilds):
+        added, more = (shapeless, shapeless_more) if shape.shape == "none" else (shaped, shaped_more)
+        bonus = shape.bonus + more
+        worth = (long_from_tiles(wilds.count, bonus, wulong) + bonus, len(shape.patterns) + len(added))
+        if most is None or worth > most:
+            best, most = shape, worth
+    return None if best is None else reading_of(request, wilds, best, flags)
+
+
+def best_readings(requests: list[ScoreRequest], wilds: Wilds, allowed: list[Shape]) -> list[Reading | None]:
+    """`best_reading` of one hand won on one tile in each of several ways (a self-draw, a discard). A way adds to
+    the shape classes only 4龙 (four 财神) and its flags' bonuses: without four 财神, a way whose flags give the
+    bonuses the way before it got reads the hand as that way does, and is not read again."""
+    found: list[Reading | None] = []
+    for n, request in enumerate(requests):
+        if n and wilds.count != 4 and flag_patterns(request) == flag_patterns(requests[n - 1]):
+            found.append(found[-1])
+        else:
+            found.append(best_reading(request, wilds, allowed))
     return found
-
-
-def best_reading(found: list[Reading]) -> Reading:
-    """The most 龙, L included (P and so every payment grows with it; under wulong=total L depends on the
-    reading); ties go to more patterns, then the first found."""
-    best = found[0]
-    for reading in found[1:]:
-        if (reading.long, len(reading.patterns)) > (best.long, len(best.patterns)):
-            best = reading
-    return best

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from random import Random
+from typing import NamedTuple
 
 from ...errors import ScoreError
 from ...explain import not_a_win_answer
@@ -11,15 +12,16 @@ from ...payments import nets
 from ...seats import Seats
 from ...text import msg
 from ...tiles import Tile
+from ...ways import Way, way_request
 from ..base import Ruleset
 from . import deal as dealing
 from . import declarations as facts
 from . import shanten
 from .explain import explain, groups_of, labels
 from .payments import PARTS, liable_rule, payment_reason, payments_for, table_base
-from .reading import Reading, best_reading, readings, shapes
+from .reading import Reading, best_reading, best_readings, shapes
 from .table import TABLE
-from .wilds import Wilds, caishen_after, is_win, waits_of, wilds_of
+from .wilds import Waiting, Wilds, caishen_after, is_win, waiting_of, waits_of, wilds_of, won_on
 
 
 class Xinyu(Ruleset):
@@ -73,13 +75,24 @@ class Xinyu(Ruleset):
     def evaluate(self, request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
         return evaluate(request, lang, brief)
 
-    def evaluate_ways(self, requests: list[ScoreRequest], lang: str = "zh") -> list[dict]:
-        """The ways share the tiles: their 财神 and shape classes are worked out once."""
-        if not requests:
+    def waiting(self, request: ScoreRequest, ways: tuple[Way, ...]) -> Ahead:
+        """The 13 tiles as their waits read them (each wait changes one block: `won_on`) and each way's request."""
+        return Ahead(tiles=waiting_of(request), requests={way.how: way_request(request, way) for way in ways})
+
+    def evaluate_ways(
+        self, request: ScoreRequest, tile: Tile, ways: list[Way], lang: str = "zh", waiting: Ahead | None = None
+    ) -> list[dict]:
+        """The ways share the tiles: the hand won on `tile` is read off the waiting hand's (`won_on`) and its shape
+        classes are worked out once. Each way's answer reads the way's request (the waiting hand with the way's
+        discarder and flags) only for the seats, the flags and the card (a brief answer echoes no tiles): the
+        tiles are the wilds'."""
+        if not ways:
             return []
-        wilds = wilds_of(requests[0])
-        allowed = shapes(requests[0], wilds)
-        return [answer(request, wilds, readings(request, wilds, allowed), lang, brief=True) for request in requests]
+        ahead = waiting or self.waiting(request, tuple(ways))
+        requests = [ahead.requests[way.how] for way in ways]
+        wilds, natural = won_on(ahead.tiles, tile.index)
+        found = best_readings(requests, wilds, shapes(request, wilds, natural))
+        return [answer(one, wilds, best, lang, brief=True) for one, best in zip(requests, found, strict=True)]
 
     def deal(self, rng: Random, favour: str | None = None, seats: Seats | None = None) -> dict:
         return dealing.deal(rng, favour, seats or self.seats())
@@ -135,6 +148,14 @@ class Xinyu(Ruleset):
         return tuple(rule for rule in self.scoring_house if rule.id not in skip)
 
 
+class Ahead(NamedTuple):
+    """What every wait of a waits answer shares (`Xinyu.waiting`): the 13 tiles, and each way's request (the
+    waiting hand with the way's discarder and flags, `way_request`), built once for all the waits."""
+
+    tiles: Waiting
+    requests: dict[str, ScoreRequest]  # by how the way wins ("self_draw", "discard")
+
+
 def evaluate(request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
     """The answer for a 14-tile hand.
 
@@ -142,15 +163,15 @@ def evaluate(request: ScoreRequest, lang: str = "zh", brief: bool = False) -> di
     explanation): a waits answer scores every wait both ways briefly and links each to its full result.
     """
     wilds = wilds_of(request)
-    return answer(request, wilds, readings(request, wilds), lang, brief)
+    return answer(request, wilds, best_reading(request, wilds), lang, brief)
 
 
-def answer(request: ScoreRequest, wilds: Wilds, found: list[Reading], lang: str, brief: bool) -> dict:
-    """The answer from the hand's readings: the best of them, or not a win when there is none."""
-    if not found:
+def answer(request: ScoreRequest, wilds: Wilds, best: Reading | None, lang: str, brief: bool) -> dict:
+    """The answer from the hand's best reading, or not a win when it has none."""
+    if best is None:
         code = "silong_discard" if wilds.count == 4 else "incomplete"
         return not_a_win(request, code, lang, brief)
-    return win_result(request, wilds, best_reading(found), lang, brief)
+    return win_result(request, wilds, best, lang, brief)
 
 
 NOT_A_WIN = {

@@ -15,6 +15,7 @@ from ...tiles import ALL_TILES, NUM_KINDS, Tile, block_of
 from ...wildcards import (
     ANY_COLOUR,
     BLOCKS,
+    HONOUR_BLOCK,
     Colour,
     block_counts,
     block_need,
@@ -26,6 +27,7 @@ from ...wildcards import (
     seven_pairs_plan,
     shisanbuda_natural,
     shisanbuda_plan,
+    spread_block,
     standard_plan,
     suit_need,
 )
@@ -67,13 +69,6 @@ def wilds_of(request: ScoreRequest) -> Wilds:
     present = [any(block) for block in blocks]
     for meld in request.melds:
         present[block_of(meld.kind.index)] = True
-    room = None
-    if not request.options.house["wild_fifth_copy"]:
-        # the copies of a kind: natural tiles (concealed part, win tile) and the winner's melds; every tile of
-        # the 财神 kind in the concealed part is wild, so the 财神 kind has room for all of them
-        room = tuple(4 - (request.all_counts[k] if k != caishen.index else 0) for k in range(NUM_KINDS))
-        if min(room) >= count:
-            room = None  # no kind can take more 财神 than it has room for: the cap cannot bind
     return Wilds(
         caishen=caishen,
         count=count,
@@ -81,8 +76,23 @@ def wilds_of(request: ScoreRequest) -> Wilds:
         blocks=blocks,
         keys=tuple(keys),
         present=tuple(present),
-        room=room,
+        room=binding(room_of(request), count),
     )
+
+
+def room_of(request: ScoreRequest) -> tuple[int, ...] | None:
+    """Under wild_fifth_copy=false, how many more copies of each kind a 财神 may be (None: no cap). The copies of
+    a kind: natural tiles (concealed part, win tile) and the winner's melds; every tile of the 财神 kind in the
+    concealed part is wild, so the 财神 kind has room for all of them."""
+    if request.options.house["wild_fifth_copy"]:
+        return None
+    caishen = request.options.caishen.index
+    return tuple(4 - (request.all_counts[k] if k != caishen else 0) for k in range(NUM_KINDS))
+
+
+def binding(room: tuple[int, ...] | None, count: int) -> tuple[int, ...] | None:
+    """The room, where it can bind `count` 财神: None when no kind can take more 财神 than it has room for."""
+    return None if room is None or min(room) >= count else room
 
 
 def long_from_tiles(wild: int, bonus: int, wulong: str) -> int:
@@ -135,6 +145,73 @@ def natural_of(wilds: Wilds, triplets: bool, closed: bool) -> Natural:
         odd=odd_kinds(wilds.natural) if closed else 0,
         spread=closed and shisanbuda_natural(blocks),
     )
+
+
+class Waiting(NamedTuple):
+    """A 13-tile hand as every one of its waits reads it (`waiting_of`): its natural tiles and 财神, what the shape
+    questions ask of them and each block's 十三不搭 alone, worked out once per waits answer. A wait adds one tile:
+    one more 财神, or one natural tile in one block, whose questions alone are asked again (`won_on`)."""
+
+    wilds: Wilds
+    natural: Natural
+    closed: bool  # no melds: 七对 and 十三不搭 are asked
+    spread: tuple[bool, ...]  # per block: its natural tiles as a 十三不搭 holds them
+    room: tuple[int, ...] | None  # `room_of` the 13 tiles (the win tile takes one copy of its kind)
+
+
+def waiting_of(request: ScoreRequest) -> Waiting:
+    """The `Waiting` of a 13-tile request (no win tile)."""
+    wilds = wilds_of(request)
+    closed = not request.melds
+    no_chow = all(m.type != "chow" for m in request.melds)
+    return Waiting(
+        wilds=wilds,
+        natural=natural_of(wilds, triplets=no_chow, closed=closed),
+        closed=closed,
+        spread=tuple([spread_block(block, b != HONOUR_BLOCK) for b, block in enumerate(wilds.blocks)]),
+        room=room_of(request),
+    )
+
+
+def won_on(waiting: Waiting, kind: int) -> tuple[Wilds, Natural]:
+    """`wilds_of` and `natural_of` of the waiting hand won on `kind`, from the waiting hand's: a 财神 adds one to
+    the count; a natural tile changes one block, whose needs and 十三不搭 alone are worked out again."""
+    wilds, natural = waiting.wilds, waiting.natural
+    if kind == wilds.caishen.index:
+        count = wilds.count + 1
+        return wilds._replace(count=count, room=binding(waiting.room, count)), natural
+    b = BLOCK_OF_KIND[kind]
+    rank = kind - BLOCKS[b][0]
+    held = wilds.blocks[b][rank] + 1
+    block = _replaced(wilds.blocks[b], rank, held)
+    key = wilds.keys[b] + STEP[rank]
+    blocks = list(wilds.blocks)
+    blocks[b] = block
+    room = waiting.room
+    won = Wilds(
+        caishen=wilds.caishen,
+        count=wilds.count,
+        natural=_replaced(wilds.natural, kind, held),
+        blocks=blocks,
+        keys=_replaced(wilds.keys, b, key),
+        present=_replaced(wilds.present, b, True),
+        room=None if room is None else binding(_replaced(room, kind, room[kind] - 1), wilds.count),
+    )
+    triplets = block_need(block, False)
+    return won, Natural(
+        empty=_replaced(natural.empty, b, False),
+        with_sequences=_replaced(natural.with_sequences, b, triplets if b == HONOUR_BLOCK else suit_need(key)),
+        triplets_only=None if natural.triplets_only is None else _replaced(natural.triplets_only, b, triplets),
+        odd=natural.odd + (1 if held % 2 else -1) if waiting.closed else 0,
+        spread=waiting.closed and all(_replaced(waiting.spread, b, spread_block(block, b != HONOUR_BLOCK))),
+    )
+
+
+def _replaced(values: tuple, at: int, value: object) -> tuple:
+    """`values` with the one at `at` replaced."""
+    changed = list(values)
+    changed[at] = value
+    return tuple(changed)
 
 
 def plan_standard(
