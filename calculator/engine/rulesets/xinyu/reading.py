@@ -214,6 +214,9 @@ def shapes(request: ScoreRequest, wilds: Wilds, natural: Natural | None = None) 
     if natural is None:
         natural = natural_of(wilds, triplets=no_chow, closed=not request.melds)
     plain = plan_standard(wilds, natural=natural)  # in no colour, with sequences: none, and no colour has one
+    # blocks that need as many 财神 without sequences as with them (honours, suits no sequence helps: the slowest
+    # waits are such hands) have one plan both ways, unless the card caps the copies (a plan of the groups)
+    same_plan = no_chow and wilds.room is None and natural.triplets_only == natural.with_sequences
     if plain is not None:
         for choice in choices:
             plan = plain if choice.colour == ANY_COLOUR else plan_standard(wilds, choice.colour, True, natural)
@@ -221,7 +224,8 @@ def shapes(request: ScoreRequest, wilds: Wilds, natural: Natural | None = None) 
                 continue  # nor without sequences: a block read without them needs as many 财神 or more
             found.append(shape_of(request, wilds, "standard", choice, False, plan))
             if no_chow:
-                plan = plan_standard(wilds, choice.colour, False, natural)
+                if not same_plan:
+                    plan = plan_standard(wilds, choice.colour, False, natural)
                 if plan is not None:
                     found.append(shape_of(request, wilds, "standard", choice, True, plan))
     if not request.melds:
