@@ -204,8 +204,8 @@ def shape_of(
 
 
 def shapes(request: ScoreRequest, wilds: Wilds, natural: Natural | None = None) -> list[Shape]:
-    """Every shape class the tiles allow: standard (per colour, with or without sequences), 七对, 十三不搭 (no
-    melds), and 全风向. Decompositions and 财神 assignments inside one of these classes pay the same, so the
+    """Every shape class the tiles allow that can be the best: standard (per colour, with or without sequences:
+    without, where it pays more), 七对, 十三不搭 (no melds), and 全风向. Decompositions and 财神 assignments inside one of these classes pay the same, so the
     tables are asked whether each class is reachable instead of enumerating the assignments themselves.
     `natural`: the hand's `natural_of`, when the caller has it (a wait's, from its waiting hand: `won_on`)."""
     found: list[Shape] = []
@@ -214,16 +214,25 @@ def shapes(request: ScoreRequest, wilds: Wilds, natural: Natural | None = None) 
     if natural is None:
         natural = natural_of(wilds, triplets=no_chow, closed=not request.melds)
     plain = plan_standard(wilds, natural=natural)  # in no colour, with sequences: none, and no colour has one
+    # blocks that need as many 财神 without sequences as with them (honours, suits no sequence helps: the slowest
+    # waits are such hands) have one plan both ways, unless the card caps the copies (a plan of the groups)
+    same_plan = no_chow and wilds.room is None and natural.triplets_only == natural.with_sequences
+    # a colour's all-triplets class has every pattern of its class with sequences and 大对对 on top: it pays more
+    # unless more 龙 can lower L (no 财神 under wulong=total, where plain sequences may pay 2), so the class with
+    # sequences is not worth telling apart when the one without exists
+    triplets_pay_more = wilds.count > 0 or request.options.house["wulong"] == "tiles"
     if plain is not None:
         for choice in choices:
             plan = plain if choice.colour == ANY_COLOUR else plan_standard(wilds, choice.colour, True, natural)
             if plan is None:
                 continue  # nor without sequences: a block read without them needs as many 财神 or more
-            found.append(shape_of(request, wilds, "standard", choice, False, plan))
+            triplets_plan = None
             if no_chow:
-                plan = plan_standard(wilds, choice.colour, False, natural)
-                if plan is not None:
-                    found.append(shape_of(request, wilds, "standard", choice, True, plan))
+                triplets_plan = plan if same_plan else plan_standard(wilds, choice.colour, False, natural)
+            if triplets_plan is None or not triplets_pay_more:
+                found.append(shape_of(request, wilds, "standard", choice, False, plan))
+            if triplets_plan is not None:
+                found.append(shape_of(request, wilds, "standard", choice, True, triplets_plan))
     if not request.melds:
         for choice in choices:
             if seven_pairs_fit(natural.odd, natural.empty, wilds.count, choice.colour):

@@ -203,7 +203,8 @@ def won_on(waiting: Waiting, kind: int) -> tuple[Wilds, Natural]:
         with_sequences=_replaced(natural.with_sequences, b, triplets if b == HONOUR_BLOCK else suit_need(key)),
         triplets_only=None if natural.triplets_only is None else _replaced(natural.triplets_only, b, triplets),
         odd=natural.odd + (1 if held % 2 else -1) if waiting.closed else 0,
-        spread=waiting.closed and all(_replaced(waiting.spread, b, spread_block(block, b != HONOUR_BLOCK))),
+        # the changed block is asked only when every other is spread (an honour pair already spoils most hands)
+        spread=waiting.closed and all(_replaced(waiting.spread, b, True)) and spread_block(block, b != HONOUR_BLOCK),
     )
 
 
