@@ -205,8 +205,9 @@ def shape_of(
 
 def shapes(request: ScoreRequest, wilds: Wilds, natural: Natural | None = None) -> list[Shape]:
     """Every shape class the tiles allow that can be the best: standard (per colour, with or without sequences:
-    without, where it pays more), 七对, 十三不搭 (no melds), and 全风向. Decompositions and 财神 assignments inside one of these classes pay the same, so the
-    tables are asked whether each class is reachable instead of enumerating the assignments themselves.
+    without, where it pays more), 七对, 十三不搭 (no melds), and 全风向. Decompositions and 财神 assignments inside
+    one of these classes pay the same, so the tables are asked whether each class is reachable instead of
+    enumerating the assignments themselves.
     `natural`: the hand's `natural_of`, when the caller has it (a wait's, from its waiting hand: `won_on`)."""
     found: list[Shape] = []
     choices = colour_choices(wilds)
