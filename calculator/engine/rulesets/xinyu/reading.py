@@ -10,7 +10,7 @@ from typing import NamedTuple
 from ...hand import ScoreRequest
 from ...wildcards import ANY_COLOUR, Colour, seven_pairs_fit, shisanbuda_fit
 from .declarations import BONUSES, LONG, SILONG_MORE_WITH_SHAPE
-from .wilds import Natural, Wilds, is_quanfeng, is_silong, long_from_tiles, natural_of, plan_standard
+from .wilds import Natural, Wilds, is_quanfeng, is_silong, long_from_tiles, natural_of_hand, plan_standard
 
 BONUS = {code: (code, long) for code, long in LONG.items()}  # each bonus as a reading lists it, with its 龙
 PATTERN_RANK = {pattern.code: rank for rank, pattern in enumerate(BONUSES)}  # the order an answer lists them in
@@ -213,7 +213,7 @@ def shapes(request: ScoreRequest, wilds: Wilds, natural: Natural | None = None) 
     choices = colour_choices(wilds)
     no_chow = all(m.type != "chow" for m in request.melds)
     if natural is None:
-        natural = natural_of(wilds, triplets=no_chow, closed=not request.melds)
+        natural = natural_of_hand(request, wilds)
     plain = plan_standard(wilds, natural=natural)  # in no colour, with sequences: none, and no colour has one
     # blocks that need as many 财神 without sequences as with them (honours, suits no sequence helps: the slowest
     # waits are such hands) have one plan both ways, unless the card caps the copies (a plan of the groups)

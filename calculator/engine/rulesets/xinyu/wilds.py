@@ -147,6 +147,11 @@ def natural_of(wilds: Wilds, triplets: bool, closed: bool) -> Natural:
     )
 
 
+def natural_of_hand(request: ScoreRequest, wilds: Wilds) -> Natural:
+    """`natural_of` the request's tiles: 大对对 is read unless a meld is a chow; 七对 and 十三不搭 only without melds."""
+    return natural_of(wilds, triplets=all(m.type != "chow" for m in request.melds), closed=not request.melds)
+
+
 class Waiting(NamedTuple):
     """A 13-tile hand as every one of its waits reads it (`waiting_of`): its natural tiles and 财神, what the shape
     questions ask of them and each block's 十三不搭 alone, worked out once per waits answer. A wait adds one tile:
@@ -162,12 +167,10 @@ class Waiting(NamedTuple):
 def waiting_of(request: ScoreRequest) -> Waiting:
     """The `Waiting` of a 13-tile request (no win tile)."""
     wilds = wilds_of(request)
-    closed = not request.melds
-    no_chow = all(m.type != "chow" for m in request.melds)
     return Waiting(
         wilds=wilds,
-        natural=natural_of(wilds, triplets=no_chow, closed=closed),
-        closed=closed,
+        natural=natural_of_hand(request, wilds),
+        closed=not request.melds,
         spread=tuple([spread_block(block, b != HONOUR_BLOCK) for b, block in enumerate(wilds.blocks)]),
         room=room_of(request),
     )
