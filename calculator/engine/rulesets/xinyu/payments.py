@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import NamedTuple
 
 from ...explain import seat_name
 from ...hand import ScoreRequest
@@ -43,21 +44,44 @@ def liable_rule(request: ScoreRequest) -> str | None:
     return None
 
 
-def payments_for(request: ScoreRequest, unit: int, lang: str) -> list[PaymentRow]:
-    winner, discarder = request.winner, request.discarder
-    others = seats_after(winner, request.seats)
+class Paying(NamedTuple):
+    """How a win of a request is paid, all but its 龙: the 底龙, who pays and under which rule. The same for every
+    hand the request's winner wins this way, so a waits answer works it out once per way for all its waits."""
+
+    di_long: int  # `table_base`: P is this and the hand's 龙
+    winner: str
+    discarder: str | None
+    others: tuple[str, ...]  # the other seats, in play order after the winner
+    liable: str | None  # `liable_rule` of a discard: the discarder pays every share
+    triple: bool  # 独缴 of the full P (house rule qianggang=triple)
+
+
+def paying_of(request: ScoreRequest) -> Paying:
+    rule = liable_rule(request) if request.discarder else None
+    return Paying(
+        di_long=table_base(request),
+        winner=request.winner,
+        discarder=request.discarder,
+        others=seats_after(request.winner, request.seats),
+        liable=rule,
+        triple=rule == "qianggang" and request.options.house["qianggang"] == "triple",
+    )
+
+
+def payments_for(paying: Paying, unit: int, lang: str) -> list[PaymentRow]:
+    winner, discarder = paying.winner, paying.discarder
     if discarder is None:
         reason = REASONS["zimo"](lang).format(unit=unit)
-        return [row(seat, winner, unit, "long", "zimo", reason) for seat in others]
+        return [row(seat, winner, unit, "long", "zimo", reason) for seat in paying.others]
     rows = [row(discarder, winner, unit, "long", "fangchong", REASONS["fangchong"](lang).format(unit=unit))]
-    rule = liable_rule(request)
+    rule = paying.liable
     if rule is None:  # each other seat pays half
         share = half(unit)
         said = _said("half", lang, unit, share)
-        rows.extend([row(seat, winner, share, "long", "half", said) for seat in others if seat != discarder])
+        rows.extend([row(seat, winner, share, "long", "half", said) for seat in paying.others if seat != discarder])
         return rows
-    triple = rule == "qianggang" and request.options.house["qianggang"] == "triple"
-    for seat in others:
+    triple = paying.triple
+    for seat in paying.others:
         if seat == discarder:
             continue
         share = unit if triple else half(unit)

@@ -18,7 +18,7 @@ from . import deal as dealing
 from . import declarations as facts
 from . import shanten
 from .explain import explain, groups_of, labels
-from .payments import PARTS, liable_rule, payment_reason, payments_for, table_base
+from .payments import PARTS, Paying, paying_of, payment_reason, payments_for
 from .reading import Reading, best_reading, best_readings, shapes
 from .table import TABLE
 from .wilds import Waiting, Wilds, caishen_after, is_win, waiting_of, waits_of, wilds_of, won_on
@@ -76,8 +76,9 @@ class Xinyu(Ruleset):
         return evaluate(request, lang, brief)
 
     def waiting(self, request: ScoreRequest, ways: tuple[Way, ...]) -> Ahead:
-        """The 13 tiles as their waits read them (each wait changes one block: `won_on`) and each way's request."""
-        return Ahead(tiles=waiting_of(request), requests={way.how: way_request(request, way) for way in ways})
+        """The 13 tiles as their waits read them (each wait changes one block: `won_on`) and each way's request
+        with how it is paid."""
+        return Ahead(tiles=waiting_of(request), ways={way.how: way_ahead(request, way) for way in ways})
 
     def evaluate_ways(
         self, request: ScoreRequest, tile: Tile, ways: list[Way], lang: str = "zh", waiting: Ahead | None = None
@@ -85,14 +86,17 @@ class Xinyu(Ruleset):
         """The ways share the tiles: the hand won on `tile` is read off the waiting hand's (`won_on`) and its shape
         classes are worked out once. Each way's answer reads the way's request (the waiting hand with the way's
         discarder and flags) only for the seats, the flags and the card (a brief answer echoes no tiles): the
-        tiles are the wilds'."""
+        tiles are the wilds'; and it is paid as the way's `Paying` says."""
         if not ways:
             return []
         ahead = waiting or self.waiting(request, tuple(ways))
-        requests = [ahead.requests[way.how] for way in ways]
+        chosen = [ahead.ways[way.how] for way in ways]
         wilds, natural = won_on(ahead.tiles, tile.index)
-        found = best_readings(requests, wilds, shapes(request, wilds, natural))
-        return [answer(one, wilds, best, lang, brief=True) for one, best in zip(requests, found, strict=True)]
+        found = best_readings([one.request for one in chosen], wilds, shapes(request, wilds, natural))
+        return [
+            answer(one.request, wilds, best, lang, brief=True, paying=one.paying)
+            for one, best in zip(chosen, found, strict=True)
+        ]
 
     def deal(self, rng: Random, favour: str | None = None, seats: Seats | None = None) -> dict:
         return dealing.deal(rng, favour, seats or self.seats())
@@ -148,12 +152,25 @@ class Xinyu(Ruleset):
         return tuple(rule for rule in self.scoring_house if rule.id not in skip)
 
 
+class WayAhead(NamedTuple):
+    """One way of winning a waiting hand, as each of its waits is won that way: the way's request (the waiting
+    hand with the way's discarder and flags, `way_request`) and how its wins are paid."""
+
+    request: ScoreRequest
+    paying: Paying
+
+
+def way_ahead(request: ScoreRequest, way: Way) -> WayAhead:
+    won = way_request(request, way)
+    return WayAhead(request=won, paying=paying_of(won))
+
+
 class Ahead(NamedTuple):
-    """What every wait of a waits answer shares (`Xinyu.waiting`): the 13 tiles, and each way's request (the
-    waiting hand with the way's discarder and flags, `way_request`), built once for all the waits."""
+    """What every wait of a waits answer shares (`Xinyu.waiting`): the 13 tiles, and each way of winning them,
+    worked out once for all the waits."""
 
     tiles: Waiting
-    requests: dict[str, ScoreRequest]  # by how the way wins ("self_draw", "discard")
+    ways: dict[str, WayAhead]  # by how the way wins ("self_draw", "discard")
 
 
 def evaluate(request: ScoreRequest, lang: str = "zh", brief: bool = False) -> dict:
@@ -166,12 +183,15 @@ def evaluate(request: ScoreRequest, lang: str = "zh", brief: bool = False) -> di
     return answer(request, wilds, best_reading(request, wilds), lang, brief)
 
 
-def answer(request: ScoreRequest, wilds: Wilds, best: Reading | None, lang: str, brief: bool) -> dict:
-    """The answer from the hand's best reading, or not a win when it has none."""
+def answer(
+    request: ScoreRequest, wilds: Wilds, best: Reading | None, lang: str, brief: bool, paying: Paying | None = None
+) -> dict:
+    """The answer from the hand's best reading, or not a win when it has none. `paying`: the request's
+    `paying_of`, when the caller has it (a waits answer's way)."""
     if best is None:
         code = "silong_discard" if wilds.count == 4 else "incomplete"
         return not_a_win(request, code, lang, brief)
-    return win_result(request, wilds, best, lang, brief)
+    return win_result(request, wilds, best, lang, brief, paying or paying_of(request))
 
 
 NOT_A_WIN = {
@@ -187,13 +207,13 @@ def not_a_win(request: ScoreRequest, code: str, lang: str, brief: bool = False) 
     return not_a_win_answer(facts.ID, request, code, NOT_A_WIN[code](lang), brief)
 
 
-def win_result(request: ScoreRequest, wilds: Wilds, reading: Reading, lang: str, brief: bool = False) -> dict:
+def win_result(request: ScoreRequest, wilds: Wilds, reading: Reading, lang: str, brief: bool, paying: Paying) -> dict:
     base = reading.from_tiles
     total_long = reading.long
-    dl = table_base(request)
+    dl = paying.di_long
     unit = dl + total_long
-    payments = payments_for(request, unit, lang)
-    rule = liable_rule(request) if request.discarder else None
+    payments = payments_for(paying, unit, lang)
+    rule = paying.liable
     level, giving = facts.DECLARED.claims.level_of(reading.codes)  # 拦胡 (§2.5), as [claims] declares it
     net, by_part = nets(payments, PARTS, request.seats)
     answer: dict = {"ruleset": facts.ID, "win": True}
