@@ -10,7 +10,16 @@ from typing import NamedTuple
 from ...hand import ScoreRequest
 from ...wildcards import ANY_COLOUR, Colour, seven_pairs_fit, shisanbuda_fit
 from .declarations import BONUSES, LONG, SILONG_MORE_WITH_SHAPE
-from .wilds import Natural, Wilds, is_quanfeng, is_silong, long_from_tiles, natural_of_hand, plan_standard
+from .wilds import (
+    Natural,
+    Wilds,
+    is_quanfeng,
+    is_silong,
+    long_fixed,
+    long_from_tiles,
+    natural_of_hand,
+    plan_standard,
+)
 
 BONUS = {code: (code, long) for code, long in LONG.items()}  # each bonus as a reading lists it, with its 龙
 PATTERN_RANK = {pattern.code: rank for rank, pattern in enumerate(BONUSES)}  # the order an answer lists them in
@@ -203,13 +212,40 @@ def shape_of(
     )
 
 
+class Classes:
+    """The shape classes of one kind (with a legal shape, or shapeless) that a hand keeps as they are found. A way
+    of winning adds the same bonuses to every class of a kind (`way_patterns`), so where L does not depend on the
+    bonuses (`long_fixed`) the classes of a kind rank alike in every way: then only the first of those that pay
+    most can be the best, and only it is kept (and built); otherwise every class is."""
+
+    __slots__ = ("best_only", "found", "request", "wilds")
+
+    def __init__(self, request: ScoreRequest, wilds: Wilds, best_only: bool) -> None:
+        self.request, self.wilds, self.best_only = request, wilds, best_only
+        self.found: list[Shape] = []
+
+    def add(self, shape: str, choice: ColourChoice, triplets: bool, plan: object = None) -> None:
+        """Keep the class (its plan, for the standard shape) unless one kept before pays as much or more."""
+        patterns = tile_patterns(self.request, self.wilds, shape, choice, triplets)
+        bonus = sum([value for _, value in patterns])
+        if self.best_only and self.found:
+            kept = self.found[0]
+            if (bonus, len(patterns)) <= (kept.bonus, len(kept.patterns)):
+                return
+            self.found.clear()
+        self.found.append(
+            Shape(shape=shape, colour=choice, triplets=triplets, patterns=tuple(patterns), bonus=bonus, plan=plan)
+        )
+
+
 def shapes(request: ScoreRequest, wilds: Wilds, natural: Natural | None = None) -> list[Shape]:
-    """Every shape class the tiles allow that can be the best: standard (per colour, with or without sequences:
-    without, where it pays more), 七对, 十三不搭 (no melds), and 全风向. Decompositions and 财神 assignments inside
-    one of these classes pay the same, so the tables are asked whether each class is reachable instead of
-    enumerating the assignments themselves.
+    """The shape classes the tiles allow that can be the best: standard (per colour, with or without sequences:
+    without, where it pays more), 七对, 十三不搭 (no melds), and 全风向; of those with a shape, only the first that
+    pays most where L is fixed (`Classes`). Decompositions and 财神 assignments inside one of these classes pay the
+    same, so the tables are asked whether each class is reachable instead of enumerating the assignments
+    themselves.
     `natural`: the hand's `natural_of`, when the caller has it (a wait's, from its waiting hand: `won_on`)."""
-    found: list[Shape] = []
+    classes = Classes(request, wilds, best_only=long_fixed(wilds.count, request.options.house["wulong"]))
     choices = colour_choices(wilds)
     no_chow = all(m.type != "chow" for m in request.melds)
     if natural is None:
@@ -218,10 +254,6 @@ def shapes(request: ScoreRequest, wilds: Wilds, natural: Natural | None = None) 
     # blocks that need as many 财神 without sequences as with them (honours, suits no sequence helps: the slowest
     # waits are such hands) have one plan both ways, unless the card caps the copies (a plan of the groups)
     same_plan = no_chow and wilds.room is None and natural.triplets_only == natural.with_sequences
-    # a colour's all-triplets class has every pattern of its class with sequences and 大对对 on top: it pays more
-    # unless more 龙 can lower L (no 财神 under wulong=total, where plain sequences may pay 2), so the class with
-    # sequences is not worth telling apart when the one without exists
-    triplets_pay_more = wilds.count > 0 or request.options.house["wulong"] == "tiles"
     if plain is not None:
         for choice in choices:
             plan = plain if choice.colour == ANY_COLOUR else plan_standard(wilds, choice.colour, True, natural)
@@ -230,17 +262,20 @@ def shapes(request: ScoreRequest, wilds: Wilds, natural: Natural | None = None) 
             triplets_plan = None
             if no_chow:
                 triplets_plan = plan if same_plan else plan_standard(wilds, choice.colour, False, natural)
-            if triplets_plan is None or not triplets_pay_more:
-                found.append(shape_of(request, wilds, "standard", choice, False, plan))
+            # a colour's all-triplets class has every pattern of its class with sequences and 大对对 on top: where L
+            # is fixed it pays more, and the class with sequences is not worth its bonuses
+            if triplets_plan is None or not classes.best_only:
+                classes.add("standard", choice, False, plan)
             if triplets_plan is not None:
-                found.append(shape_of(request, wilds, "standard", choice, True, triplets_plan))
+                classes.add("standard", choice, True, triplets_plan)
     if not request.melds:
         for choice in choices:
             if seven_pairs_fit(natural.odd, natural.empty, wilds.count, choice.colour):
-                found.append(shape_of(request, wilds, "qidui", choice, False))
+                classes.add("qidui", choice, False)
         for choice in choices:
             if shisanbuda_fit(natural.spread, natural.empty, wilds.count, choice.colour):
-                found.append(shape_of(request, wilds, "shisanbuda", choice, False))
+                classes.add("shisanbuda", choice, False)
+    found = classes.found
     if is_quanfeng(wilds):
         quanfeng = next(c for c in choices if c.code == "quanfeng")
         found.append(shape_of(request, wilds, "none", quanfeng, False))
@@ -248,14 +283,18 @@ def shapes(request: ScoreRequest, wilds: Wilds, natural: Natural | None = None) 
 
 
 def shapeless_silong(request: ScoreRequest, wilds: Wilds) -> list[Shape]:
-    """The shapeless 4龙 of a self-draw (four 财神: a win whatever the other tiles), in each colour the 财神 can
-    supply; none for a hand of honours (全风向 is its shapeless class) or a discard."""
+    """The shapeless 4龙 of a self-draw (four 财神: a win whatever the other tiles), in the colour the 财神 can
+    supply that pays most (L is 4: `Classes`); none for a hand of honours (全风向 is its shapeless class) or a
+    discard."""
     if is_quanfeng(wilds) or not is_silong(request, wilds):
         return []
     # house rule shapeless_colours (default true): 混一色 / 清一色 read on the tiles of a shapeless 4龙 too
     choices = colour_choices(wilds)
-    colours = choices if request.options.house["shapeless_colours"] else choices[:1]
-    return [shape_of(request, wilds, "none", choice, False) for choice in colours if _colour_supplied(wilds, choice)]
+    classes = Classes(request, wilds, best_only=True)
+    for choice in choices if request.options.house["shapeless_colours"] else choices[:1]:
+        if _colour_supplied(wilds, choice):
+            classes.add("none", choice, False)
+    return classes.found
 
 
 def reading_of(request: ScoreRequest, wilds: Wilds, shape: Shape, flags: list[tuple[str, int]]) -> Reading:

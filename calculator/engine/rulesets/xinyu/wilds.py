@@ -103,6 +103,12 @@ def long_from_tiles(wild: int, bonus: int, wulong: str) -> int:
     return NO_CAISHEN_LONG if is_wulong(bonus, wulong) else 0
 
 
+def long_fixed(wild: int, wulong: str) -> bool:
+    """L is the same for every reading of a hand (`long_from_tiles`): one 龙 a 财神, or 2 without one under the
+    house rule wulong=tiles; only a hand without 财神 under wulong=total has an L its bonuses can lower."""
+    return wild > 0 or wulong == "tiles"
+
+
 def is_wulong(bonus: int, wulong: str) -> bool:
     """无龙算2龙 for a reading without 财神 (§2.1), as the house rule wulong reads 无龙 (§5.2): `tiles` (the
     default) no 财神 tile, always; `total` no 龙 at all: no entry of the reading worth more than 0 (the entries
