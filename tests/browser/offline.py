@@ -1,4 +1,4 @@
-"""The offline pack in the browser tests (issue 22): built once per test process into a temporary folder, and
+"""The offline pack in the browser tests (issue 22): built once per test run (tests/builds.py), and
 installed once per process in one phone (a browser context that keeps its service worker and caches), which every
 offline test opens pages in. Installing costs seconds (the runtime loads and the phone makes its snapshot); a page
 opened after that is ready from the snapshot. The live server serves the pack (OFFLINE_PACK_DIR) only while a test
@@ -14,7 +14,9 @@ from django.conf import settings
 from django.test import override_settings
 
 from calculator.offline import served
+from calculator.offline.pack import read_manifest
 from tests.browser.conftest import PHONE, Console
+from tests.builds import built
 from tests.chromium import ARGS, CHROMIUM
 
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -30,14 +32,14 @@ CONTROLLED = """() => navigator.serviceWorker.ready.then(() => new Promise((reso
 
 
 @pytest.fixture(scope="session")
-def offline_pack_built(tmp_path_factory):
-    """The pack built from this checkout (the test settings' static URLs), once per test process: its folder and
-    manifest."""
+def offline_pack_built():
+    """The pack built from this checkout (the test settings' static URLs), once per test run (tests/builds.py): its
+    folder and manifest."""
     runtime = Path(settings.OFFLINE_RUNTIME_DIR)
     if not (runtime / "package.json").exists():
         pytest.skip("Pyodide is not installed (npm ci: scripts/test runs it)")
-    folder = tmp_path_factory.mktemp("offline-pack")
-    return folder, served.build(folder)
+    folder = built("offline-pack", served.build)
+    return folder, read_manifest(folder)
 
 
 @pytest.fixture

@@ -8,7 +8,6 @@ what the app server does by itself (a client reaching it directly, its workers).
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 import http.client
 import json
@@ -27,6 +26,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from tests.builds import built
 from tests.deploy.production import ROOT, SECRETS, manage, production_env
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
@@ -68,19 +68,38 @@ def gunicorn_env() -> dict[str, str]:
     return env
 
 
-_static: dict[str, Path] = {}
-
-
 def collected_static() -> Path:
-    """STATIC_ROOT after `collectstatic`, once per test process (it takes seconds, and every deployment serves the
-    same files)."""
-    if "root" not in _static:
-        root = Path(tempfile.mkdtemp(prefix="deploy-static-"))
-        atexit.register(shutil.rmtree, root, ignore_errors=True)  # when the test process ends
-        done = manage("collectstatic", "--noinput", env=production_env(**SECRETS, STATIC_ROOT=str(root)))
-        assert done.returncode == 0, done.stderr
-        _static["root"] = root
-    return _static["root"]
+    """STATIC_ROOT after `collectstatic`, once per test run (tests/builds.py: it takes seconds, and every deployment
+    serves the same files)."""
+    return built("deploy-static", _collect_static)
+
+
+def migrate(deployment: Deployment, env: dict) -> None:
+    """`manage.py migrate` on the deployment's database. A new SQLite file gets a copy of the one migrate made for
+    the run (`migrated_sqlite`): the same file, made once."""
+    sqlite = deployment.sqlite_file
+    if sqlite is not None and not sqlite.exists():
+        shutil.copyfile(migrated_sqlite(), sqlite)
+        return
+    done = manage("migrate", "--noinput", env=env)
+    assert done.returncode == 0, done.stderr
+
+
+def migrated_sqlite() -> Path:
+    """A new SQLite database after `manage.py migrate` in the production environment (the schema, the migrations'
+    rows), once per test run (tests/builds.py)."""
+    return built("deploy-sqlite", _migrate_sqlite) / "db.sqlite3"
+
+
+def _migrate_sqlite(folder: Path) -> None:
+    env = production_env(**SECRETS, DATABASE_URL=f"sqlite:///{folder / 'db.sqlite3'}")
+    done = manage("migrate", "--noinput", env=env)
+    assert done.returncode == 0, done.stderr
+
+
+def _collect_static(root: Path) -> None:
+    done = manage("collectstatic", "--noinput", env=production_env(**SECRETS, STATIC_ROOT=str(root)))
+    assert done.returncode == 0, done.stderr
 
 
 class Logs:
@@ -366,8 +385,7 @@ def app_server(folder: Path, database: str = "sqlite", workers: int = 2, host: s
                 **settings,
             }
         )
-        done = manage("migrate", "--noinput", env=env)
-        assert done.returncode == 0, done.stderr
+        migrate(deployment, env)
         command = [str(GUNICORN), "--bind", f"{host}:{deployment.app_port}", "calculator.wsgi:application"]
         with open(deployment.logs.app, "w") as log:
             deployment.gunicorn = subprocess.Popen(

@@ -14,28 +14,43 @@ from calculator.engine.seats import seats_of
 from tests.games.examples import examples
 
 DEALT = 400
+# The tests that read the dealt hands' answers run on one worker, which deals and scores them once (`dealt`).
+DEALT_GROUP = pytest.mark.xdist_group("dealt-answers")
 
 
-def answers(game: str, count: int = DEALT) -> list[tuple[dict, dict]]:
-    return [(request, score(request)) for request in (RULESETS[game].deal(Random(seed)) for seed in range(count))]
+@pytest.fixture(scope="module")
+def dealt() -> dict[str, list[tuple[dict, dict]]]:
+    """Each game's first DEALT hands (seeds 0, 1, …) with the engine's answers, by game: dealt and scored by the
+    first test that asks for a game's (`answers`), then read by the others. No test changes them."""
+    return {}
 
 
+def answers(dealt: dict, game: str) -> list[tuple[dict, dict]]:
+    if game not in dealt:
+        hands = (RULESETS[game].deal(Random(seed)) for seed in range(DEALT))
+        dealt[game] = [(request, score(request)) for request in hands]
+    return dealt[game]
+
+
+@DEALT_GROUP
 @pytest.mark.parametrize("game", sorted(RULESETS))
-def test_every_dealt_hand_is_a_valid_request_of_its_game(game):
-    for request, answer in answers(game):
+def test_every_dealt_hand_is_a_valid_request_of_its_game(dealt, game):
+    for request, answer in answers(dealt, game):
         assert "error" not in answer, (request, answer)
         assert answer["request"]["ruleset"] == game
 
 
+@DEALT_GROUP
 @pytest.mark.parametrize("game", sorted(RULESETS))
-def test_most_dealt_hands_are_wins_and_the_rest_are_what_the_game_says(game):
-    verdicts = Counter(answer["win"] or answer["code"] for _, answer in answers(game))
+def test_most_dealt_hands_are_wins_and_the_rest_are_what_the_game_says(dealt, game):
+    verdicts = Counter(answer["win"] or answer["code"] for _, answer in answers(dealt, game))
     assert verdicts[True] > DEALT // 2
     assert set(verdicts) == set(examples(game)["deal"]["verdicts"])  # bazhi: complete shapes without 八支
 
 
-def test_xinyu_deals_every_legal_win():
-    found = answers("xinyu")
+@DEALT_GROUP
+def test_xinyu_deals_every_legal_win(dealt):
+    found = answers(dealt, "xinyu")
     assert all(answer["win"] for _, answer in found)
     shapes = Counter(answer["shape"] for _, answer in found)
     assert {"standard", "qidui", "shisanbuda", "none"} <= set(shapes)  # none: 4龙 and 全风向 need no shape
@@ -44,11 +59,12 @@ def test_xinyu_deals_every_legal_win():
     assert Counter(answer["caishen_count"] for _, answer in found).keys() >= {0, 1, 2, 3, 4}
 
 
+@DEALT_GROUP
 @pytest.mark.parametrize("game", sorted(RULESETS))
-def test_every_pattern_an_answer_names_is_declared_on_the_rules_page(game):
+def test_every_pattern_an_answer_names_is_declared_on_the_rules_page(dealt, game):
     ruleset = RULESETS[game]
     named = Counter()
-    for request, answer in answers(game):
+    for request, answer in answers(dealt, game):
         for tried in (answer, score(change_one(request, Random(0), sorted(ruleset.kinds)))):
             for code in ruleset.patterns_of(tried):
                 assert code in ruleset.pattern_by_code, code
@@ -81,16 +97,16 @@ def test_changing_one_tile_keeps_the_count_and_the_four_copies(game):
         assert set(after) <= set(kinds)
 
 
+@DEALT_GROUP
 @pytest.mark.parametrize("game", sorted(RULESETS))
-def test_a_favoured_pattern_is_dealt_more_often(game):
+def test_a_favoured_pattern_is_dealt_more_often(dealt, game):
     ruleset = RULESETS[game]
-
-    def named(code: str, favour: str | None) -> int:
-        return sum(code in ruleset.patterns_of(score(ruleset.deal(Random(s), favour))) for s in range(150))
-
+    # without a favour, seeds 0-149 deal the first 150 of the dealt hands (a favour of None is no favour)
+    plain = [ruleset.patterns_of(answer) for _, answer in answers(dealt, game)[:150]]
     for code in examples(game)["deal"]["favoured"]:
         assert code in ruleset.pattern_by_code, code
-        assert named(code, code) > 2 * named(code, None), code
+        favoured = sum(code in ruleset.patterns_of(score(ruleset.deal(Random(s), code))) for s in range(150))
+        assert favoured > 2 * sum(code in patterns for patterns in plain), code
 
 
 @pytest.mark.parametrize("game", sorted(RULESETS))

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 
 from calculator.engine import score
+from calculator.engine.distance import Memo
 from calculator.engine.tiles import ALL_TILES, NUM_KINDS
 
 from .test_shanten_search import SEED, Hand, deal, ready
@@ -108,8 +109,9 @@ def test_draws_answer_over_thousands_of_seeded_hands_of_both_games():
             continue
         asked[game] += 1
         left = unseen(hand, hand.counts)
-        now = hand.distance(hand.counts)
-        expected = [k for k in hand.kinds if left[k] > 0 and hand.distance(_plus(hand.counts, k)) < now]
+        memo = Memo(4 - len(hand.melds))  # the question's (the hand and each hand with a kind drawn), as in the engine
+        now = hand.distance(hand.counts, memo)
+        expected = [k for k in hand.kinds if left[k] > 0 and hand.distance(_plus(hand.counts, k), memo) < now]
         expected.sort(key=lambda k: (-left[k], k))
         assert answer["draws"] == [{"tile": ALL_TILES[k].notation, "left": left[k]} for k in expected], hand
         assert answer["draws_left"] == sum(left[k] for k in expected)

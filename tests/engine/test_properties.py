@@ -17,6 +17,12 @@ FLAG_CHOICES = ["kong_bloom", "double_kong_bloom", "robbing_kong", "last_tile", 
 
 
 TABLE_SIZES = st.sampled_from([4, 3])  # bazhi's (RULES.md §1.8)
+# what bazhi_requests draws from, made once (a strategy made inside a draw is made and checked again at each draw)
+SUIT_STARTS = st.sampled_from([0, 9, 18])
+ANY_KIND = st.sampled_from(BAZHI_KINDS)
+MELD_TYPES = st.sampled_from(["pung", "kong_exposed", "kong_added", "kong_concealed"])
+TARIFFS = st.sampled_from(["315", "525"])
+FLAGS = st.lists(st.sampled_from(FLAG_CHOICES), max_size=2, unique=True)
 
 
 @st.composite
@@ -25,7 +31,7 @@ def bazhi_requests(draw, sizes=TABLE_SIZES) -> dict:
     at random."""
     players = draw(sizes)
     seats = seats_of(players)
-    suit = draw(st.sampled_from([0, 9, 18]))
+    suit = draw(SUIT_STARTS)
     counts = [0] * 34
     groups: list[tuple[str, int]] = []
     for _ in range(4):
@@ -33,18 +39,16 @@ def bazhi_requests(draw, sizes=TABLE_SIZES) -> dict:
             first = (
                 suit + draw(st.integers(0, 6))
                 if draw(st.integers(0, 3))
-                else draw(st.sampled_from([0, 9, 18])) + draw(st.integers(0, 6))
+                else draw(SUIT_STARTS) + draw(st.integers(0, 6))
             )
             groups.append(("seq", first))
             for i in range(3):
                 counts[first + i] += 1
         else:
-            kind = (
-                draw(st.sampled_from(BAZHI_KINDS)) if draw(st.integers(0, 2)) == 0 else suit + draw(st.integers(0, 8))
-            )
+            kind = draw(ANY_KIND) if draw(st.integers(0, 2)) == 0 else suit + draw(st.integers(0, 8))
             groups.append(("tri", kind))
             counts[kind] += 3
-    pair = draw(st.sampled_from(BAZHI_KINDS))
+    pair = draw(ANY_KIND)
     counts[pair] += 2
     assume(max(counts) <= 4)
     winner = draw(st.sampled_from(seats))
@@ -53,7 +57,7 @@ def bazhi_requests(draw, sizes=TABLE_SIZES) -> dict:
     concealed = list(counts)
     for kind_of_group, first in groups:
         if kind_of_group == "tri" and draw(st.integers(0, 2)) == 0:
-            meld_type = draw(st.sampled_from(["pung", "kong_exposed", "kong_added", "kong_concealed"]))
+            meld_type = draw(MELD_TYPES)
             if meld_type != "pung" and counts[first] != 3:
                 meld_type = "pung"
             size = 4 if meld_type.startswith("kong") else 3
@@ -66,11 +70,11 @@ def bazhi_requests(draw, sizes=TABLE_SIZES) -> dict:
     win = draw(st.sampled_from(tiles))
     tiles.remove(win)
     discarder = draw(st.one_of(st.none(), st.sampled_from(others)))
-    flags = draw(st.lists(st.sampled_from(FLAG_CHOICES), max_size=2, unique=True))
+    flags = draw(FLAGS)
     return {
         "ruleset": "bazhi",
         "options": {
-            "tariff": draw(st.sampled_from(["315", "525"])),
+            "tariff": draw(TARIFFS),
             "multi_jiao": draw(st.booleans()),
             "players": players,
         },

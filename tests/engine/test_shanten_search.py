@@ -72,19 +72,24 @@ class Hand:
             return bazhi_shanten.shanten(self.request(counts))
         return xinyu_shanten.shanten(self.request(counts))
 
-    def distance(self, counts: list[int]) -> int | None:
-        """The plain distance of these concealed counts (`distance` of the ruleset's module)."""
+    def distance(self, counts: list[int], memo: Memo | None = None) -> int | None:
+        """The plain distance of these concealed counts (`distance` of the ruleset's module). With `memo`, the
+        module's `Hand` on that memo: one shared by the hands of one question, as the module's discard table shares
+        one between the hands it measures (what it holds is worked out from the blocks alone, whichever hand asks)."""
         melds = len(self.melds)
+        if memo is not None:
+            return self.measured(counts, memo).distance()
         if self.ruleset == "bazhi":
             return bazhi_shanten.distance(counts, self.meld_counts, melds)
         return xinyu_shanten.distance(counts, self.meld_counts, melds, self.caishen, self.wild_fifth_copy)
 
-    def measured(self, counts: list[int]):
+    def measured(self, counts: list[int], memo: Memo | None = None):
         """The module's `Hand`, which the discard table asks which draws lower the distance."""
         melds = len(self.melds)
+        memo = memo or Memo(4 - melds)
         if self.ruleset == "bazhi":
-            return bazhi_shanten.Hand(counts, self.meld_counts, melds, Memo(4 - melds))
-        return xinyu_shanten.Hand(counts, self.meld_counts, melds, self.caishen, self.wild_fifth_copy, Memo(4 - melds))
+            return bazhi_shanten.Hand(counts, self.meld_counts, melds, memo)
+        return xinyu_shanten.Hand(counts, self.meld_counts, melds, self.caishen, self.wild_fifth_copy, memo)
 
 
 def make_meld(kind: str, first: int) -> Meld:

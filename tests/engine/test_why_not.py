@@ -119,16 +119,16 @@ def test_a_caishen_stands_in_for_a_missing_tile_of_the_nearest_win():
     assert nearest["misfits"] == "WN"
 
 
-def check_nearest(request: dict) -> None:
-    """The nearest win holds every concealed tile once (in a group or among the misfits), lacks exactly
-    `distance` tiles, is as far as the engine's distance says, its tiles to draw make no fifth copy of a kind
-    (counting the hand, the win tile and melds), and completed with what it lacks it is a win.
+def check_nearest(request: dict, answer: dict) -> None:
+    """In `answer`, the engine's answer to `request` (asked once, by the test that chose the request with it): the
+    nearest win holds every concealed tile once (in a group or among the misfits), lacks exactly `distance` tiles,
+    is as far as the engine's distance says, its tiles to draw make no fifth copy of a kind (counting the hand, the
+    win tile and melds), and completed with what it lacks it is a win.
 
     The distance of 14 tiles is the least over their discards of the 13 left's (shanten + 1): a win that lacks d
     of the 14 leaves out one of them, which can go (unless it lacks none: a shape refused for another reason). So
     the discard table (distance.py's tables) checks the nearest win (nearest.py's search) in every game; a game's
     wild tile is what its ruleset says it is."""
-    answer = score(request)
     assert answer["win"] is False
     nearest = answer["nearest"]
     best = answer["discards"][0]["shanten"]
@@ -175,15 +175,17 @@ def groups_held(nearest: dict, wild: str | None) -> tuple[Counter, Counter, int]
 @settings(max_examples=120, deadline=None)
 @given(bazhi_hands(size=14))
 def test_the_nearest_bazhi_win_is_at_the_engines_distance_and_a_win(request):
-    assume(score(request).get("win") is False)
-    check_nearest(request)
+    answer = score(request)
+    assume(answer.get("win") is False)
+    check_nearest(request, answer)
 
 
 @settings(max_examples=120, deadline=None)
 @given(xinyu_requests(complete=False))
 def test_the_nearest_xinyu_win_is_at_the_engines_distance_and_a_win(request):
-    assume(score(request).get("win") is False)
-    check_nearest(request)
+    answer = score(request)
+    assume(answer.get("win") is False)
+    check_nearest(request, answer)
 
 
 def test_the_nearest_win_of_dealt_near_misses_in_every_game():
@@ -192,8 +194,9 @@ def test_the_nearest_win_of_dealt_near_misses_in_every_game():
         for seed in range(150):
             rng = Random(seed)
             request = change_one(RULESETS[game].deal(rng), rng, kinds)
-            if score(request).get("win") is False:
-                check_nearest(request)
+            answer = score(request)
+            if answer.get("win") is False:
+                check_nearest(request, answer)
 
 
 def test_every_way_of_the_distance_protocol_is_there():
@@ -210,7 +213,8 @@ def test_the_nearest_win_of_the_issues_hand_draws_no_fifth_copy():
     request = {"ruleset": "xinyu", "options": {"caishen": "P"}, "hand": "111222347999m6s", "win_tile": "1m"}
     nearest = score({**request, "winner": "S", "dealer": "E"})["nearest"]
     assert nearest["distance"] == 2
-    check_nearest({**request, "winner": "S", "dealer": "E", "melds": []})
+    asked = {**request, "winner": "S", "dealer": "E", "melds": []}
+    check_nearest(asked, score(asked))
 
 
 def test_a_caishen_held_takes_the_place_of_a_fifth_copy_before_any_other():
@@ -221,9 +225,9 @@ def test_a_caishen_held_takes_the_place_of_a_fifth_copy_before_any_other():
     assert sorted(g["missing"] for g in nearest["groups"] if g["missing"]) == ["2s", "7s"]
 
 
-def near_misses(rng: Random, game: str, count: int) -> list[dict]:
-    """Dealt wins with one to three tiles changed that no longer win; in xinyu a fifth of them under
-    wild_fifth_copy=false."""
+def near_misses(rng: Random, game: str, count: int) -> list[tuple[dict, dict]]:
+    """Dealt wins with one to three tiles changed that no longer win, each with the engine's answer; in xinyu a fifth
+    of them under wild_fifth_copy=false."""
     kinds = sorted(RULESETS[game].kinds)
     found = []
     while len(found) < count:
@@ -232,8 +236,9 @@ def near_misses(rng: Random, game: str, count: int) -> list[dict]:
             request = change_one(request, rng, kinds)
         if game == "xinyu" and rng.random() < 0.2:
             request = {**request, "options": {**request["options"], "house": {"wild_fifth_copy": False}}}
-        if score(request).get("win") is False:
-            found.append(request)
+        answer = score(request)
+        if answer.get("win") is False:
+            found.append((request, answer))
     return found
 
 
@@ -242,8 +247,8 @@ def test_no_nearest_win_of_random_near_misses_draws_a_fifth_copy():
     tiles to draw, and every other property of `check_nearest`."""
     rng = Random(2112)
     for game in sorted(RULESETS):
-        for request in near_misses(rng, game, 250):
-            check_nearest(request)
+        for request, answer in near_misses(rng, game, 250):
+            check_nearest(request, answer)
 
 
 def brute_distance(request: dict, most: int) -> int | None:
@@ -270,9 +275,9 @@ def brute_distance(request: dict, most: int) -> int | None:
     return None
 
 
-def small_hands(rng: Random, game: str, melds: int, count: int, most: int) -> list[dict]:
+def small_hands(rng: Random, game: str, melds: int, count: int, most: int) -> list[tuple[dict, dict]]:
     """Not-a-win requests with `melds` melds (so few concealed tiles that every exchange can be tried) whose
-    engine distance is at most `most`; xinyu with 0-2 财神 in the concealed part."""
+    engine distance is at most `most`, each with the engine's answer; xinyu with 0-2 财神 in the concealed part."""
     ruleset = RULESETS[game]
     suited = [k for k in sorted(ruleset.kinds) if k < 27]
     found = []
@@ -314,7 +319,7 @@ def small_hands(rng: Random, game: str, melds: int, count: int, most: int) -> li
         }
         answer = score(request)
         if answer.get("win") is False and answer["nearest"] and answer["nearest"]["distance"] <= most:
-            found.append(request)
+            found.append((request, answer))
     return found
 
 
@@ -324,10 +329,10 @@ def test_the_nearest_distance_is_the_least_number_of_tiles_to_draw_by_brute_forc
     rng = Random(2113)
     for game in sorted(RULESETS):
         for melds, count, most in ((3, 14, 2), (2, 10, 1)):
-            for request in small_hands(rng, game, melds, count, most):
-                distance = score(request)["nearest"]["distance"]
+            for request, answer in small_hands(rng, game, melds, count, most):
+                distance = answer["nearest"]["distance"]
                 assert brute_distance(request, distance) == distance, request
-                check_nearest(request)
+                check_nearest(request, answer)
 
 
 @pytest.mark.parametrize("game", sorted(RULESETS))

@@ -24,9 +24,10 @@ from calculator.offline.table import fixed_fields, record
 from calculator.plumbing.pictures import app_version
 from calculator.presentation.render import environment
 from jinja2 import ModuleLoader
+from tests.builds import built as shared_build
 from tests.offline_requests import requests
 
-# the tests share one built pack (a module fixture, seconds to build): under xdist one worker builds it once
+# the tests share the run's pack and one copy of it unpacked (a module fixture): under xdist one worker unpacks it
 pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("offline-pack-built")]
 
 RUNTIME = Path(settings.OFFLINE_RUNTIME_DIR)
@@ -41,10 +42,11 @@ def build(folder: Path) -> pack.Manifest:
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
+    """The pack as the run built it (tests/builds.py: the offline tests' pack), its manifest, and a copy unpacked."""
     if not (RUNTIME / "package.json").exists():
         pytest.skip("npm ci has not run")
-    folder = tmp_path_factory.mktemp("pack")
-    manifest = build(folder)
+    folder = shared_build("offline-pack", serving.build)
+    manifest = pack.read_manifest(folder)
     unpacked = tmp_path_factory.mktemp("unpacked")
     with zipfile.ZipFile(folder / manifest.app.name) as archive:
         archive.extractall(unpacked)
