@@ -216,7 +216,7 @@ class Classes:
     """The shape classes of one kind (with a legal shape, or shapeless) that a hand keeps as they are found. A way
     of winning adds the same bonuses to every class of a kind (`way_patterns`), so where L does not depend on the
     bonuses (`long_fixed`) the classes of a kind rank alike in every way: then only the first of those that pay
-    most can be the best, and only it is kept (and built); otherwise every class is."""
+    most can be the best, and only it is kept; otherwise every class is."""
 
     __slots__ = ("best_only", "found", "request", "wilds")
 
@@ -226,16 +226,13 @@ class Classes:
 
     def add(self, shape: str, choice: ColourChoice, triplets: bool, plan: object = None) -> None:
         """Keep the class (its plan, for the standard shape) unless one kept before pays as much or more."""
-        patterns = tile_patterns(self.request, self.wilds, shape, choice, triplets)
-        bonus = sum([value for _, value in patterns])
+        found = shape_of(self.request, self.wilds, shape, choice, triplets, plan)
         if self.best_only and self.found:
             kept = self.found[0]
-            if (bonus, len(patterns)) <= (kept.bonus, len(kept.patterns)):
+            if (found.bonus, len(found.patterns)) <= (kept.bonus, len(kept.patterns)):
                 return
             self.found.clear()
-        self.found.append(
-            Shape(shape=shape, colour=choice, triplets=triplets, patterns=tuple(patterns), bonus=bonus, plan=plan)
-        )
+        self.found.append(found)
 
 
 def shapes(request: ScoreRequest, wilds: Wilds, natural: Natural | None = None) -> list[Shape]:
