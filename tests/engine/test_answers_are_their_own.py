@@ -48,3 +48,16 @@ def test_changing_a_xinyu_answer_changes_no_other_answer():
     assert [line["code"] for line in again["explanation"]][:2] == ["long_tiles", "shape"]
     assert again["explanation"][0]["value"] == 2  # two 财神, one 龙 each
     assert again["payments"][0]["amount"] == again["unit"]
+
+
+def test_changing_a_xinyu_waits_answer_changes_no_other_answer():
+    """A waits answer's waits that say the same list one brief answer (`WayAhead`): it goes with that answer."""
+    waiting = {**X1, "options": {"caishen": "5p"}, "hand": "5p5p5p123m456s789sE", "win_tile": None}
+    first = score(waiting)
+    assert len(first["waits"]) > 20  # three 财神: most kinds win, and most of them say the same
+    for wait in first["waits"]:
+        wait["self_draw"]["net"]["S"] = 0
+        wait["self_draw"]["payments"].clear()
+    again = score(waiting)
+    assert all(wait["self_draw"]["payments"] for wait in again["waits"])
+    assert all(wait["self_draw"]["net"]["S"] == 3 * wait["self_draw"]["unit"] for wait in again["waits"])

@@ -281,3 +281,25 @@ def test_a_wait_reads_its_tiles_as_the_hand_won_on_it_does(data, fifth_copy):
         won = waiting.with_win(Tile(kind), None)
         wilds = W.wilds_of(won)
         assert W.won_on(ahead, kind) == (wilds, W.natural_of(wilds, triplets=no_chow, closed=not won.melds))
+
+
+FULL_ONLY = ("request", "decomposition", "explanation")  # what a brief win leaves out
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(st.one_of(xinyu_requests(complete=True), xinyu_requests(complete=False), crowded_requests()))
+def test_every_wait_won_either_way_answers_as_its_hand_won_that_way_alone(data):
+    """A waits answer works out the brief answer of the wins that say the same, won the same way, once: each wait
+    of each way still answers exactly what the 14 tiles won on it that way answer alone, but for the request
+    echo, the groups and the explanation."""
+    waiting = {**data, "win_tile": None}
+    answer = score(waiting)
+    assume("error" not in answer and answer["waits"])
+    for wait in answer["waits"]:
+        for way in answer["ways"]:
+            alone = score({**waiting, "win_tile": wait["tile"], "discarder": way["discarder"], "flags": way["flags"]})
+            brief = wait[way["how"]]
+            if alone["win"]:
+                assert brief == {k: v for k, v in alone.items() if k not in FULL_ONLY}, (wait["tile"], way)
+            else:  # a wait of the other way only (4龙 wins only by self-draw)
+                assert (brief["win"], brief["code"]) == (False, alone["code"]), (wait["tile"], way)

@@ -12,7 +12,7 @@ from ...tiles import SUIT_NAMES_EN, SUIT_NAMES_ZH, Tile
 from ...wildcards import CappedPlan, Group, loose_groups, seven_pairs_groups, standard_groups
 from .declarations import BONUS_BY_CODE, LABELS, SHAPE_NAMES, SILONG_DETAIL
 from .payments import table_base
-from .reading import Reading
+from .reading import Reading, Won
 from .wilds import Wilds
 
 
@@ -67,11 +67,11 @@ def _shows_win(group: Group, win: int, win_is_wild: bool) -> bool:
     return [t.index for t in group.tiles].count(win) > [t.index for t in group.wild].count(win)
 
 
-def labels(request: ScoreRequest, reading: Reading, lang: str) -> list[dict]:
+def labels(request: ScoreRequest, won: Won, lang: str) -> list[dict]:
     out = []
-    if not reading.patterns:
+    if not won.patterns:
         out.append(_label("shunhu", lang))
-    if reading.colour.code == "quanfeng" and reading.shape != "none":
+    if won.quanjiao:
         out.append(_label("quanjiao", lang))
     if request.has("robbing_kong"):
         out.append(_label("qianggang", lang))

@@ -88,13 +88,39 @@ class Reading(NamedTuple):
     plan: object = None  # the standard shape's plan (pair block and 财神 per block; groups when capped)
 
     @property
-    def codes(self) -> tuple[str, ...]:
-        return tuple([code for code, _ in self.patterns])
-
-    @property
     def long(self) -> int:
         """龙 in all (§2.3): L and every bonus. The best reading is chosen on it."""
         return self.from_tiles + self.bonus
+
+
+class Won(NamedTuple):
+    """What an answer says of a win's tiles: its best reading's shape, bonuses and L, whether it is 全缴 (全风向 in
+    a shape), and the 财神 it holds. A brief answer says nothing else of them: two wins that say the same, won the
+    same way, have the same brief answer."""
+
+    shape: str
+    patterns: tuple[tuple[str, int], ...]
+    long: int  # 龙 in all: L and every bonus
+    from_tiles: int  # L
+    quanjiao: bool
+    caishen: str  # the 财神's notation
+    caishen_count: int
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return tuple([code for code, _ in self.patterns])
+
+
+def won_of(reading: Reading, wilds: Wilds) -> Won:
+    return Won(
+        shape=reading.shape,
+        patterns=reading.patterns,
+        long=reading.long,
+        from_tiles=reading.from_tiles,
+        quanjiao=reading.colour.code == "quanfeng" and reading.shape != "none",
+        caishen=wilds.caishen.notation,
+        caishen_count=wilds.count,
+    )
 
 
 def flag_patterns(request: ScoreRequest) -> list[tuple[str, int]]:

@@ -19,7 +19,7 @@ from . import declarations as facts
 from . import shanten
 from .explain import explain, groups_of, labels
 from .payments import PARTS, Paying, paying_of, payment_reason, payments_for
-from .reading import Reading, best_reading, best_readings, shapes
+from .reading import Reading, Won, best_reading, best_readings, shapes, won_of
 from .table import TABLE
 from .wilds import Waiting, Wilds, caishen_after, is_win, waiting_of, waits_of, wilds_of, won_on
 
@@ -86,17 +86,15 @@ class Xinyu(Ruleset):
         """The ways share the tiles: the hand won on `tile` is read off the waiting hand's (`won_on`) and its shape
         classes are worked out once. Each way's answer reads the way's request (the waiting hand with the way's
         discarder and flags) only for the seats, the flags and the card (a brief answer echoes no tiles): the
-        tiles are the wilds'; and it is paid as the way's `Paying` says."""
+        tiles are the wilds'; it is paid as the way's `Paying` says, and a wait that says what an earlier one said
+        won the same way has its answer (`WayAhead.answer`)."""
         if not ways:
             return []
         ahead = waiting or self.waiting(request, tuple(ways))
         chosen = [ahead.ways[way.how] for way in ways]
         wilds, natural = won_on(ahead.tiles, tile.index)
         found = best_readings([one.request for one in chosen], wilds, shapes(request, wilds, natural))
-        return [
-            answer(one.request, wilds, best, lang, brief=True, paying=one.paying)
-            for one, best in zip(chosen, found, strict=True)
-        ]
+        return [one.answer(wilds, best, lang) for one, best in zip(chosen, found, strict=True)]
 
     def deal(self, rng: Random, favour: str | None = None, seats: Seats | None = None) -> dict:
         return dealing.deal(rng, favour, seats or self.seats())
@@ -154,15 +152,34 @@ class Xinyu(Ruleset):
 
 class WayAhead(NamedTuple):
     """One way of winning a waiting hand, as each of its waits is won that way: the way's request (the waiting
-    hand with the way's discarder and flags, `way_request`) and how its wins are paid."""
+    hand with the way's discarder and flags, `way_request`), how its wins are paid, and the brief answers of its
+    waits so far by what they say (`Won`). The waits of a hand mostly read alike (a hand of 3-4 财神 waits on ~33
+    kinds and says a handful of things), and wins that say the same, won the same way, have the same brief answer:
+    it is worked out for the first of them, and the others list that dict again (a waits answer is read, never
+    changed). They go with the waits answer: nothing is kept from one request to the next."""
 
     request: ScoreRequest
     paying: Paying
+    answers: dict[Won, dict]
+
+    def answer(self, wilds: Wilds, best: Reading | None, lang: str) -> dict:
+        """The brief answer of a wait won this way (`best`: its best reading, None when it does not win)."""
+        if best is None:
+            return answer(self.request, wilds, None, lang, brief=True)
+        won = won_of(best, wilds)
+        said = self.answers.get(won)
+        if said is None:
+            said = self.answers[won] = {
+                "ruleset": facts.ID,
+                "win": True,
+                **what_it_says(self.request, won, lang, self.paying),
+            }
+        return said
 
 
 def way_ahead(request: ScoreRequest, way: Way) -> WayAhead:
     won = way_request(request, way)
-    return WayAhead(request=won, paying=paying_of(won))
+    return WayAhead(request=won, paying=paying_of(won), answers={})
 
 
 class Ahead(NamedTuple):
@@ -208,46 +225,47 @@ def not_a_win(request: ScoreRequest, code: str, lang: str, brief: bool = False) 
 
 
 def win_result(request: ScoreRequest, wilds: Wilds, reading: Reading, lang: str, brief: bool, paying: Paying) -> dict:
-    base = reading.from_tiles
-    total_long = reading.long
-    dl = paying.di_long
-    unit = dl + total_long
-    payments = payments_for(paying, unit, lang)
-    rule = paying.liable
-    level, giving = facts.DECLARED.claims.level_of(reading.codes)  # 拦胡 (§2.5), as [claims] declares it
-    net, by_part = nets(payments, PARTS, request.seats)
     answer: dict = {"ruleset": facts.ID, "win": True}
     if not brief:
         answer["request"] = request.to_dict()
-    answer.update(
-        {
-            "payments": payments,
-            "net": net,
-            "net_by_part": by_part,
-            "bao": request.discarder if rule else None,
-            "bao_reason": rule,
-            "long": total_long,
-            "caishen": wilds.caishen.notation,
-            "caishen_count": wilds.count,
-            "long_from_tiles": base,
-            "patterns": [
-                {"code": code, "long": value, "label": facts.BONUS_BY_CODE[code].name(lang)}
-                for code, value in reading.patterns
-            ],
-            "shape": reading.shape,
-            "di_long": dl,
-            "unit": unit,
-            "quanjiao": reading.colour.code == "quanfeng" and reading.shape != "none",
-            "priority_level": level,
-            "priority_patterns": list(giving),
-            "self_draw": request.discarder is None,
-            "labels": labels(request, reading, lang),
-        }
-    )
+    answer.update(what_it_says(request, won_of(reading, wilds), lang, paying))
     if not brief:
         answer["decomposition"] = groups_of(request, wilds, reading)
-        answer["explanation"] = explain(request, wilds, reading, unit, payments, lang)
+        answer["explanation"] = explain(request, wilds, reading, answer["unit"], answer["payments"], lang)
     return answer
+
+
+def what_it_says(request: ScoreRequest, won: Won, lang: str, paying: Paying) -> dict:
+    """What every answer of a win says, the brief one all of it: from what the win says (`won`) and how it is
+    paid (`paying`, from `request`: its seats and flags)."""
+    dl = paying.di_long
+    unit = dl + won.long
+    payments = payments_for(paying, unit, lang)
+    rule = paying.liable
+    level, giving = facts.DECLARED.claims.level_of(won.codes)  # 拦胡 (§2.5), as [claims] declares it
+    net, by_part = nets(payments, PARTS, request.seats)
+    return {
+        "payments": payments,
+        "net": net,
+        "net_by_part": by_part,
+        "bao": request.discarder if rule else None,
+        "bao_reason": rule,
+        "long": won.long,
+        "caishen": won.caishen,
+        "caishen_count": won.caishen_count,
+        "long_from_tiles": won.from_tiles,
+        "patterns": [
+            {"code": code, "long": value, "label": facts.BONUS_BY_CODE[code].name(lang)} for code, value in won.patterns
+        ],
+        "shape": won.shape,
+        "di_long": dl,
+        "unit": unit,
+        "quanjiao": won.quanjiao,
+        "priority_level": level,
+        "priority_patterns": list(giving),
+        "self_draw": request.discarder is None,
+        "labels": labels(request, won, lang),
+    }
 
 
 RULESET = Xinyu()
