@@ -10,8 +10,10 @@ waits are locator assertions (`expect`).
 from __future__ import annotations
 
 import os
+import threading
 
 import pytest
+from django.core.signals import request_finished, request_started
 
 # Playwright's sync API runs an event loop in this thread; Django's ORM would refuse to run beside it.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -120,11 +122,51 @@ def open_page(
     return context, page
 
 
+class Answering:
+    """How many requests the live server is answering: Django's `request_started` and `request_finished` (sent
+    when the server closes the response, after Django's own clean-up) in the server's threads. The test's own
+    `Client` answers in the test's thread, and a streamed answer it does not read is never finished."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.changed = threading.Condition()
+        request_started.connect(self.started, weak=False)
+        request_finished.connect(self.finished, weak=False)
+
+    def started(self, **_) -> None:
+        if threading.current_thread() is not threading.main_thread():
+            with self.changed:
+                self.count += 1
+
+    def finished(self, **_) -> None:
+        if threading.current_thread() is not threading.main_thread():
+            with self.changed:
+                self.count -= 1
+                self.changed.notify_all()
+
+    def wait_until_idle(self, seconds: float = 10) -> None:
+        with self.changed:
+            assert self.changed.wait_for(lambda: self.count == 0, seconds), f"{self.count} requests still answering"
+
+
+ANSWERING = Answering()
+
+
+def close(context) -> None:
+    """Close a test's pages, then wait until the live server has answered what they sent. A tap's request still
+    on its way when the test ends (the test asserted what the page shows at once) would otherwise be answered
+    after the test's database is closed to it (pytest-django's blocker: an error in the server's thread, and the
+    next test's data within its reach). Closing first stops the page's timers (a typed hand's delayed request, a
+    table's live check), so nothing new is sent."""
+    context.close()
+    ANSWERING.wait_until_idle()
+
+
 @pytest.fixture
 def page(browser, live_server):
     context, page = open_page(browser, live_server)
     yield page
-    context.close()
+    close(context)
 
 
 @pytest.fixture(params=list(SIZES), ids=list(SIZES))
@@ -133,7 +175,7 @@ def phone(request, browser, live_server):
     context, page = open_page(browser, live_server, SIZES[request.param])
     page.size = SIZES[request.param]
     yield page
-    context.close()
+    close(context)
 
 
 @pytest.fixture(params=[(size, lang) for size in SIZES for lang in ("zh", "en")], ids=lambda p: f"{p[0]}-{p[1]}")
@@ -143,14 +185,14 @@ def phone_in(request, browser, live_server):
     context, page = open_page(browser, live_server, SIZES[size], lang=lang)
     page.lang = lang
     yield page
-    context.close()
+    close(context)
 
 
 @pytest.fixture
 def nojs_page(browser, live_server):
     context, page = open_page(browser, live_server, javascript=False)
     yield page
-    context.close()
+    close(context)
 
 
 # The offline pack (issue 22): built and installed once per test process, served only during the tests that use it

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from tests.browser.conftest import close
 from tests.browser.phone import B1_NETS, B1_NETS_AT_THREE, B1_TAPS, expect, expect_nets, tap_seats, tap_tiles
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -144,7 +145,7 @@ def test_the_copy_button_says_copied_when_the_clipboard_takes_the_link(browser, 
         expect(page.locator("#copy-status")).to_have_text("链接已复制")
         assert page.evaluate("navigator.clipboard.readText()") == page.input_value("#share-url")
     finally:
-        context.close()
+        close(context)
 
 
 def test_no_js_form_post(nojs_page):

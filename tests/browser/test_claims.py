@@ -8,7 +8,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from tests.browser.conftest import open_page
+from tests.browser.conftest import close, open_page
 from tests.browser.phone import expect, tap_tiles
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -79,7 +79,7 @@ def test_bazhi_claims_go_by_play_order_at_a_table_of_three(browser, live_server,
     said = {"zh": "无一炮多响", "en": "One winner per discard"}[lang]
     expect(page.locator("#claims-answer [data-claims-reason]")).to_contain_text(said)
     assert page.console.errors == []
-    context.close()
+    close(context)
 
 
 def test_a_meld_is_tapped_for_the_chosen_claimant(page):
@@ -124,7 +124,7 @@ def test_without_javascript_the_form_answers(browser, live_server, game, lang):
     expect(page.locator('#claims-answer [data-claims="answer"]')).to_have_attribute("data-reason", reason)
     expect(page.locator(f'#claims-answer [data-seat="{winner}"]')).to_have_attribute("data-net", net)
     assert f"N_hand={hands['N']}" in page.url
-    context.close()
+    close(context)
 
 
 def test_the_trainer_asks_who_takes_a_discard_and_grades_the_seat_tapped(page):

@@ -14,6 +14,7 @@ from urllib.parse import urlencode
 import pytest
 from django.urls import get_resolver
 
+from tests.browser.conftest import close
 from tests.ledger.client import Api
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -103,7 +104,7 @@ def watched(browser, live_server):
     page.base = live_server.url
     page.watch = Watch(page)
     yield page
-    context.close()
+    close(context)
 
 
 def visit(page, path: str, status: int = 200) -> None:

@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from tests.browser.conftest import open_page
+from tests.browser.conftest import close, open_page
 from tests.browser.offline import open_ready
 from tests.browser.phone import B1, expect
 from tests.browser.slow_network import PausingProxy
@@ -50,7 +50,7 @@ def test_a_page_whose_word_list_arrives_late_explains_its_words_without_an_error
             page.locator("details.payments summary").click()
             assert page.console.errors == []
         finally:
-            context.close()
+            close(context)
 
 
 @pytest.mark.xdist_group("offline-pack")  # the pack is built and installed once per test process

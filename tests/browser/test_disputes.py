@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import open_page
+from tests.browser.conftest import close, open_page
 from tests.browser.phone import B1, expect, link
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -121,4 +121,4 @@ def test_without_javascript_the_other_readings_say_no_difference(browser, live_s
         page.goto(link(page, B1))
         expect(page.locator("#result [data-no-alternatives]")).to_have_text(WORDS["zh"]["none"])
     finally:
-        context.close()
+        close(context)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from tests.browser.conftest import SIZES, open_page
+from tests.browser.conftest import SIZES, close, open_page
 from tests.browser.phone import (
     B1,
     B1_TAPS,
@@ -34,7 +34,7 @@ def view(request, browser, live_server):
     size, lang = request.param
     context, page = open_page(browser, live_server, SIZES[size], lang=lang)
     yield page
-    context.close()
+    close(context)
 
 
 # ------------------------------------------------------------------------------------ every page, in each view
@@ -98,7 +98,7 @@ def walked(request, walks, browser, live_server, client) -> Walk:
         try:
             walks[key] = walk_every_page(page, client)
         finally:
-            context.close()
+            close(context)
     return walks[key]
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from calculator.engine.rulesets import RULESETS
 from calculator.presentation.glossary import ENGLISH_WORDS, terms
-from tests.browser.conftest import SIZES, open_page
+from tests.browser.conftest import SIZES, close, open_page
 from tests.browser.phone import B1, expect, link
 from tests.web.test_language import record_examples
 from tests.web.wording import GLOSS_AFTER, HAN, _original_after_english
@@ -64,7 +64,7 @@ def english(browser, live_server):
     context, page = open_page(browser, live_server, SIZES["360x640"], lang="en")
     yield page
     assert page.console.errors == []
-    context.close()
+    close(context)
 
 
 @pytest.mark.parametrize("game", sorted(RULESETS))

@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from tests.browser.conftest import open_page
+from tests.browser.conftest import close, open_page
 from tests.browser.phone import B1, expect, no_horizontal_scroll
 from tests.ledger.client import Api
 
@@ -120,7 +120,7 @@ def test_the_seats_words_follow_the_page_not_the_table(browser, live_server):
             expect(page.locator("#ledger")).to_be_visible()
             edit = page.url.split("?")[0]
         finally:
-            context.close()
+            close(context)
         context, page = open_page(browser, live_server, lang=opened_in)
         try:
             words = SEAT_WORDS[opened_in]
@@ -133,7 +133,7 @@ def test_the_seats_words_follow_the_page_not_the_table(browser, live_server):
                 expect(page.get_by_role("radio", name=label, exact=True)).to_have_count(3)
             assert page.console.errors == []
         finally:
-            context.close()
+            close(context)
 
 
 def test_the_table_page_fits_any_name(phone_in, client):

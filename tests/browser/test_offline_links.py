@@ -15,7 +15,7 @@ import pytest
 from django.test import Client
 
 from calculator.presentation.handquery import Fields, parse_query
-from tests.browser.conftest import open_page
+from tests.browser.conftest import close, open_page
 from tests.browser.offline import open_ready
 from tests.browser.phone import B1, expect, expect_nets
 
@@ -71,7 +71,7 @@ def online_and_offline(browser, live_server):
         return fields(page)
 
     yield open_link, page
-    context.close()
+    close(context)
 
 
 @pytest.mark.parametrize(

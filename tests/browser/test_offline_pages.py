@@ -14,7 +14,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from tests.browser.conftest import SIZES, open_page
+from tests.browser.conftest import SIZES, close, open_page
 from tests.browser.phone import B1, expect, link, tap_tiles
 from tests.ledger.client import Api
 
@@ -50,7 +50,7 @@ def kept(request, browser, live_server):
     expect(page.locator("#keyboard")).to_be_visible()
     context.set_offline(True)
     yield page
-    context.close()
+    close(context)
 
 
 def offline_errors(page) -> list[str]:
@@ -153,7 +153,7 @@ def test_the_apps_offline_page_speaks_the_language_last_chosen(browser, live_ser
         page.goto(page.base + "/trainer/")
         expect(page.locator("#no-network h1")).to_have_text(SAID[then]["page"])
     finally:
-        context.close()
+        close(context)
 
 
 LANG = {"zh": "zh-hans", "en": "en"}

@@ -8,7 +8,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from tests.browser.conftest import SIZES, open_page
+from tests.browser.conftest import SIZES, close, open_page
 from tests.browser.phone import (
     B1,
     B1_NETS,
@@ -233,7 +233,7 @@ def test_an_error_in_english_is_in_english(browser, live_server):
         expect(page.locator('input[name="hand"]')).to_have_attribute("aria-invalid", "true")
         assert "第" not in page.inner_text("#result")
     finally:
-        context.close()
+        close(context)
 
 
 def test_the_automatic_update_requests_carry_no_csrf_token_in_the_address(phone):
@@ -283,7 +283,7 @@ def test_an_english_page_explains_each_chinese_word_where_it_first_uses_it(brows
         expect(page.locator('#result dfn[data-term="龙"], #main dfn[data-term="龙"]').first).to_be_attached()
         assert page.console.errors == []
     finally:
-        context.close()
+        close(context)
 
 
 def test_a_chinese_page_explains_nothing_inline(phone):

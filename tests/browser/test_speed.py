@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import SIZES, open_page
+from tests.browser.conftest import SIZES, close, open_page
 from tests.browser.phone import B1, B1_TAPS, expect, link, tap_seats, tap_tiles
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -118,7 +118,7 @@ def test_the_first_load_is_at_most_8_requests_and_60_kb(full_browser, live_serve
         # one sprite for every tile (and the red dragon alone, as the page's icon)
         assert sorted(url for url in sent if "/tiles/" in url) == ["/static/tiles/C.svg", "/static/tiles/tiles.svg"]
     finally:
-        context.close()
+        close(context)
 
 
 SLOW_PHONE = {"offline": False, "latency": 150, "downloadThroughput": 1_600_000 / 8, "uploadThroughput": 750_000 / 8}
@@ -142,7 +142,7 @@ def test_the_first_answer_within_1_s_at_150_ms_and_1_6_mbps(browser, live_server
         report(f"slow phone {size}, ms", f"first answer painted {painted:.0f}, load event {loaded:.0f}")
         assert 0 < painted < 1000  # the answer is in the first paint: the strip and the card come with the page
     finally:
-        context.close()
+        close(context)
 
 
 def test_after_the_first_visit_the_keyboard_and_the_rules_page_work_offline(browser, live_server):
@@ -167,7 +167,7 @@ def test_after_the_first_visit_the_keyboard_and_the_rules_page_work_offline(brow
         expect(page.locator("#strip .strip-verdict")).to_have_text("还差 9 张")
         # (a share link opened offline: tests/browser/test_offline_pages.py)
     finally:
-        context.close()
+        close(context)
 
 
 @pytest.mark.serial  # the two taps must come within one slowed round trip (400 ms): not beside other workers

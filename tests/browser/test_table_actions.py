@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import open_page
+from tests.browser.conftest import close, open_page
 from tests.browser.phone import assert_on_screen, expect
 from tests.ledger.client import PLAYERS, Api, post
 
@@ -133,7 +133,7 @@ def test_without_javascript_the_questions_still_ask(browser, live_server, client
         page.click("#next-confirm")
         expect(page.locator("#history > li")).to_have_count(3)
     finally:
-        context.close()
+        close(context)
 
 
 B1_NETS = {"E": -7, "S": 19, "W": -7, "N": -5}, {"E": -7, "S": 14, "W": -7}  # at four, at three
