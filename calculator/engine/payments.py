@@ -38,11 +38,7 @@ def nets(
     rows: list[PaymentRow], parts: tuple[str, ...], seats: tuple[str, ...]
 ) -> tuple[dict[str, int], dict[str, dict[str, int]]]:
     """Each seat of the table's balance in all and per part (exactly `seats`, in their order: API.md, one key per
-    seat of the table), in one pass over the rows. Each sums to zero. A game paid in one part (xinyu's 龙) has
-    that part's balances for its nets, summed once."""
-    if len(parts) == 1:
-        net = balances(rows, seats)
-        return net, {parts[0]: dict(net)}
+    seat of the table), in one pass over the rows. Each sums to zero."""
     net = dict.fromkeys(seats, 0)
     by_part = {part: dict.fromkeys(seats, 0) for part in parts}
     for one in rows:
@@ -52,16 +48,6 @@ def nets(
         part[payer] -= amount
         part[payee] += amount
     return net, by_part
-
-
-def balances(rows: list[PaymentRow], seats: tuple[str, ...]) -> dict[str, int]:
-    """Each seat's balance over `rows`: what it received less what it paid."""
-    net = {seat: 0 for seat in seats}
-    for one in rows:
-        amount = one["amount"]
-        net[one["from"]] -= amount
-        net[one["to"]] += amount
-    return net
 
 
 def round_half_up(numerator: int, denominator: int) -> int:
