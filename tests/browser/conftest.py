@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 
 import pytest
 from django.core.signals import request_finished, request_started
@@ -123,30 +124,37 @@ def open_page(
 
 
 class Answering:
-    """How many requests the live server is answering: Django's `request_started` and `request_finished` (sent
-    when the server closes the response, after Django's own clean-up) in the server's threads. The test's own
-    `Client` answers in the test's thread, and a streamed answer it does not read is never finished."""
+    """The live server's threads answering a request now: from Django's `request_started` to its
+    `request_finished` (sent when the server closes the response, after Django's own clean-up). The test's own
+    `Client` answers in the test's thread, and a streamed answer it does not read is never finished: not counted.
+    A thread whose `request_finished` never came to us (a receiver before ours raised) counts until it ends."""
 
     def __init__(self) -> None:
-        self.count = 0
-        self.changed = threading.Condition()
+        self.threads: set[threading.Thread] = set()
+        self.lock = threading.Lock()
         request_started.connect(self.started, weak=False)
         request_finished.connect(self.finished, weak=False)
 
     def started(self, **_) -> None:
-        if threading.current_thread() is not threading.main_thread():
-            with self.changed:
-                self.count += 1
+        thread = threading.current_thread()
+        if thread is not threading.main_thread():
+            with self.lock:
+                self.threads.add(thread)
 
     def finished(self, **_) -> None:
-        if threading.current_thread() is not threading.main_thread():
-            with self.changed:
-                self.count -= 1
-                self.changed.notify_all()
+        with self.lock:
+            self.threads.discard(threading.current_thread())
 
     def wait_until_idle(self, seconds: float = 10) -> None:
-        with self.changed:
-            assert self.changed.wait_for(lambda: self.count == 0, seconds), f"{self.count} requests still answering"
+        deadline = time.monotonic() + seconds
+        while True:
+            with self.lock:
+                self.threads = {thread for thread in self.threads if thread.is_alive()}
+                busy = len(self.threads)
+            if not busy:
+                return
+            assert time.monotonic() < deadline, f"the live server is still answering {busy} requests"
+            time.sleep(0.005)
 
 
 ANSWERING = Answering()
