@@ -7,7 +7,7 @@ from typing import TypedDict
 from .decompose import Decomposition
 from .hand import ScoreRequest
 from .notation import format_tiles
-from .seats import SEAT_NAMES_EN, SEAT_NAMES_ZH
+from .seats import SEAT_NAMES_EN, SEAT_NAMES_ZH, SEATS
 from .text import Msg, Said, pmsg, said
 from .tiles import ALL_TILES, FIRST_HONOUR, NUM_KINDS
 
@@ -82,7 +82,14 @@ def line(lang: str, code: str, label: Said | str, detail: Said | str, value: int
 
 def player_at(seat: str) -> Msg:
     """The player at a seat as explanations name them: East / 东家."""
-    return pmsg("the player at a seat", "{seat_en}", seat_en=SEAT_NAMES_EN[seat], seat_zh=SEAT_NAMES_ZH[seat])
+    return PLAYERS[seat]
+
+
+# The player at each seat: a table built once, by seat.
+PLAYERS = {
+    seat: pmsg("the player at a seat", "{seat_en}", seat_en=SEAT_NAMES_EN[seat], seat_zh=SEAT_NAMES_ZH[seat])
+    for seat in SEATS
+}
 
 
 def seat_name(seat: str, lang: str) -> str:

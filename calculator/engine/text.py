@@ -65,7 +65,12 @@ class Msg:
             template = catalogue(lang).gettext(self.msgid)
         else:
             template = catalogue(lang).pgettext(self.context, self.msgid)
-        return template.format_map(_Values(self.values, lang)) if self.values else template
+        if not self.values:
+            return template
+        # a value that is itself a text is said in the message's language (a template need not use every value)
+        return template.format_map(
+            {name: value(lang) if callable(value) else value for name, value in self.values.items()}
+        )
 
     def __repr__(self) -> str:
         return f"msg({self.msgid!r})"
@@ -97,21 +102,6 @@ class Joined:
 # The separators of a list, said in each language
 AND = pmsg("between items of a list", ", ")  # 、
 OR = pmsg("between choices", " or ")  # 或
-
-
-class _Values(dict):
-    """The values of a message as its template reads them: a text among them is said in the message's language
-    (only the ones the language's template uses)."""
-
-    __slots__ = ("lang", "given")
-
-    def __init__(self, given: Mapping[str, object], lang: str):
-        super().__init__()
-        self.given, self.lang = given, lang
-
-    def __missing__(self, name: str) -> object:
-        value = self.given[name]
-        return value(self.lang) if callable(value) else value
 
 
 def said(text: Said | str, lang: str) -> str:
