@@ -15,7 +15,7 @@ from django.test import override_settings
 
 from calculator.offline import served
 from calculator.offline.pack import read_manifest
-from tests.browser.conftest import PHONE, Console
+from tests.browser.conftest import ANSWERING, PHONE, Console
 from tests.builds import built
 from tests.chromium import ARGS, CHROMIUM
 
@@ -97,8 +97,13 @@ def offline_phone_installed(
 
 @pytest.fixture
 def offline_phone(offline_phone_installed, offline_pack):
-    """The phone with the pack installed, the pack served while the test runs."""
-    return offline_phone_installed
+    """The phone with the pack installed, the pack served while the test runs. The phone outlives the test, its
+    pages do not: what they still send (a queued hand, a poll) is answered before the test's database closes."""
+    phone = offline_phone_installed
+    yield phone
+    for page in phone.context.pages:
+        page.close()
+    ANSWERING.wait_until_idle()
 
 
 def installed_phone(browser, base: str, profile: Path) -> Phone:
