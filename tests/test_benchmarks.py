@@ -10,7 +10,7 @@ from random import Random
 
 import pytest
 
-from benchmarks import figure, guard
+from benchmarks import before, figure, guard
 from benchmarks.dealt import MAX_WILD, dealt_wins, seat_way, seat_ways, wins_in_every_seat_way
 from calculator.engine import score
 from calculator.engine.notation import parse_tiles
@@ -24,6 +24,13 @@ def test_a_tiny_figure_times_every_set_and_judges_the_three_goals():
     assert [len(found[0].ours[name]) for name in ("bazhi", "xinyu", "waits bazhi", "waits xinyu")] == [4, 4, 2, 2]
     assert len(found[0].theirs) == 12  # one riichi hand beside each of our calls
     assert [goal.text.split()[0] for goal in goals] == ["bazhi", "xinyu", "waits", "waits"]
+
+
+def test_a_tiny_before_times_fresh_bazhi_wins_after_each_kind_of_work():
+    found = before.run(per_kind=3, warm=2)
+    assert len(found) == before.KINDS  # as many kinds as the wins were dealt for
+    assert list(found)[0] == "nothing" and list(found)[-1] == "the figure's order"
+    assert all(median > 0 for median in found.values())
 
 
 @pytest.mark.parametrize("game", SERVED)
