@@ -21,15 +21,14 @@ from random import Random
 
 from . import figure
 
-SWEEP = bytearray(8 << 20)  # memory to write over, to push what a score reads out of the processor's caches
-
 
 def sweep(size: int) -> Callable[[], None]:
-    """Write one byte in every 64 (a cache line) of `size` bytes."""
+    """Write one byte in every 64 (a cache line) of `size` bytes: what a score reads leaves the processor's caches."""
+    memory = bytearray(size)
 
     def write() -> None:
         for at in range(0, size, 64):
-            SWEEP[at] = 1
+            memory[at] = 1
 
     return write
 
