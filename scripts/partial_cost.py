@@ -4,6 +4,7 @@
     .venv/bin/python scripts/partial_cost.py             # 7 rounds over the load script's 200 hands
     .venv/bin/python scripts/partial_cost.py --rounds 3
     .venv/bin/python scripts/partial_cost.py --table-hands 500   # also: the same taps bound to a 500-hand table
+    .venv/bin/python scripts/partial_cost.py --whole-page        # the whole calculator page instead (a first load)
 
 Each round sends the 200 winning hands of `scripts/load.py` (same seed) through Django's test client with
 `HX-Request: true` and the production profile (DEBUG off, cached templates); it prints the median time per request
@@ -36,6 +37,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--seed", type=int, default=6)
     parser.add_argument("--table-hands", type=int, default=0, help="also time taps bound to a table of N hands")
+    parser.add_argument("--whole-page", action="store_true", help="the whole page of each hand, not the partial")
     args = parser.parse_args()
     scratch = tempfile.mkdtemp(prefix="partial-cost-")
     os.environ.update(
@@ -62,30 +64,26 @@ def main() -> None:
     if args.table_hands:
         return bound_taps([b for b in bodies if b["ruleset"] == "bazhi"], args, load)
     queries = [f"/?{load.form_query(body)}" for body in bodies]
+    headers = {} if args.whole_page else HTMX
     client = Client()
     for query in queries:  # warm: templates compiled, caches filled, as in a running worker
-        assert client.get(query, headers={"HX-Request": "true"}).status_code == 200
-    rounds = []
-    for _ in range(args.rounds):
-        gc.collect()
-        gc.disable()
-        start = time.perf_counter()
-        for query in queries:
-            client.get(query, headers={"HX-Request": "true"})
-        rounds.append((time.perf_counter() - start) / len(queries) * 1e6)
-        gc.enable()
+        assert client.get(query, headers=headers).status_code == 200
+    rounds = [time_round(client, queries, headers) for _ in range(args.rounds)]
     print(
-        f"htmx partial in-process: median {statistics.median(rounds):.0f} µs per request "
-        f"(rounds {min(rounds):.0f}–{max(rounds):.0f}); load average {os.getloadavg()[0]:.2f}"
+        f"{'whole page' if args.whole_page else 'htmx partial'} in-process: median {statistics.median(rounds):.0f} µs "
+        f"per request (rounds {min(rounds):.0f}–{max(rounds):.0f}); load average {os.getloadavg()[0]:.2f}"
     )
 
 
-def time_round(client, queries: list[str]) -> float:
+HTMX = {"HX-Request": "true"}  # a tap: the result partial
+
+
+def time_round(client, queries: list[str], headers: dict = HTMX) -> float:
     gc.collect()
     gc.disable()
     start = time.perf_counter()
     for query in queries:
-        client.get(query, headers={"HX-Request": "true"})
+        client.get(query, headers=headers)
     gc.enable()
     return (time.perf_counter() - start) / len(queries) * 1e6
 
@@ -106,7 +104,7 @@ def bound_taps(bodies: list[dict], args, load) -> None:
     bound = [f"{query}&table={table.id}&token={token}&at={args.table_hands}" for query in unbound]
     client = Client()
     for query in unbound + bound:  # warm
-        assert client.get(query, headers={"HX-Request": "true"}).status_code == 200
+        assert client.get(query, headers=HTMX).status_code == 200
     free, tied = [], []
     for _ in range(args.rounds):
         free.append(time_round(client, unbound))
