@@ -7,6 +7,11 @@ import json
 PLAYERS = {"E": "阿东", "S": "小南", "W": "老西", "N": "北北"}
 
 
+def wrong_token(token: str) -> str:
+    """The token with its last character changed (to another one, whatever it was)."""
+    return token[:-1] + ("y" if token.endswith("x") else "x")
+
+
 def post(client, url, body=None, token=None, raw=None, **headers):
     if token:
         headers["HTTP_AUTHORIZATION"] = f"Bearer {token}"

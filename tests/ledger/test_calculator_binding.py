@@ -11,13 +11,9 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 import pytest
 
 from calculator.models import Hand, Table
+from tests.ledger.client import wrong_token
 
 pytestmark = pytest.mark.django_db
-
-
-def wrong_token(token: str) -> str:
-    """The token with its last character changed."""
-    return token[:-1] + ("y" if token.endswith("x") else "x")
 
 
 NAMES = {"name_E": "阿东", "name_S": "小南", "name_W": "老西", "name_N": "北北"}

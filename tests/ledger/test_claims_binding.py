@@ -11,7 +11,8 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 import pytest
 
 from calculator.models import Hand
-from tests.ledger.test_calculator_binding import attr, checked, new_table, token_of, wrong_token
+from tests.ledger.client import wrong_token
+from tests.ledger.test_calculator_binding import attr, checked, new_table, token_of
 
 pytestmark = pytest.mark.django_db
 

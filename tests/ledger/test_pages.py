@@ -10,7 +10,7 @@ from urllib.parse import urlencode
 import pytest
 
 from calculator.models import Hand, Table
-from tests.ledger.client import Api
+from tests.ledger.client import Api, wrong_token
 
 pytestmark = pytest.mark.django_db
 
@@ -18,11 +18,6 @@ pytestmark = pytest.mark.django_db
 def text_of(html: str) -> str:
     """The page's text as a reader sees it: no tags, spaces collapsed."""
     return " ".join(re.sub(r"<[^>]+>", " ", html).split())
-
-
-def wrong(token: str) -> str:
-    """The token with its last character changed."""
-    return token[:-1] + ("y" if token.endswith("x") else "x")
 
 
 CALCULATOR_QUERY = {
@@ -71,8 +66,8 @@ def test_read_only_link_has_no_controls_and_wrong_tokens_are_404(client, edit):
     html = client.get(f"/tables/{table.id}/").content.decode()
     assert 'name="version"' not in html and 'id="edit-url"' not in html and "/edit/" not in html
     token = edit.rstrip("/").rsplit("/", 1)[1]
-    assert client.get(f"/tables/{table.id}/edit/{wrong(token)}/").status_code == 404
-    assert client.post(f"/tables/{table.id}/edit/{wrong(token)}/draw/").status_code == 404
+    assert client.get(f"/tables/{table.id}/edit/{wrong_token(token)}/").status_code == 404
+    assert client.post(f"/tables/{table.id}/edit/{wrong_token(token)}/draw/").status_code == 404
     assert client.get("/tables/nosuch/").status_code == 404
     assert not table.events.exists()
 
