@@ -140,7 +140,7 @@ TEMPLATES = [
     },
 ]
 # A form's widgets (every radio button and option of the calculator's form) are drawn with Django's own Jinja2
-# widget templates: the same markup as its Django-template ones (but blank lines between options), in a third less
+# widget templates: the same markup as its Django-template ones (but blank lines between options), in a fifth less
 # of the calculator page's time (docs/PERFORMANCE.md § The suite).
 FORM_RENDERER = "django.forms.renderers.Jinja2"
 
