@@ -21,6 +21,7 @@ from tests.browser.phone import (
     tap_meld,
     tap_seats,
     tap_tiles,
+    unfold_every_part,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -72,9 +73,7 @@ def walk_every_page(page, client) -> Walk:
         except AssertionError as error:
             walk.sideways[name] = error
             continue  # the tap targets of a page that scrolls sideways are not looked at (the test stops there)
-        for details in page.locator("details:not([open]) > summary").all():
-            if details.is_visible():
-                details.click()  # what a folded part holds is a target too
+        unfold_every_part(page)  # what a folded part holds is a target too
         if small_targets(page):
             walk.small[name] = small_targets(page)
     # (a table page's poll of its live part, cut when the next page opens, is no error of a page)
