@@ -180,25 +180,31 @@ SMALL_TARGETS = """([targets, main]) => [...document.querySelectorAll(targets)]
 
 # Every folded part a finger can open, opened as its summary's tap opens it, outer parts first (a part inside
 # another is reached once that one is open), each after the page's own handlers of the one before ran (its toggle
-# event): the count of parts opened. One call in the page, not a Playwright click each (2-3 s a walk).
+# event), each tried once: one call in the page, not a Playwright click each. The summary of a part that a tap
+# does not open (no toggle event within 2 s), or null.
 UNFOLD = """async () => {
   const shown = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 &&
     getComputedStyle(e).visibility !== 'hidden'; };
-  let opened = 0;
+  const tried = new Set();
   for (;;) {
-    const summary = [...document.querySelectorAll('details:not([open]) > summary')].find(shown);
-    if (!summary) return opened;
-    const toggled = new Promise((done) => summary.parentElement.addEventListener('toggle', done, { once: true }));
+    const summary = [...document.querySelectorAll('details:not([open]) > summary')]
+      .find((e) => !tried.has(e) && shown(e));
+    if (!summary) return null;
+    tried.add(summary);
+    const toggled = new Promise((done) => {
+      summary.parentElement.addEventListener('toggle', () => done(true), { once: true });
+      setTimeout(() => done(false), 2000);
+    });
     summary.click();
-    await toggled;
-    opened += 1;
+    if (!(await toggled)) return summary.outerHTML.slice(0, 80);
   }
 }"""
 
 
-def unfold_every_part(page) -> int:
-    """Opens every folded part (`details`) the page shows, nested ones too: how many it opened."""
-    return page.evaluate(UNFOLD)
+def unfold_every_part(page) -> None:
+    """Opens every folded part (`details`) the page shows, nested ones too."""
+    stuck = page.evaluate(UNFOLD)
+    assert stuck is None, f"{page.url}: a tap on {stuck} opens nothing"
 
 
 def small_targets(page) -> list[str]:

@@ -74,8 +74,9 @@ def walk_every_page(page, client) -> Walk:
             walk.sideways[name] = error
             continue  # the tap targets of a page that scrolls sideways are not looked at (the test stops there)
         unfold_every_part(page)  # what a folded part holds is a target too
-        if small_targets(page):
-            walk.small[name] = small_targets(page)
+        small = small_targets(page)
+        if small:
+            walk.small[name] = small
     # (a table page's poll of its live part, cut when the next page opens, is no error of a page)
     walk.console = [e for e in page.console.errors if not ("/live/" in e and "ERR_ABORTED" in e)]
     return walk
