@@ -230,6 +230,17 @@ def test_the_chart_draws_a_line_and_a_legend_entry_for_each_seat(client, size):
     assert text_of(legend) == nets(size)
 
 
+def test_the_charts_first_markers_stand_clear_of_the_tick_labels(client, size):
+    """The tick labels end 4 before the plot's left edge (40) and a marker is 9 wide: the first point is at 47."""
+    edit = new_table(client, size)
+    record_b1(client, edit)
+    html = client.get(f"/tables/{Table.objects.get().id}/").content.decode()
+    ticks = re.findall(r'<text class="tick" x="([\d.]+)" y="[\d.]+" text-anchor="end"', html)
+    assert ticks and set(ticks) == {"36"}
+    first = [float(x) for x in re.findall(r'<use href="#mark-\w" x="([\d.]+)"', html)][::2]
+    assert first == [47.0] * size.players  # the start of each line (then its hand)
+
+
 def test_the_csv_has_each_seats_columns_and_settles_among_them(client, size):
     edit = new_table(client, size)
     table = Table.objects.get()

@@ -252,10 +252,11 @@ def chart(table: Table, seats: Seats, series: list[dict], lang: str) -> dict | N
     if high == low:
         high = low + 1
     width, height, left, right, top, bottom = 360, 200, 40, 10, 10, 22
-    step = (width - left - right) / (len(series) - 1)
+    inset = 7  # the first point stands clear of the tick labels (which end 4 before `left`): a marker is 9 wide
+    step = (width - left - inset - right) / (len(series) - 1)
 
     def x(i: int) -> float:
-        return round(left + i * step, 1)
+        return round(left + inset + i * step, 1)
 
     scale = (height - top - bottom) / (high - low)
 
