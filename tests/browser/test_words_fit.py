@@ -76,3 +76,21 @@ def test_the_clear_key_holds_its_word_in_a_full_row_of_honours(phone_in):
     font = word.evaluate("(w) => parseFloat(getComputedStyle(w).fontSize)")
     assert font >= 12
     assert page.console.errors == []
+
+
+# The lines each header's words are laid out on (a Range's client rects: one per line).
+HEADER_LINES = """(table) => [...table.querySelectorAll("th")].map((th) => {
+  const range = document.createRange();
+  range.selectNodeContents(th);
+  return [th.textContent, range.getClientRects().length];
+})"""
+
+
+def test_every_payments_headers_stay_on_one_line(phone_in):
+    """数目 (Amount) beside a long reason broke into 数 / 目 at 360×640: the reasons' column gives way instead."""
+    page = phone_in
+    page.goto(link(page, B1))
+    page.locator("details.payments > summary").click()
+    headers = page.locator("details.payments table").evaluate(HEADER_LINES)
+    assert len(headers) == 4 and all(lines == 1 for _, lines in headers), headers
+    assert page.console.errors == []
