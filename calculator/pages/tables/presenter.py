@@ -252,7 +252,8 @@ def chart(table: Table, seats: Seats, series: list[dict], lang: str) -> dict | N
     if high == low:
         high = low + 1
     width, height, left, right, top, bottom = 360, 200, 40, 10, 10, 22
-    inset = 7  # the first point stands clear of the tick labels (which end 4 before `left`): a marker is 9 wide
+    tick_x = left - 4  # where the tick labels end
+    inset = 7  # the first point stands clear of them: a marker (jinja2/chart.html) is 9 wide
     step = (width - left - inset - right) / (len(series) - 1)
 
     def x(i: int) -> float:
@@ -285,6 +286,7 @@ def chart(table: Table, seats: Seats, series: list[dict], lang: str) -> dict | N
         "ticks": [{"value": signed(t, plus=False), "y": y(t)} for t in ticks],
         "labels": labels,
         "left": left,
+        "tick_x": tick_x,
         "right": width - right,
         "label_y": height - 6,
         "zero_y": y(0),
