@@ -94,3 +94,22 @@ def test_every_payments_headers_stay_on_one_line(phone_in):
     headers = page.locator("details.payments table").evaluate(HEADER_LINES)
     assert len(headers) == 4 and all(lines == 1 for _, lines in headers), headers
     assert page.console.errors == []
+
+
+# Each reading's name in the rules page's example tables that has no space in it, with the lines it is laid out on.
+UNSPACED_NAMES = """(page) => [...page.querySelectorAll(".house-payouts th")]
+  .filter((th) => !/\\s/.test(th.textContent.trim()))
+  .map((th) => {
+    const range = document.createRange();
+    range.selectNodeContents(th);
+    return [th.textContent.trim(), range.getClientRects().length];
+  })"""
+
+
+def test_a_readings_name_on_the_rules_page_breaks_between_words_not_inside_one(phone_in):
+    """不可以 beside four nets broke into 不 / 可 / 以 at 360×640: a name without a space stays on one line."""
+    page = phone_in
+    page.goto(page.base + "/rules/")
+    names = page.locator("main").evaluate(UNSPACED_NAMES)
+    assert names and all(lines == 1 for _, lines in names), [n for n in names if n[1] != 1]
+    assert page.console.errors == []
