@@ -214,8 +214,8 @@ def answer(
 NOT_A_WIN = {
     "silong_discard": msg("4龙 wins only by self-draw: on a discard the hand needs a legal shape too"),
     "incomplete": msg(
-        "Not a win: no standard shape (pair + four sets), seven pairs, thirteen unrelated, self-drawn 4龙 or all "
-        "honours"
+        "Not a complete hand: no standard shape (pair + four sets), seven pairs, thirteen unrelated, self-drawn 4龙 or "
+        "all honours"
     ),
 }
 
