@@ -78,12 +78,17 @@ def test_the_clear_key_holds_its_word_in_a_full_row_of_honours(phone_in):
     assert page.console.errors == []
 
 
-# The lines each header's words are laid out on (a Range's client rects: one per line).
-HEADER_LINES = """(table) => [...table.querySelectorAll("th")].map((th) => {
+# Each element's text under `root` that matches `selector`, and the lines it is laid out on (a Range's client rects:
+# one per line).
+LINES = """(root, selector) => [...root.querySelectorAll(selector)].map((element) => {
   const range = document.createRange();
-  range.selectNodeContents(th);
-  return [th.textContent, range.getClientRects().length];
+  range.selectNodeContents(element);
+  return [element.textContent.trim(), range.getClientRects().length];
 })"""
+
+
+def lines_of(root, selector: str) -> list[tuple[str, int]]:
+    return [tuple(found) for found in root.evaluate(LINES, selector)]
 
 
 def test_every_payments_headers_stay_on_one_line(phone_in):
@@ -91,25 +96,15 @@ def test_every_payments_headers_stay_on_one_line(phone_in):
     page = phone_in
     page.goto(link(page, B1))
     page.locator("details.payments > summary").click()
-    headers = page.locator("details.payments table").evaluate(HEADER_LINES)
+    headers = lines_of(page.locator("details.payments table"), "th")
     assert len(headers) == 4 and all(lines == 1 for _, lines in headers), headers
     assert page.console.errors == []
-
-
-# Each reading's name in the rules page's example tables that has no space in it, with the lines it is laid out on.
-UNSPACED_NAMES = """(page) => [...page.querySelectorAll(".house-payouts th")]
-  .filter((th) => !/\\s/.test(th.textContent.trim()))
-  .map((th) => {
-    const range = document.createRange();
-    range.selectNodeContents(th);
-    return [th.textContent.trim(), range.getClientRects().length];
-  })"""
 
 
 def test_a_readings_name_on_the_rules_page_breaks_between_words_not_inside_one(phone_in):
     """不可以 beside four nets broke into 不 / 可 / 以 at 360×640: a name without a space stays on one line."""
     page = phone_in
     page.goto(page.base + "/rules/")
-    names = page.locator("main").evaluate(UNSPACED_NAMES)
+    names = [(name, lines) for name, lines in lines_of(page.locator("main"), ".house-payouts th") if " " not in name]
     assert names and all(lines == 1 for _, lines in names), [n for n in names if n[1] != 1]
     assert page.console.errors == []
