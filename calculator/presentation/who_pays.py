@@ -99,7 +99,8 @@ class EmptyCell(Cell):
 
 @dataclass(slots=True)
 class PaymentRow:
-    """One row of "every payment"; `part` is empty where no part tag is shown (a game without parts)."""
+    """One row of "every payment"; `part` is empty where no part tag is shown (a game without parts, a reason that
+    names its part)."""
 
     payer: str
     payee: str
@@ -186,16 +187,14 @@ def seat_says(who: str, roles: list[Role], net: str, parts: str, locale: Locale)
 
 
 def payment_rows(answer: dict, labels: dict, lang: str) -> list[PaymentRow]:
-    """Every transfer: from, to, amount, why, and the part it is paid in where the game splits nets in parts."""
+    """Every transfer: from, to, amount, why, and the part it is paid in where the game splits nets in parts and
+    the reason does not already say it (a reason "番" is not tagged 番 again)."""
     part_labels = {part.id: part.label(lang) for part in RULESETS[answer["ruleset"]].parts}
-    return [
-        PaymentRow(
-            labels[p["from"]],
-            labels[p["to"]],
-            p["amount"],
-            p["reason"],
-            p["part"] if p["part"] in part_labels else "",
-            part_labels.get(p["part"], ""),
-        )
-        for p in answer["payments"]
-    ]
+    rows = []
+    for p in answer["payments"]:
+        label = part_labels.get(p["part"], "")
+        if label == p["reason"]:
+            label = ""
+        part = p["part"] if label else ""
+        rows.append(PaymentRow(labels[p["from"]], labels[p["to"]], p["amount"], p["reason"], part, label))
+    return rows

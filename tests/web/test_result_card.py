@@ -135,3 +135,19 @@ def test_an_unreadable_tile_is_told_beside_its_field_in_the_pages_language(clien
 def test_an_unreadable_tile_is_an_error_even_with_tiles_still_missing(client):
     card = partial(client, {**B1, "hand": "", "win_tile": "8x"})
     assert 'data-error="bad_tile"' in card and 'data-field="win_tile"' in card and 'id="progress"' not in card
+
+
+@pytest.mark.parametrize(
+    ("lang", "tagged", "untagged"),
+    [
+        ("zh-hans", '庄家多赔一份底番 <span class="tag tag-fan">番</span>', "<td>番</td>"),
+        ("en", 'dealer pays one more base fan <span class="tag tag-fan">fan</span>', "<td>fan</td>"),
+    ],
+)
+def test_a_payment_is_tagged_with_its_part_unless_its_reason_names_the_part(client, lang, tagged, untagged):
+    """Every payment: "番" was followed by a tag 番 ("fan fan"); a reason that is its part's name stands alone."""
+    html = client.get(
+        reverse("calculator"), B1, headers={"HX-Request": "true", "Accept-Language": lang}
+    ).content.decode()
+    assert html.count(tagged) == 1
+    assert html.count(untagged) == 3  # the base fan, from each of the three losers
