@@ -17,7 +17,7 @@ from calculator.plumbing.pictures import app_version
 from calculator.presentation.picture.text import LEAST, width
 from tests.ledger.client import Api
 from tests.ledger.hands import B1 as B1_HAND
-from tests.pictures import decoded, png_size
+from tests.pictures import characters_of, decoded, png_size
 
 pytestmark = pytest.mark.django_db
 
@@ -181,6 +181,22 @@ def test_no_line_of_the_picture_runs_past_its_edges(query):
             assert left >= 40 and left + wide <= 1040, (text.text, left, wide)
 
 
+def first_font(svg: ElementTree.Element) -> str:
+    """The first family the picture's text names: the font a PNG is drawn in."""
+    return re.match(r"""['"]([^'"]+)['"]""", svg.get("font-family") or "").group(1)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("query", [B1 + NAMES, XINYU, THREE, NO_WIN, WAITS])
+def test_every_character_of_the_picture_is_in_its_first_font(query, lang):
+    """resvg draws a run of text in one font: a character the first font lacks sends the run to another. The English
+    "the tiles marked ✗ do not fit" was drawn whole in DejaVu Sans, wider and heavier than the lines around it."""
+    svg = tree(query, lang)
+    drawn = characters_of(first_font(svg))
+    missing = {char for line in lines(svg) for char in line if ord(char) not in drawn}
+    assert not missing, missing
+
+
 @pytest.mark.parametrize("query", [B1, XINYU, THREE, NO_WIN, WAITS])
 def test_the_pictures_qr_code_opens_the_same_answer(query):
     response, _ = picture(query, "zh", "png")
@@ -303,6 +319,12 @@ def picture_url(table: Api, kind: str = "svg", version: int | None = None) -> st
     """The table's picture (at `version`, else as it is now)."""
     at = table.get()["version"] if version is None else version
     return f"/tables/{table.id}/picture/{app_version()}/{at}/zh.{kind}"
+
+
+def test_every_character_of_the_evenings_picture_is_in_its_first_font(table):
+    svg = ElementTree.fromstring(Client().get(picture_url(table), follow=True).content)
+    drawn = characters_of(first_font(svg))
+    assert not {char for line in lines(svg) for char in line if ord(char) not in drawn}
 
 
 def test_the_evenings_qr_code_is_the_read_only_link_never_the_edit_link(table):

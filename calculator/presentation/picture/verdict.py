@@ -292,7 +292,7 @@ def nearest(card: NoWinCard, locale: Locale) -> Group:
     the best tiles to throw."""
     _ = locale.gettext
     group, column = section(_("The nearest win"), {"part": "nearest"})
-    column.words(_("Dashed tiles are still missing; the tiles marked ✗ do not fit and go out."), LEAST + 2, lines=3)
+    column.words(_("Dashed tiles are still missing; the tiles marked × do not fit and go out."), LEAST + 2, lines=3)
     place(column, tile_rows([(g.tiles, g.label, "", "") for g in card.nearest], locale))
     if card.open_places:
         column.words(card.open_places, LEAST + 2, lines=2)
