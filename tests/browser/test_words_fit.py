@@ -78,6 +78,20 @@ def test_the_clear_key_holds_its_word_in_a_full_row_of_honours(phone_in):
     assert page.console.errors == []
 
 
+def test_a_groups_box_is_as_wide_as_its_tiles_not_its_label(phone_in):
+    """In English "Sequence · winning tile" under 七八九萬 stretched the winning group's outlined box to the label's
+    width, an empty band beside the three tiles; a meld's shaded box stretched under "Pung ← North" alike."""
+    page = phone_in
+    page.goto(link(page, {**B1, "hand": "345789p79m55s", "meld1": "pung", "meld1_tiles": "1p1p1p", "meld1_from": "N"}))
+    groups = page.locator(".groups .group-tiles")
+    expect(groups).to_have_count(5)
+    for group in groups.all():
+        tiles = [box(tile) for tile in group.locator(":scope > *").all()]
+        inside = max(t["x"] + t["width"] for t in tiles) - min(t["x"] for t in tiles)
+        assert box(group)["width"] <= inside + 2 * 3 + 1, (group.inner_html()[:80], box(group), inside)  # 3 px padding
+    assert page.console.errors == []
+
+
 # Each element's text under `root` that matches `selector`, and the lines it is laid out on: a Range's client rects
 # (one per line of each text and inline element in it), those that start half a line or more below the last one.
 LINES = """(root, selector) => [...root.querySelectorAll(selector)].map((element) => {
