@@ -34,6 +34,7 @@ VIEW_IDS = [f"{size}-{lang}" for size, lang in VIEWS]
 def view(request, browser, live_server):
     size, lang = request.param
     context, page = open_page(browser, live_server, SIZES[size], lang=lang)
+    page.lang = lang
     yield page
     close(context)
 
@@ -150,6 +151,21 @@ def test_axe_finds_nothing_on_the_calculator_while_it_is_used(view):
     expect(view.locator('input[name="win_tile"]')).to_have_attribute("aria-invalid", "true")
     violations = Axe().run(view).response["violations"]
     assert [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in violations] == []
+
+
+def test_the_page_for_an_address_with_nothing_is_for_everyone_too(view):
+    """A mistyped table link lands on the error page: axe finds nothing on it, one h1, nothing sideways, and its
+    way back is a target a finger hits."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    assert view.goto(view.base + "/tables/no-such-table/").status == 404
+    expect(view.locator("h1")).to_have_count(1)
+    said = {"zh": "没有这个地址", "en": "There is nothing at this address"}  # the API's message, as a sentence
+    expect(view.locator(".error-message")).to_have_text(said[view.lang], use_inner_text=True)
+    violations = Axe().run(view).response["violations"]
+    assert [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in violations] == []
+    no_horizontal_scroll(view)
+    assert small_targets(view) == []
 
 
 def test_screen_readers_hear_the_verdict_and_the_nets_not_the_whole_card(view):
