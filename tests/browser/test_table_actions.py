@@ -221,3 +221,22 @@ def test_a_table_of_threes_pages_show_east_south_west_and_no_north_in_the_pages_
     expect(page.locator('select[name="meld1_from"] option:not([hidden])')).to_have_text(["—", *SEAT_WORDS[lang]])
     expect(page.locator('select[name="meld1_from"] option[value="N"]')).to_be_disabled()
     assert complaints(page) == []
+
+
+def test_a_refusal_on_the_record_page_reads_as_a_sentence(browser, live_server, client):
+    """The ledger's messages begin in lower case (the API's style); shown alone on the page, the first begins as a
+    sentence: a 底 game / 局 that is over, in English."""
+    api = Api(client, {"ruleset": "bazhi"})
+    wide = {"hand": "1112333345677p", "win_tile": "4p", "winner": "E", "discarder": None}
+    api.ok("hands", wide)
+    api.ok("hands", wide)  # 小南 (the dealer) pays the last of their 底: the game is over (脱底)
+    context, page = open_page(browser, live_server, lang="en")
+    try:
+        page.goto(
+            page.base + f"/tables/{api.id}/edit/{api.token}/record/?" + "hand=111345789p79m55s&win_tile=8m"
+            "&winner=S&discarder=W"
+        )
+        expect(page.locator("#record-error")).to_contain_text("is over: start the next one first")
+        assert page.locator("#record-error").inner_text().startswith("This 底")
+    finally:
+        close(context)
