@@ -7,6 +7,8 @@ now; a drawn hand passes the deal to 老西 (bazhi's default reading, RULES.md �
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 import pytest
 
 from tests.browser.conftest import close, open_page
@@ -232,10 +234,7 @@ def test_a_refusal_on_the_record_page_reads_as_a_sentence(browser, live_server, 
     api.ok("hands", wide)  # 小南 (the dealer) pays the last of their 底: the game is over (脱底)
     context, page = open_page(browser, live_server, lang="en")
     try:
-        page.goto(
-            page.base + f"/tables/{api.id}/edit/{api.token}/record/?" + "hand=111345789p79m55s&win_tile=8m"
-            "&winner=S&discarder=W"
-        )
+        page.goto(page.base + f"/tables/{api.id}/edit/{api.token}/record/?" + urlencode(HAND))
         expect(page.locator("#record-error")).to_contain_text("is over: start the next one first")
         assert page.locator("#record-error").inner_text().startswith("This 底")
     finally:
