@@ -3,6 +3,7 @@ languages, and the nearest win appearing when the 14th tile is tapped (htmx)."""
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlencode
 
 import pytest
@@ -32,6 +33,21 @@ def test_why_not_in_english(page):
     page.goto(page.base + "/?" + urlencode({**SHORT_OF_EIGHT, "win_tile": "1s"}))
     expect(page.locator("#result [data-distance]")).to_have_text("2 exchanges from a win")
     expect(page.locator("#nearest .misfits-label")).to_have_text("Do not fit")
+
+
+def test_a_screen_reader_hears_the_nearest_wins_tiles_not_their_signs(phone_in):
+    """The + on a missing tile and the × on a misfit are drawn for the eye; a screen reader hears "missing 1 of
+    characters" and the misfits under "Do not fit", not "plus" and "times" after them."""
+    page = phone_in
+    page.goto(page.base + "/?" + urlencode({**SHORT_OF_EIGHT, "win_tile": "1s"}))
+    for tiles in (page.locator("#nearest .groups"), page.locator("#nearest .misfits")):
+        said = tiles.aria_snapshot()
+        assert "×" not in said and "+" not in said, said
+    missing = {"zh": "缺", "en": "missing "}[page.lang]
+    expect(page.locator("#nearest [data-missing] [role=img]").first).to_have_attribute(
+        "aria-label", re.compile("^" + missing)
+    )
+    assert page.console.errors == []
 
 
 def test_a_caishen_says_what_it_stands_for_under_the_tile_in_both_languages(page):
