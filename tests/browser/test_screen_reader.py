@@ -81,3 +81,19 @@ def test_the_who_pays_picture_reads_as_sentences(phone_in):
     page.goto(link(page, B1))
     expect(page.locator("#result .compass")).to_match_aria_snapshot(HEARD[page.lang]["picture"])
     assert page.console.errors == []
+
+
+def test_a_folded_part_is_heard_by_its_name_not_its_triangle(phone_in):
+    """The ▸ before a summary is drawn, not said: "每一笔" / "Every payment", collapsed (the details says whether it is
+    open), not "black right-pointing small triangle, Every payment"."""
+    page = phone_in
+    page.goto(link(page, B1))
+    summaries = page.locator("details > summary")
+    assert summaries.count() >= 3
+    for summary in summaries.all():
+        said = summary.aria_snapshot()
+        assert "▸" not in said, said
+    expect(page.locator("details.payments > summary")).to_match_aria_snapshot(
+        {"zh": "- text: 每一笔", "en": "- text: Every payment"}[page.lang]
+    )
+    assert page.console.errors == []
