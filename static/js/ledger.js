@@ -94,6 +94,13 @@
     return a;
   }
 
+  // When this phone last opened a table, in the page's language (not the phone's: a Chinese page on a phone set
+  // to English said "12/5/2026, 4:46:54 PM"), to the minute.
+  function seenAt(time) {
+    var minute = { dateStyle: "medium", timeStyle: "short" };
+    return new Date(time).toLocaleString(document.documentElement.lang || undefined, minute);
+  }
+
   function listMine(list) {
     var tables = remembered();
     document.getElementById("mine-nojs").hidden = true;
@@ -105,7 +112,7 @@
       var title = document.createElement("strong");
       title.textContent = t.title;
       var who = document.createElement("span");
-      who.textContent = " " + t.players + " · " + new Date(t.seen).toLocaleString() + " ";
+      who.textContent = " " + t.players + " · " + seenAt(t.seen) + " ";
       item.append(title, who, link(t.edit || t.view, t.edit ? list.dataset.editWord : list.dataset.viewWord));
       var offline = keptTables()[t.id];
       if (t.edit && offline) {

@@ -102,16 +102,18 @@ def open_page(
     lang: str = "zh",
     javascript: bool = True,
     service_workers: str = "block",
+    locale: str = "zh-CN",
 ):
-    """A new phone context and page: `lang` "en" sets the language cookie (the page's switch does the same); the
-    service worker is blocked unless a test is about it (it would fetch pages beside the test's own requests)."""
+    """A new phone context and page: `lang` "en" sets the language cookie (the page's switch does the same), `locale`
+    is the phone's own language; the service worker is blocked unless a test is about it (it would fetch pages beside
+    the test's own requests)."""
     context = browser.new_context(
         viewport=size,
         device_scale_factor=2,
         is_mobile=True,
         has_touch=True,
         java_script_enabled=javascript,
-        locale="zh-CN",
+        locale=locale,
         service_workers=service_workers,
     )
     if lang == "en":

@@ -7,6 +7,7 @@ now; a drawn hand passes the deal to 老西 (bazhi's default reading, RULES.md �
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlencode
 
 import pytest
@@ -237,5 +238,31 @@ def test_a_refusal_on_the_record_page_reads_as_a_sentence(browser, live_server, 
         page.goto(page.base + f"/tables/{api.id}/edit/{api.token}/record/?" + urlencode(HAND))
         expect(page.locator("#record-error")).to_contain_text("is over: start the next one first")
         assert page.locator("#record-error").inner_text().startswith("This 底")
+    finally:
+        close(context)
+
+
+@pytest.mark.parametrize(
+    ("lang", "phone", "seen"),
+    [
+        ("zh", "en-US", r"^\d{4}年\d{1,2}月\d{1,2}日 \d{1,2}:\d{2}$"),
+        ("en", "zh-CN", r"^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$"),
+    ],
+    ids=["a Chinese page on an English phone", "an English page on a Chinese phone"],
+)
+def test_my_tables_says_when_in_the_pages_language_not_the_phones(browser, live_server, lang, phone, seen):
+    """A Chinese page on a phone set to English said "12/5/2026, 4:46:54 PM": the date is the page's, to the minute."""
+    context, page = open_page(browser, live_server, lang=lang, locale=phone)
+    # the page's language switch chose Chinese (a phone set to English is otherwise answered in English)
+    context.add_cookies([{"name": "django_language", "value": "zh-hans" if lang == "zh" else "en", "url": page.base}])
+    try:
+        page.goto(page.base + "/tables/new/")
+        page.locator("#new-table button[type=submit]").click()
+        expect(page.locator("#ledger")).to_be_visible()
+        page.goto(page.base + "/tables/")
+        said = page.locator("#mine-list li > span").first
+        expect(said).to_have_count(1)
+        when = said.inner_text().rsplit(" · ", 1)[1].strip()
+        assert re.match(seen, when), when
     finally:
         close(context)
