@@ -207,6 +207,17 @@ def unfold_every_part(page) -> None:
     assert stuck is None, f"{page.url}: a tap on {stuck} opens nothing"
 
 
+def axe_findings(page, axe=None) -> list[tuple]:
+    """What axe-core finds on the page as it is: each violation's rule, impact and first three elements (`axe`: an
+    `Axe` made once, for a walk over many pages)."""
+    if axe is None:
+        from axe_playwright_python.sync_playwright import Axe
+
+        axe = Axe()
+    violations = axe.run(page).response["violations"]
+    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in violations]
+
+
 def small_targets(page) -> list[str]:
     """What a finger can reach on the page but is smaller than it should be (WCAG 2.2 target size, and 44 px for
     the main controls)."""

@@ -13,6 +13,7 @@ from tests.browser.phone import (
     B1,
     B1_TAPS,
     CHOSEN,
+    axe_findings,
     every_page,
     expect,
     link,
@@ -66,9 +67,9 @@ def walk_every_page(page, client) -> Walk:
             page.check(CHOSEN[name])
             expect(page.locator('#players label[data-seat="N"]')).to_be_hidden()  # the page it is meant to be
         walk.h1[name] = page.locator("h1").count()
-        violations = axe.run(page).response["violations"]
-        if violations:
-            walk.violations[name] = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in violations]
+        found = axe_findings(page, axe)
+        if found:
+            walk.violations[name] = found
         try:
             no_horizontal_scroll(page)
         except AssertionError as error:
@@ -137,8 +138,6 @@ def test_the_page_has_one_h1(walked):
 
 def test_axe_finds_nothing_on_the_calculator_while_it_is_used(view):
     """The parts the page's script draws: meld chips with their seat pickers, the notice, an error beside a field."""
-    from axe_playwright_python.sync_playwright import Axe
-
     view.goto(view.base + "/")
     tap_seats(view, "S", "E", "")
     tap_meld(view, "kong_concealed", "2s")
@@ -149,21 +148,17 @@ def test_axe_finds_nothing_on_the_calculator_while_it_is_used(view):
     view.locator("#notation summary").click()
     view.fill('input[name="win_tile"]', "8x")
     expect(view.locator('input[name="win_tile"]')).to_have_attribute("aria-invalid", "true")
-    violations = Axe().run(view).response["violations"]
-    assert [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in violations] == []
+    assert axe_findings(view) == []
 
 
 def test_the_page_for_an_address_with_nothing_is_for_everyone_too(view):
     """A mistyped table link lands on the error page: axe finds nothing on it, one h1, nothing sideways, and its
     way back is a target a finger hits."""
-    from axe_playwright_python.sync_playwright import Axe
-
     assert view.goto(view.base + "/tables/no-such-table/").status == 404
     expect(view.locator("h1")).to_have_count(1)
     said = {"zh": "没有这个地址", "en": "There is nothing at this address"}  # the API's message, as a sentence
     expect(view.locator(".error-message")).to_have_text(said[view.lang], use_inner_text=True)
-    violations = Axe().run(view).response["violations"]
-    assert [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in violations] == []
+    assert axe_findings(view) == []
     no_horizontal_scroll(view)
     assert small_targets(view) == []
 

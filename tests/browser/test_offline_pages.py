@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 import pytest
 
 from tests.browser.conftest import SIZES, close, open_page
-from tests.browser.phone import B1, expect, link, tap_tiles
+from tests.browser.phone import B1, axe_findings, expect, link, tap_tiles
 from tests.ledger.client import Api
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -125,15 +125,12 @@ def test_the_trainer_and_a_tables_pages_offline_show_the_apps_own_page(kept, cli
 
 
 def test_axe_finds_nothing_on_the_pages_offline(kept):
-    from axe_playwright_python.sync_playwright import Axe
-
     found = {}
     for path in ("/trainer/", "/?" + urlencode(B1)):
         page = kept
         page.goto(page.base + path)
         expect(page.locator("#no-network, #result [data-offline]").first).to_be_visible()
-        violations = Axe().run(page).response["violations"]
-        found[path] = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in violations]
+        found[path] = axe_findings(page)
     assert found == {"/trainer/": [], "/?" + urlencode(B1): []}
 
 
