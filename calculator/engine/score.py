@@ -103,6 +103,9 @@ def wait(
     holding the robbed tile); the ways that pass are scored together (`Ruleset.evaluate_ways`: they share the
     tiles, and every wait shares `waiting`). The answers are brief (no request echo, groups or explanation): the
     page links each wait to its full result.
+
+    A way that does not win is `null` (API.md), and `why_not` says why, by way: the code and message of the
+    refusal (a flag conflict) or of the not-a-win (4龙 by discard), which the page shows in its place.
     """
     refused = [
         flag_error(request.with_win(tile, way.discarder, way.flags), ruleset, lang) if way.flags else None
@@ -110,8 +113,23 @@ def wait(
     ]
     passed = [way for way, error in zip(both, refused, strict=True) if error is None]
     scored = iter(ruleset.evaluate_ways(request, tile, passed, lang, waiting))
-    self_drawn, discarded = [error if error is not None else next(scored) for error in refused]
-    return {"tile": tile.notation, "self_draw": self_drawn, "discard": discarded}
+    answers = [error if error is not None else next(scored) for error in refused]
+    entry = {"tile": tile.notation}
+    why_not = {}
+    for way, answer in zip(both, answers, strict=True):
+        won = answer.get("win") is True
+        entry[way.how] = answer if won else None
+        if not won:
+            why_not[way.how] = reason_of(answer)
+    if why_not:
+        entry["why_not"] = why_not
+    return entry
+
+
+def reason_of(answer: dict) -> dict:
+    """What a way that does not win says instead: the code and message of its error or of its not-a-win."""
+    said = answer.get("error", answer)
+    return {"code": said["code"], "message": said["message"]}
 
 
 def flag_error(request: ScoreRequest, ruleset: Ruleset, lang: str) -> dict | None:

@@ -420,10 +420,9 @@ def waits_card(hand: HandInput, answer: dict, locale: Locale) -> WaitsCard:
     for wait in answer["waits"]:
         rows = []
         for how, discarder, flags, label in ways:
-            variant = wait.get(how) or {}
-            if not variant.get("win"):
-                message = variant.get("message") or variant.get("error", {}).get("message", "")
-                rows.append(WaitRow(how, False, message))
+            variant = wait[how]
+            if variant is None:  # that way is not a win: the engine says why
+                rows.append(WaitRow(how, False, wait["why_not"][how]["message"]))
                 continue
             net = variant["net"]
             rows.append(

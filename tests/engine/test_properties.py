@@ -206,4 +206,7 @@ def test_every_wait_wins_and_every_win_is_a_wait(request):
     assume("error" not in result)  # e.g. 抢杠胡 on a tile the winner holds (RULES.md §4)
     assert (request["win_tile"] in listed) == (result["win"] is True)
     for wait in waits["waits"]:
-        assert wait["self_draw"].get("win") is True or "error" in wait["self_draw"]
+        assert wait["self_draw"] or wait["discard"]  # a wait wins one way at least (API.md)
+        for how in ("self_draw", "discard"):  # the other is null, and the wait says why
+            assert (wait[how] is None) == (how in wait.get("why_not", {}))
+            assert wait[how] is None or wait[how]["win"] is True

@@ -173,9 +173,47 @@ def test_no_waits_request_is_refused_unless_one_of_its_ways_is_and_each_way_nets
                 expected = score(body)
                 entry = wait[how]
                 if "error" in expected:
-                    assert entry["error"]["code"] == expected["error"]["code"], (request, how)
+                    assert entry is None and wait["why_not"][how]["code"] == expected["error"]["code"], (request, how)
                 elif expected["win"]:
                     assert entry["net"] == expected["net"], (request, how)
                 else:
-                    assert entry["win"] is False, (request, how)
+                    assert entry is None and wait["why_not"][how]["code"] == expected["code"], (request, how)
     assert refused > 30 and accepted > 170
+
+
+# Four 财神 and no shape (RULES.md §2.2): a win by self-draw only (4龙), on any tile but the 财神's own kind.
+SILONG = {"ruleset": "xinyu", "options": {"caishen": "5p"}, "hand": "5555p138m26sESNC", "winner": "S", "dealer": "E"}
+
+
+def test_a_way_that_does_not_win_is_null_and_the_wait_says_why():
+    """API.md: a wait's `self_draw` / `discard` entry is null when that way is not a win; `why_not` holds the
+    not-a-win's code and message (docs/API-additions.md), which the page shows in its place."""
+    answer = score(SILONG)
+    assert len(answer["waits"]) == 33
+    for wait in answer["waits"]:
+        assert wait["discard"] is None
+        assert wait["self_draw"]["net"] == {"E": -25, "S": 75, "W": -25, "N": -25}  # 4 + 4龙 10 = 14, P 25
+        assert wait["why_not"] == {
+            "discard": {
+                "code": "silong_discard",
+                "message": score({**SILONG, "win_tile": wait["tile"], "discarder": "W"})["message"],
+            }
+        }
+
+
+def test_a_way_the_flags_refuse_for_one_wait_is_null_and_says_the_conflict():
+    """包牌 (liable_caishen) on the discard way: won on 5p the winner would hold all four 财神, which RULES.md §4
+    refuses (flag_conflict); that wait's discard is null, its self-draw a win, and the other waits win both ways."""
+    answer = score({**XINYU, "hand": "555p147m29sESNCF", "flags": ["liable_caishen"]})
+    by_tile = {wait["tile"]: wait for wait in answer["waits"]}
+    caishen = by_tile["5p"]
+    assert caishen["discard"] is None and caishen["self_draw"]["win"] is True
+    assert caishen["why_not"]["discard"]["code"] == "flag_conflict"
+    assert (
+        caishen["why_not"]["discard"]["message"]
+        == score(
+            {**XINYU, "hand": "555p147m29sESNCF", "win_tile": "5p", "discarder": "W", "flags": ["liable_caishen"]}
+        )["error"]["message"]
+    )
+    others = [wait for tile, wait in by_tile.items() if tile != "5p"]
+    assert others and all(w["self_draw"]["win"] and w["discard"]["win"] and "why_not" not in w for w in others)

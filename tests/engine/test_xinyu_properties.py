@@ -301,5 +301,6 @@ def test_every_wait_won_either_way_answers_as_its_hand_won_that_way_alone(data):
             brief = wait[way["how"]]
             if alone["win"]:
                 assert brief == {k: v for k, v in alone.items() if k not in FULL_ONLY}, (wait["tile"], way)
-            else:  # a wait of the other way only (4龙 wins only by self-draw)
-                assert (brief["win"], brief["code"]) == (False, alone["code"]), (wait["tile"], way)
+            else:  # a wait of the other way only (4龙 wins only by self-draw): null, and the wait says why
+                why_not = {"code": alone["code"], "message": alone["message"]}
+                assert (brief, wait["why_not"][way["how"]]) == (None, why_not), (wait["tile"], way)

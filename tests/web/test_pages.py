@@ -103,6 +103,16 @@ def test_waits_of_a_13_tile_hand(client):
     assert "+19" in html  # the discard line (from South's next player, West) pays what B1 pays
 
 
+def test_a_wait_won_only_by_self_draw_says_why_in_place_of_the_discard(client):
+    """Four 财神 and no shape win by self-draw only (RULES.md §2.2): each wait's discard is null in the answer and
+    the page says why in its place."""
+    query = {"ruleset": "xinyu", "caishen": "5p", "hand": "5555p138m26sESNC", "winner": "S", "dealer": "E"}
+    html = text(client.get(reverse("calculator"), query))
+    assert 'data-waits="33"' in html
+    assert html.count('data-how="self_draw"') == 33 and 'data-how="discard"' not in html
+    assert html.count('<p class="wait-row wait-no">4龙只能自摸胡') == 33
+
+
 def test_not_a_win_says_why(client):
     html = text(client.get(reverse("calculator"), {**B1, "hand": "111345789p79m55s".replace("345", "355")}))
     assert 'data-win="false"' in html
