@@ -32,6 +32,11 @@ FAULTS = (OperationalError, InterfaceError, InternalError, IntegrityError)
 RETRY_AFTER = 5  # seconds: SQLite's lock timeout, about how long a busy database takes to free up
 
 
+class Overtaken(Exception):
+    """A read that writes overtook at every try (a table written to faster than it is read): not the client's
+    doing, and gone once the writes pause, so answered as a fault is, 503 `busy` with Retry-After."""
+
+
 def is_fault(error: BaseException | None) -> bool:
     return isinstance(error, FAULTS)
 
@@ -42,8 +47,9 @@ def busy(request: HttpRequest) -> HttpResponse:
 
 
 class DatabaseFaultMiddleware:
-    """A view that raised a database fault answers 503 (`busy`); one whose table vanished while it was read (the
-    clean-up deleted it between two of the read's queries) answers 404, as a read a moment later would."""
+    """A view that raised a database fault, or a read that writes overtook at every try, answers 503 (`busy`); one
+    whose table vanished while it was read (the clean-up deleted it between two of the read's queries) answers 404,
+    as a read a moment later would."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -54,6 +60,9 @@ class DatabaseFaultMiddleware:
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if is_fault(exception):
             log.warning("database fault, answered 503: %s: %s", type(exception).__name__, exception)
+            return busy(request)
+        if isinstance(exception, Overtaken):
+            log.warning("a read overtaken by writes at every try, answered 503: %s", exception)
             return busy(request)
         if isinstance(exception, ObjectDoesNotExist):
             log.warning("a row vanished while the request read it, answered 404: %s", exception)

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 
 from calculator import ledger
 from calculator.models import Event, Hand, Table
+from calculator.plumbing import faults
 from calculator.tables.store import DEFAULT_PAGE, Page, entries_in
 
 SNAPSHOTS = 32  # snapshots kept per process (of any tables and versions)
@@ -35,8 +36,9 @@ PAGES = 4  # pages of entries kept per snapshot (the last page, which every tabl
 EXTEND_AT_MOST = DEFAULT_PAGE  # entries written since the snapshot a newer one is read from; more: read whole
 
 
-class Moved(Exception):
-    """The table was written to while a snapshot of it was being read."""
+class Moved(faults.Overtaken):
+    """The table was written to while a snapshot of it was being read. A read tries again; one that every try
+    finds overtaken answers 503 busy (`faults.Overtaken`)."""
 
 
 def version_of(table_id: str) -> int | None:
@@ -64,17 +66,18 @@ class Snapshot:
         seqs = range(page.first, min(page.last, self.state.entries) + 1)
         if not seqs:
             return []
+        # what is kept is taken, not looked at: another thread's read may drop it before this one is done
         with self._lock:
-            missing = [seq for seq in seqs if seq not in self._rows]
+            found = {seq: self._rows[seq] for seq in seqs if seq in self._rows}
+        missing = [seq for seq in seqs if seq not in found]
         if missing:
             hands, events = entries_in(self.table, Page(missing[0], missing[-1]))
             if version_of(self.table.id) != self.version:
                 raise Moved(self.table.id)
-            read = {entry.seq: entry for entry in (*hands, *events)}
+            found.update((entry.seq, entry) for entry in (*hands, *events))
+        rows = [found[seq] for seq in seqs]
         with self._lock:
-            if missing:
-                self._rows.update(read)
-            rows = [self._rows[seq] for seq in seqs]
+            self._rows.update(found)
             self._pages[(page.first, page.last)] = None
             self._pages.move_to_end((page.first, page.last))
             if len(self._pages) > PAGES:
