@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from calculator.engine.errors import ScoreError
+from calculator.engine.rulesets import RULESETS
 from calculator.engine.rulesets.base import read_option
 from calculator.engine.text import msg
 from calculator.ledger.entries import streak_mismatch
@@ -22,14 +23,15 @@ def prepare_request(state: State, body: object) -> dict:
         raise LedgerError("bad_json", msg("the request must be a JSON object"))
     card = state.card
     request = dict(body)
-    ruleset = request.get("ruleset") or card.ruleset
-    if ruleset != card.ruleset:
+    # left out (or null): the table's; another game or seat: refused; no game or seat at all: the engine's 400
+    if request.get("ruleset") is None:
+        request["ruleset"] = card.ruleset
+    elif request["ruleset"] != card.ruleset and isinstance(request["ruleset"], str) and request["ruleset"] in RULESETS:
         raise LedgerError("ruleset_mismatch", msg("this table plays {game}", game=card.ruleset), "ruleset")
-    request["ruleset"] = ruleset
-    dealer = request.get("dealer") or state.dealer
-    if dealer != state.dealer:
+    if request.get("dealer") is None:
+        request["dealer"] = state.dealer
+    elif request["dealer"] != state.dealer and request["dealer"] in state.seats:
         raise LedgerError("dealer_mismatch", msg("the dealer now is {seat}", seat=state.dealer), "dealer")
-    request["dealer"] = dealer
     request["options"] = card_options(state, request.get("options"))
     refuse_past_streak(state)
     # API.md: the ledger ignores `alternatives` (a disputed card is settled when the table is made, not per hand);
@@ -79,10 +81,19 @@ def card_options(state: State, raw: object) -> dict:
     options["house"] = dict(card.house)
     streak = state.card.table.streak_option
     if streak:
-        if options.get(streak, state.dealer_streak) != state.dealer_streak:
+        if options.get(streak) is not None and streak_given(state, options[streak]) != state.dealer_streak:
             raise streak_mismatch(state)
         options[streak] = state.dealer_streak
     return options
+
+
+def streak_given(state: State, value: object) -> int:
+    """The dealer's streak a hand gives, or the engine's `bad_option` for one that is no streak (0, "2")."""
+    option = next(option for option in state.card.rules.options if option.id == state.card.table.streak_option)
+    try:
+        return read_option(option, value)
+    except ScoreError as error:
+        raise LedgerError.of(error) from None
 
 
 def _mismatch(field_name: str, value: object) -> LedgerError:

@@ -11,7 +11,11 @@ from hypothesis import strategies as st
 from calculator import ledger
 from calculator.engine import score
 from calculator.models import Event, Hand, Table
+from tests.ledger.client import Api
 from tests.ledger.hands import B1, B2
+
+# a xinyu hand: S wins on W's discard (tests/ledger/test_xinyu_tables.py)
+X2 = {"options": {"caishen": "5p"}, "hand": "123m456m789sEEE2s", "win_tile": "2s", "winner": "S", "discarder": "W"}
 
 pytestmark = pytest.mark.django_db
 
@@ -198,3 +202,42 @@ def test_the_token_comparison_is_constant_time():
     assert "compare_digest" in inspect.getsource(models.Table.token_matches)
     table, token = Table.create(ledger.parse_config({"ruleset": "bazhi"}))
     assert table.token_matches(token) and not table.token_matches(token[:-1]) and not table.token_matches(None)
+
+
+THREE = {"ruleset": "bazhi", "options": {"players": 3}, "players": {"E": "阿东", "S": "小南", "W": "老西"}}
+
+
+@pytest.mark.parametrize(
+    "change, code, field",
+    [
+        ({"dealer": "N"}, "bad_seat", "dealer"),  # RULES.md §1.8: N anywhere at a table of three is bad_seat
+        ({"dealer": "e"}, "bad_seat", "dealer"),
+        ({"dealer": ""}, "bad_seat", "dealer"),  # not "left out": the table does not fill what was given
+        ({"dealer": ["E"]}, "bad_seat", "dealer"),
+        ({"dealer": 0}, "bad_seat", "dealer"),
+        ({"ruleset": "nope"}, "unknown_ruleset", "ruleset"),
+        ({"ruleset": ""}, "unknown_ruleset", "ruleset"),
+        ({"ruleset": ["bazhi"]}, "unknown_ruleset", "ruleset"),
+        ({"dealer": {"E": 1}}, "bad_seat", "dealer"),
+    ],
+)
+def test_a_value_the_engine_refuses_is_its_400_at_a_table_too_not_a_mismatch_or_filled_in(client, change, code, field):
+    """API.md: a table fills `dealer` and `ruleset` when they are left out and refuses one that names another seat
+    or game (409); a value that is no seat or no game is the engine's 400, as `POST /api/score` answers it."""
+    api = Api(client, THREE)
+    request = {**B1, **change}
+    assert score({"ruleset": "bazhi", "options": {"players": 3}, "dealer": "E", **request})["error"]["code"] == code
+    assert api.refused("hands", request) == (400, code, field)
+    assert api.get()["hands_total"] == 0
+
+
+def test_a_dealer_streak_that_is_no_streak_is_bad_option_at_a_xinyu_table_too(client):
+    """API.md: dealer_streak is a whole number from 1 to 1,000 (bad_option otherwise); a table that fills the
+    streak refuses a different valid one as dealer_mismatch, and 0 as the engine does."""
+    api = Api(client, {"ruleset": "xinyu", "stake": 100})
+    for streak in (0, 1001, "1", True):
+        request = {**X2, "options": {"caishen": "5p", "dealer_streak": streak}}
+        assert api.refused("hands", request) == (400, "bad_option", "options.dealer_streak")
+    request = {**X2, "options": {"caishen": "5p", "dealer_streak": 2}}
+    assert api.refused("hands", request) == (409, "dealer_mismatch", "options.dealer_streak")
+    assert api.get()["hands_total"] == 0
