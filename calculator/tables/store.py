@@ -169,9 +169,16 @@ Action = Callable[[Table, State, Mapping], list]
 
 
 def write(
-    table_id: str, body: object, action: Action, allowed: tuple[str, ...] | None, keyed: bool, status: int = 201
+    table_id: str,
+    body: object,
+    action: Action,
+    allowed: tuple[str, ...] | None,
+    keyed: str | None,
+    status: int = 201,
 ) -> Written:
-    """The frame of every write: body, lock, idempotency key, version, the action, the stored account."""
+    """The frame of every write: body, lock, idempotency key, version, the action, the stored account. `keyed`
+    is the kind of entry the write makes (`entry_kind`) where it takes an idempotency key, None where it takes
+    none: a key's repeat must make the same kind of entry from the same body."""
     body = _body(body, allowed)
     key = parse_key(body) if keyed else None
     if not keyed and "idempotency_key" in body:
@@ -182,7 +189,7 @@ def write(
         if key is not None:
             first = keyed_entry(table, key)
             if first is not None:
-                return repeat(table, first, body)
+                return repeat(table, first, keyed, body)
         if version is not None and version != table.version:
             changed = msg("the table changed meanwhile (perhaps this hand is already recorded): reload and check")
             raise LedgerError("stale", changed, "version")
@@ -201,9 +208,15 @@ def write(
     return Written(table, state, table.version, entries, status if entries else 200)
 
 
-def repeat(table: Table, first, body: Mapping) -> Written:
-    """The same key again: the first answer (200), or 409 if the body is not the first one's."""
-    if first.body_hash != body_hash(body):
+def entry_kind(entry: Hand | Event) -> str:
+    """What kind of write made an entry: "hand", or the event's kind (draw, leave, next, card)."""
+    return entry.kind if isinstance(entry, Event) else "hand"
+
+
+def repeat(table: Table, first, kind: str, body: Mapping) -> Written:
+    """The same key again: the first answer (200), or 409 if the write or its body is not the first one's (an
+    empty body is a draw's and a hand's that only repeats a draw's key)."""
+    if entry_kind(first) != kind or first.body_hash != body_hash(body):
         used = msg("this idempotency_key was used with a different request")
         raise LedgerError("idempotency_mismatch", used, "idempotency_key")
     after = dict(first.after)
@@ -244,7 +257,7 @@ def record_hand(table_id: str, body: object, lang: str = "zh") -> Written:
         logged = apply_hand(state, result)
         return [_entry(Hand, table, state, logged, n=logged["n"], request=request, result=result)]
 
-    return write(table_id, body, hand, None, keyed=True)
+    return write(table_id, body, hand, None, keyed="hand")
 
 
 EVENTS = {
@@ -267,7 +280,7 @@ def record_event(table_id: str, kind: str, body: object = None) -> Written:
         logged = apply_kind(state, body)
         return [_entry(Event, table, state, logged, kind=kind, seat=logged.get("seat") or "")]
 
-    return write(table_id, body, event, allowed, keyed)
+    return write(table_id, body, event, allowed, keyed=kind if keyed else None)
 
 
 def change_rules(table_id: str, body: object) -> Written:
@@ -280,7 +293,7 @@ def change_rules(table_id: str, body: object) -> Written:
         Card.store(table, new)
         return [_entry(Event, table, state, logged, kind=Event.CARD)]
 
-    return write(table_id, body, card, None, keyed=False)
+    return write(table_id, body, card, None, keyed=None)
 
 
 def undo_last(table_id: str, body: object = None) -> Written:
@@ -299,7 +312,7 @@ def undo_last(table_id: str, body: object = None) -> Written:
         _restore(state, table, restored)
         return []
 
-    return write(table_id, body, undo, ("version",), keyed=False)
+    return write(table_id, body, undo, ("version",), keyed=None)
 
 
 def redo_last(table_id: str, body: object = None) -> Written:
@@ -317,7 +330,7 @@ def redo_last(table_id: str, body: object = None) -> Written:
         table.redo = None
         return [entry]
 
-    return write(table_id, body, redo, ("version",), keyed=False, status=200)
+    return write(table_id, body, redo, ("version",), keyed=None, status=200)
 
 
 def _restore(state: State, table: Table, stored: Mapping) -> None:

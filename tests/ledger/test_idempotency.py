@@ -43,6 +43,19 @@ def test_the_same_key_with_another_body_is_a_mismatch(api):
     assert Hand.objects.count() == 1 and not Event.objects.exists()
 
 
+def test_a_key_names_one_kind_of_write_a_draw_s_key_on_a_hand_or_a_leave_is_a_mismatch(client):
+    """A draw's body is empty, and so is a hand's that only repeats it: the key of a draw sent with a hand (or with
+    a leave, which bazhi does not even have) is another request, 409, not the draw's answer."""
+    for game, body in (("bazhi", {}), ("xinyu", {"stake": None})):
+        api = Api(client, {"ruleset": game, **body})
+        drawn = api.write("draw", {"idempotency_key": "d"})
+        assert drawn.status_code == 201
+        for action in ("hands", "leave"):
+            assert api.refused(action, {"idempotency_key": "d"}) == (409, "idempotency_mismatch", "idempotency_key")
+        assert api.write("draw", {"idempotency_key": "d"}).json() == drawn.json()
+        assert api.get()["events_total"] == 1 and api.get()["hands_total"] == 0
+
+
 def test_the_key_is_checked_before_every_other_table_check(api):
     """The Back button's re-submit: the old version, and the table has moved on (here to game over)."""
     table = api.get()
