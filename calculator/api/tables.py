@@ -180,6 +180,7 @@ def tagged_only_when_ok(view: Callable) -> Callable:
     return tagged
 
 
+@csrf_exempt  # it writes nothing: a POST, PUT or DELETE is 405 (with Allow), not a CSRF refusal
 @require_http_methods(["GET", "HEAD"])
 @cache_control(no_cache=True)  # always revalidate: a table changes while it is played
 @tagged_only_when_ok

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -241,3 +242,13 @@ def test_a_dealer_streak_that_is_no_streak_is_bad_option_at_a_xinyu_table_too(cl
     request = {**X2, "options": {"caishen": "5p", "dealer_streak": 2}}
     assert api.refused("hands", request) == (409, "dealer_mismatch", "options.dealer_streak")
     assert api.get()["hands_total"] == 0
+
+
+@pytest.mark.parametrize("method", ["post", "put", "patch", "delete"])
+def test_a_method_the_tables_address_does_not_take_is_405_not_a_csrf_refusal(client, table, method):
+    """`/api/tables/<id>` is read only: an API client that writes to it is told so (405 with Allow), not that a
+    CSRF cookie is missing, which it has no use for (the ledger's writes take a Bearer token)."""
+    browser_like = Client(enforce_csrf_checks=True)  # the checks a real request meets (the test client skips them)
+    response = getattr(browser_like, method)(f"/api/tables/{table['id']}", "{}", content_type="application/json")
+    assert response.status_code == 405 and response["Allow"] == "GET, HEAD"
+    assert response.json()["error"]["code"] == "method_not_allowed"
