@@ -18,10 +18,11 @@ from typing import Literal
 from .text import Text
 
 # What a condition can ask about, each a field of `Situation`: the seats (None: no discarder), numbers of the
-# melds, the other flags set, the copies of the winning tile the winner holds (None: no winning tile yet) and the
-# wild tiles in the winner's concealed part (None: the game has none, or it is not chosen yet).
+# melds, the other flags set, the copies of the winning tile the winner holds (None: no winning tile yet), the
+# wild tiles in the winner's concealed part (None: the game has none, or it is not chosen yet) and whether the
+# winning tile is of the wild kind (1 or 0; None: either is not known yet).
 SEAT_FACTS = ("winner", "dealer", "discarder")
-COUNT_FACTS = ("kongs", "melds", "win_tile_copies", "wild_copies")
+COUNT_FACTS = ("kongs", "melds", "win_tile_copies", "wild_copies", "win_tile_wild")
 FACTS = (*SEAT_FACTS, *COUNT_FACTS, "flags")
 
 # is / not: the fact is absent (value None) or equals another fact (value its name); min / max: a count's bound;
@@ -74,6 +75,7 @@ class Situation:
     flags: frozenset[str]
     win_tile_copies: int | None = None  # copies of the winning tile the winner holds, it included (melds too)
     wild_copies: int | None = None  # the game's wild tile (xinyu's 财神) in the concealed part, win tile included
+    win_tile_wild: int | None = None  # 1: the winning tile is of the wild kind; 0: it is not
 
 
 def holds(condition: Condition, situation: Situation) -> bool:

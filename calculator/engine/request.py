@@ -362,4 +362,5 @@ def situation_of(request: ScoreRequest, ruleset: Ruleset) -> Situation:
         flags=request.flags,
         win_tile_copies=None if win is None else request.all_counts[win.index],
         wild_copies=None if wild is None else request.concealed_counts[wild.index],
+        win_tile_wild=None if win is None or wild is None else int(win.index == wild.index),
     )

@@ -629,6 +629,7 @@
       flags: boxes.filter((b) => b.checked).map((b) => b.value),
       win_tile_copies: state.win ? c[state.win] || 0 : null,
       wild_copies: wildCopies(),
+      win_tile_wild: state.win && wildTile() ? Number(state.win === wildTile()) : null,
     });
     // Flags of the other game are dropped; flags taken away before come back once they can apply again.
     boxes.forEach((b) => {

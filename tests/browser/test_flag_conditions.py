@@ -90,3 +90,16 @@ def test_a_winner_holding_all_four_wild_tiles_greys_the_liable_discard(page, win
     situation = Situation("S", "E", "W", 0, 0, frozenset(), win_tile_copies=win_copies, wild_copies=wild)
     assert bool(unmet(RULESETS["xinyu"].flag_by_id["liable_caishen"], situation)) is (wild == 4)
     expect_flags_as_the_engine_says(page, RULESETS["xinyu"], situation)
+
+
+@pytest.mark.parametrize(("win", "wild_win"), [("5p", 1), ("2s", 0)])
+def test_a_win_on_the_wild_tile_greys_robbing_a_kong(page, win, wild_win):
+    """RULES.md §2.1: the 财神 kind is never melded, so no kong of it is robbed: won on the 财神 (5p) by W's
+    discard, 抢杠胡 is greyed; won on 2s it can apply."""
+    query = {"ruleset": "xinyu", "caishen": "5p", "hand": "123m456m789sEE13s", "win_tile": win}
+    page.goto(page.base + "/?" + urlencode({**query, "winner": "S", "dealer": "E", "discarder": "W"}))
+    situation = Situation(
+        "S", "E", "W", 0, 0, frozenset(), win_tile_copies=1, wild_copies=wild_win, win_tile_wild=wild_win
+    )
+    assert bool(unmet(RULESETS["xinyu"].flag_by_id["robbing_kong"], situation)) is bool(wild_win)
+    expect_flags_as_the_engine_says(page, RULESETS["xinyu"], situation)

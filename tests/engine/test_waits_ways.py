@@ -91,7 +91,11 @@ def test_heavenly_with_a_discarder_is_scored_on_the_self_draw_way():
 def test_robbing_a_kong_without_a_discarder_is_scored_on_the_discard_way():
     answer = score({**XINYU, "flags": ["robbing_kong"]})
     assert answer["ways"][1]["flags"] == ["robbing_kong"] and answer["ways"][0]["flags"] == []
-    assert answer["waits"][0]["discard"]["net"] == won(XINYU, "5p", "W", ["robbing_kong"])["net"]
+    assert answer["waits"][0]["tile"] == "5p" and answer["waits"][0]["discard"] is None  # no kong of 财神 (§2.1)
+    open_wait = {**XINYU, "hand": "123m456m789pEE23s", "flags": ["robbing_kong"]}  # on 1s or 4s, neither held
+    by_tile = {wait["tile"]: wait for wait in score(open_wait)["waits"]}
+    assert by_tile["4s"]["discard"]["net"] == won(open_wait, "4s", "W", ["robbing_kong"])["net"]
+    assert by_tile["4s"]["discard"]["bao_reason"] == "qianggang"
 
 
 def test_a_discarder_equal_to_the_winner_is_ignored_in_waits_mode():

@@ -344,6 +344,28 @@ def test_robbing_kong_the_robbed_player_pays_for_all():
     ]
 
 
+def test_robbing_a_kong_of_the_caishen_kind_cannot_happen():
+    """RULES.md §2.1: no meld holds the 财神 kind, so nobody adds a fourth 财神 to a pung (补杠) and no 抢杠胡 is won
+    on one; §4: a situation that cannot happen at a table is flag_conflict."""
+    result = xinyu("123m456m789sEE13s", "5p", winner="S", discarder="W", flags=["robbing_kong"], lang="en")
+    assert result["error"] == {
+        "code": "flag_conflict",
+        "message": "Robbing a kong: a 财神 is never melded, so there is no kong of it to rob",
+        "field": "flags",
+    }
+    assert xinyu("123m456m789sEE13s", "5p", winner="S", discarder="W")["win"] is True  # the same win by a discard
+
+
+def test_a_waits_answer_robbing_a_kong_has_no_discard_way_on_the_caishen():
+    """抢杠胡 set on 13 tiles: each wait's discard way robs a kong, and the 财神's cannot (the self-draw drops the
+    flag: API.md); the other waits are robbed kongs as before."""
+    result = xinyu("123m456m789sEE13s", None, winner="S", flags=["robbing_kong"])
+    by_tile = {wait["tile"]: wait for wait in result["waits"]}
+    assert by_tile["5p"]["discard"] is None and by_tile["5p"]["self_draw"]["win"] is True
+    assert by_tile["5p"]["why_not"]["discard"]["code"] == "flag_conflict"
+    assert by_tile["2s"]["discard"]["bao_reason"] == "qianggang"
+
+
 def test_liable_caishen_discarder_pays_p_plus_two_halves():
     result = xinyu(PLAIN, "2s", discarder="W", flags=["liable_caishen"])  # 13 + 7 + 7
     assert result["net"] == {"E": 0, "S": 27, "W": -27, "N": 0}
