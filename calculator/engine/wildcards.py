@@ -307,7 +307,7 @@ class Group(NamedTuple):
     A NamedTuple: immutable, and much cheaper to build than a frozen dataclass (every answer builds five).
     """
 
-    type: str  # "pair" | "sequence" | "triplet" | "tiles" (a shapeless or 十三不搭 hand)
+    type: str  # "pair" | "sequence" | "triplet", or the pattern a hand read without sets is (loose_groups)
     tiles: tuple[Tile, ...]
     wild: tuple[Tile, ...] = ()
 
@@ -389,10 +389,11 @@ def block_pairs(b: int, block: tuple[int, ...]) -> tuple[Group, ...]:
     return tuple(groups)
 
 
-def loose_groups(natural: list[int] | tuple[int, ...], wild_tiles: tuple[Tile, ...]) -> list[Group]:
-    """A hand read without sets (十三不搭, 4龙, 全风向): its natural tiles and its 财神 as they are."""
+def loose_groups(natural: list[int] | tuple[int, ...], wild_tiles: tuple[Tile, ...], pattern: str) -> list[Group]:
+    """A hand read without sets (十三不搭, 4龙, 全风向): its natural tiles and its 财神 as they are, one group typed
+    by the pattern's code (as a nearest win's group is: nearest.py)."""
     tiles = tuple([ALL_TILES[i] for i in range(NUM_KINDS) for _ in range(natural[i])])
-    return [Group(type="tiles", tiles=tiles + wild_tiles, wild=wild_tiles)]
+    return [Group(type=pattern, tiles=tiles + wild_tiles, wild=wild_tiles)]
 
 
 # --------------------------------------------------------------------------- no fifth copies (house rule)

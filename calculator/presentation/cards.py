@@ -17,7 +17,7 @@ from typing import ClassVar
 from calculator.engine import InvalidNotationError, parse_tiles, score
 from calculator.engine.claims import win_level
 from calculator.engine.hand import concealed_size
-from calculator.engine.rulesets import RULESETS
+from calculator.engine.rulesets import RULESETS, Ruleset
 
 from .handquery import HandInput, field_label, field_text, form_field, query_string
 from .locale import Locale
@@ -510,7 +510,7 @@ def groups(answer: dict, labels: dict, locale: Locale, said: dict) -> list[Group
                 tiles = wild_in(tiles, stands_for, wild, locale)
         out.append(
             GroupView(
-                label=said["groups"].get(g["type"]) or g["type"],
+                label=group_label(g, ruleset, locale, said["groups"]),
                 tiles=tiles,
                 win=g.get("win", False),
                 meld=g["type"] in said["melds"],
@@ -518,6 +518,13 @@ def groups(answer: dict, labels: dict, locale: Locale, said: dict) -> list[Group
             )
         )
     return out
+
+
+def group_label(group: dict, ruleset: Ruleset, locale: Locale, words: dict[str, str]) -> str:
+    """A group's name: a pair, a set or a meld by its word; a hand read without sets (十三不搭, 全风向, 4龙) by its
+    pattern's name; anything else (an answer stored before groups were typed so) as any tiles."""
+    pattern = ruleset.pattern_by_code.get(group["type"])
+    return words.get(group["type"]) or (pattern.name(locale.lang) if pattern else locale.gettext("Any tiles"))
 
 
 def explanation_lines(answer: dict) -> list[LineView]:
@@ -567,9 +574,8 @@ def with_nearest(card: NoWinCard, answer: dict, locale: Locale) -> NoWinCard:
     wild = ruleset.wild_tile(answer)
     open_places = 0
     for g in nearest["groups"]:
-        pattern = ruleset.pattern_by_code.get(g["type"])
-        label = said.get(g["type"]) or (pattern.name(locale.lang) if pattern else _("Any tiles"))
         wilds = ruleset.stands_for(g) if wild else []
+        label = group_label(g, ruleset, locale, said)
         card.nearest.append(GroupView(label, near_tiles(g, wild, wilds, locale), False, False, ""))
         open_places += g["open"]
     if open_places:

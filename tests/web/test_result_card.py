@@ -151,3 +151,22 @@ def test_a_payment_is_tagged_with_its_part_unless_its_reason_names_the_part(clie
     ).content.decode()
     assert html.count(tagged) == 1
     assert html.count(untagged) == 3  # the base fan, from each of the three losers
+
+
+@pytest.mark.parametrize(
+    ("hand", "win", "caishen", "zh", "en"),
+    [
+        ("12247m5sESWNCFP", "8s", "2m", "十三不搭", "Thirteen unrelated"),  # RULES.md §2.2.3 with two 财神
+        ("EESSWWNNCCFFP", "E", "1m", "全风向", "All honours"),  # every tile an honour: no shape needed
+        ("138m5555p26sESNC", "F", "5p", "4龙", "Four wild tiles"),  # four 财神, no shape: by self-draw
+    ],
+)
+def test_a_hand_read_without_sets_is_labelled_by_its_shape_not_the_engines_word(client, hand, win, caishen, zh, en):
+    """"How the hand was read" labels each group; a hand read as one run of tiles (十三不搭, 全风向, 4龙) read
+    "tiles · 胡的牌" in Chinese: the engine's type, in English, on the Chinese page."""
+    query = {"ruleset": "xinyu", "caishen": caishen, "hand": hand, "win_tile": win, "winner": "W", "dealer": "E"}
+    for lang in ("zh", "en"):
+        with translation.override("en" if lang == "en" else "zh-hans"):
+            html = client.get(reverse("calculator"), query, HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+        labels = re.findall(r'<span class="group-label">([^<]*)', html)
+        assert labels and labels[0].startswith({"zh": zh, "en": en}[lang]), labels

@@ -24,7 +24,14 @@ def concrete_groups(wilds: Wilds, reading: Reading) -> list[Group]:
         return standard_groups(wilds.blocks, reading.plan, sequences=not reading.triplets)
     if reading.shape == "qidui":
         return seven_pairs_groups(wilds.blocks, wilds.count, reading.colour.colour)
-    return loose_groups(wilds.natural, (wilds.caishen,) * wilds.count)
+    return loose_groups(wilds.natural, (wilds.caishen,) * wilds.count, loose_pattern(reading))
+
+
+def loose_pattern(reading: Reading) -> str:
+    """The pattern a hand read without sets is: 十三不搭, or a shapeless win: 全风向 (its colour), else 4龙."""
+    if reading.shape == "shisanbuda":
+        return "shisanbuda"
+    return "quanfeng" if reading.colour.code == "quanfeng" else "silong"
 
 
 def groups_of(request: ScoreRequest, wilds: Wilds, reading: Reading) -> list[dict]:
