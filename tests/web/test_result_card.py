@@ -162,7 +162,7 @@ def test_a_payment_is_tagged_with_its_part_unless_its_reason_names_the_part(clie
     ],
 )
 def test_a_hand_read_without_sets_is_labelled_by_its_shape_not_the_engines_word(client, hand, win, caishen, zh, en):
-    """"How the hand was read" labels each group; a hand read as one run of tiles (十三不搭, 全风向, 4龙) read
+    """ "How the hand was read" labels each group; a hand read as one run of tiles (十三不搭, 全风向, 4龙) read
     "tiles · 胡的牌" in Chinese: the engine's type, in English, on the Chinese page."""
     query = {"ruleset": "xinyu", "caishen": caishen, "hand": hand, "win_tile": win, "winner": "W", "dealer": "E"}
     for lang in ("zh", "en"):
