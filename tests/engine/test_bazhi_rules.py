@@ -268,3 +268,15 @@ def test_english_explanation():
     lines = {line["code"]: line for line in result["explanation"]}
     assert lines["zhi_fan"]["label"] == "suit fan"
     assert "(9 + mid 8) × 2 ÷ 10 = 3.4 → 3" in lines["zhi_fan"]["detail"]
+
+
+def test_a_middle_tile_with_more_than_one_wait_names_the_waits_as_the_line_names_tiles():
+    """RULES.md §1.2: 压档 needs the middle tile to be the only wait. 555 46 789p CC + 2222p won on 5p waits on 5p
+    and 红中: the Chinese line names them 五筒、红中 (as its other lines name a tile), not 5p C."""
+    result = bazhi("55546789pCC", "5p", melds=[kong("2222p")], winner="N", dealer="N", discarder="S")
+    (yadang,) = [line for line in result["explanation"] if line["code"] == "yadang"]
+    assert (yadang["detail"], yadang["value"], result["yadang"]) == (
+        "坎张，但听的不止一张（五筒、红中），不算压档",
+        0,
+        None,
+    )

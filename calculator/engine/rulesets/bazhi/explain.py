@@ -34,8 +34,11 @@ def explain(
     if reading.yadang is not None:
         add(_yadang_line(win, len(waits) == 1, lang))
     elif reading.win_role == "middle":
-        waits_text = " ".join(t.notation for t in waits)
-        detail = msg("middle tile, but the hand waits on more than one kind ({waits}): no 压档", waits=waits_text)
+        detail = msg(
+            "middle tile, but the hand waits on more than one kind ({waits}): no 压档",
+            waits=" ".join(t.notation for t in waits),
+            waits_zh="、".join(t.name_zh for t in waits),  # the Chinese names its tiles as every line does
+        )
         add(line(lang, "yadang", YADANG, detail, 0, "§1.2"))
     if reading.dandiao:
         detail = msg("{tile} completes the pair and is the only wait", tile=win, name_zh=win.name_zh)
