@@ -139,3 +139,23 @@ def test_a_readings_name_on_the_rules_page_breaks_between_words_not_inside_one(p
     names = [(name, lines) for name, lines in lines_of(page.locator("main"), ".house-payouts th") if " " not in name]
     assert names and all(lines == 1 for _, lines in names), [n for n in names if n[1] != 1]
     assert page.console.errors == []
+
+
+def test_a_way_that_does_not_win_reads_as_one_paragraph_with_its_gloss(phone_in):
+    """Four 财神 and no shape win by self-draw only: each wait says why not by discard in the discard's place. In
+    English the page glosses 龙 inside that sentence, and the row's two-column grid (a win's label and its gain)
+    laid the sentence out as three grid cells: "4 (long: what a hand scores in: …" one word a line in a narrow
+    column beside 龙 and the rest (13-14 lines). The sentence is one paragraph, as wide as the row: at most 6 lines
+    (the English gloss of 龙 is long)."""
+    page = phone_in
+    page.goto(
+        link(page, {"ruleset": "xinyu", "caishen": "5p", "hand": "5555p138m26sESNC", "winner": "S", "dealer": "E"})
+    )
+    why_not = page.locator("li.wait").first.locator(".wait-no")
+    expect(why_not).to_contain_text("龙")
+    if page.lang == "en":
+        expect(why_not.locator(".gloss")).to_have_count(1)  # the gloss is in
+    ((_, lines),) = lines_of(page.locator("li.wait").first, ".wait-no")
+    assert lines <= 6, lines
+    assert box(why_not)["width"] >= 0.9 * box(page.locator("li.wait").first.locator(".wait-row").first)["width"]
+    assert page.console.errors == []
