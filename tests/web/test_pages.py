@@ -11,6 +11,7 @@ import pytest
 from django.urls import reverse
 
 from calculator.engine.rulesets import RULESETS, SERVED
+from calculator.templatetags.page_data import page_data
 from tests.web.fields import B1
 
 CASES = Path(__file__).resolve().parents[1] / "cases" / "bazhi.json"
@@ -217,3 +218,17 @@ def test_rules_page_names_each_pattern_once_in_chinese(client):
     english = client.get(reverse("rules"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "支数 S" not in chinese
     assert "Suit count S" in english
+
+
+def test_the_data_for_the_pages_script_is_written_in_utf8_and_still_cannot_close_its_element(client):
+    """json_script wrote 番价 as \\u756a\\u4ef7 (six bytes a character): the calculator page's data is mostly
+    Chinese, and its first load has a budget (tests/browser/test_speed.py). The escapes that keep the element
+    whole stay: a name with </script> in it cannot end it."""
+    html = text(client.get(reverse("calculator"), B1))
+    data = re.search(r'<script id="calc-rulesets" type="application/json">(.*?)</script>', html, re.S).group(1)
+    assert "番价" in data and "\\u756a" not in data
+    assert json.loads(data)[0]["options"][0]["label"] == {"zh": "番价"}
+    written = page_data({"name": "</script><b>&"}, "x")
+    assert "</script><b>" not in written.removesuffix("</script>") and json.loads(
+        re.search(r">(.*)</script>$", written).group(1)
+    ) == {"name": "</script><b>&"}
