@@ -565,7 +565,7 @@ def with_nearest(card: NoWinCard, answer: dict, locale: Locale) -> NoWinCard:
     nearest = answer.get("nearest")
     if not nearest:
         return card
-    _, ngettext = locale.gettext, locale.ngettext
+    ngettext = locale.ngettext
     card.distance = ngettext(
         "%(counter)s exchange from a win", "%(counter)s exchanges from a win", nearest["distance"]
     ) % {"counter": nearest["distance"]}
