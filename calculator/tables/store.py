@@ -214,8 +214,8 @@ def entry_kind(entry: Hand | Event) -> str:
 
 
 def repeat(table: Table, first, kind: str, body: Mapping) -> Written:
-    """The same key again: the first answer (200), or 409 if the write or its body is not the first one's (an
-    empty body is a draw's and a hand's that only repeats a draw's key)."""
+    """The same key again: the first answer (200), or 409 if the write or its body is not the first one's (a draw's
+    body and that of a hand sent with only the draw's key are both empty: the kind tells them apart)."""
     if entry_kind(first) != kind or first.body_hash != body_hash(body):
         used = msg("this idempotency_key was used with a different request")
         raise LedgerError("idempotency_mismatch", used, "idempotency_key")
