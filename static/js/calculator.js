@@ -736,9 +736,9 @@
     if (e.target.classList.contains("meld-from")) return; // handled by its own listener
     if (NOTATION.test(name)) {
       readFields();
+      updateSeatsAndFlags();
       render();
       updateKeys();
-      updateSeatsAndFlags();
       return fire(true);
     }
     if (name === "flags") taken.flags.delete(e.target.value);
@@ -968,9 +968,9 @@
   readFields();
   const notationBox = $("notation");
   if (notationBox && !form.querySelector(".notation .is-invalid")) notationBox.open = false;
+  updateSeatsAndFlags(); // before the chips are drawn: it may give a meld its source
   render();
   setMode("hand");
-  updateSeatsAndFlags();
   measure();
   showAnswer();
   if (fromLink) {

@@ -203,3 +203,20 @@ def test_a_table_of_three_has_no_north_and_what_chose_north_takes_another_seat_u
     expect(page.locator("#hand-melds select")).to_have_value("N")
     expect(page).to_have_url(re.compile(r"meld1_from=N"))
     no_console_errors(page)
+
+
+def test_a_chow_opened_from_a_link_shows_the_seat_the_form_sends(page):
+    """A share link with a chow and no source: the chow is the 上家's (East's is North). The page filled the form's
+    source with North but drew the chip before, its select on the first seat offered: "← South" on screen, North
+    scored. The chips and the form now say the same, and a pung keeps the source the link gives."""
+    link = (
+        "/?ruleset=xinyu&caishen=5p&hand=9p&win_tile=9p&meld1=chow&meld1_tiles=123m&meld2=pung&meld2_tiles=555s"
+        "&meld2_from=S&meld3=pung&meld3_tiles=777s&meld3_from=N&meld4=chow&meld4_tiles=345s&winner=E&dealer=E"
+        "&discarder=W"
+    )
+    page.goto(page.base + link)
+    chips = page.locator("#hand-melds select.meld-from")
+    expect(chips).to_have_count(4)
+    for n, seat in enumerate(["N", "S", "N", "N"], start=1):
+        expect(chips.nth(n - 1)).to_have_value(seat)
+        expect(page.locator(f'select[name="meld{n}_from"]')).to_have_value(seat)
