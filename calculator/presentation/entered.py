@@ -18,7 +18,8 @@ class MeldView:
     type: str
     label: str
     tiles: list[TileView]
-    source: str
+    source: str  # the seat that fed it ("" for a concealed kong)
+    source_label: str  # that seat in the page's language (北 / North)
 
 
 @dataclass(slots=True)
@@ -38,11 +39,12 @@ def entered_hand(request: dict, locale: Locale) -> EnteredHand:
     def views(notation: str) -> list[TileView]:
         return [marked(t, wild, request, locale) if t.n == wild else t for t in tile_views(notation, locale)]
 
-    melds_said = card_words(locale)["melds"]
+    words = card_words(locale)
+    melds_said, seats = words["melds"], words["seats"]
     hand = sorted(views(request.get("hand") or ""), key=lambda t: Tile.from_str(t.n).index)
     win = views(request.get("win_tile") or "")
     melds = [
-        MeldView(m["type"], melds_said[m["type"]], views(m["tiles"]), m.get("from") or "")
+        MeldView(m["type"], melds_said[m["type"]], views(m["tiles"]), m.get("from") or "", seats.get(m.get("from"), ""))
         for m in request.get("melds", [])
         if m["type"] in melds_said and m["tiles"]
     ]

@@ -412,3 +412,25 @@ def test_a_waits_question_not_ready_names_the_tiles_that_help(client):
     text = re.search(r"data-draws-text>([^<]*)<", html).group(1)
     assert text.startswith("有用的牌：") and f"共 {q.answer['draws_left']} 张。" in text
     assert "data-draws=" in html  # and the result card lists every one, linked
+
+
+def test_a_question_shows_who_fed_each_meld_as_its_answer_depends_on_it(client):
+    """Who pays in bazhi turns on who fed the melds (包牌: three pungs from one seat, RULES.md §1.6), and a pay
+    question offers the 包牌 reading among its choices: the melds were shown without their feeder, as the answer
+    page showed them ("Added kong ← East"). Each fed meld shows "← seat", in the page's language."""
+    q = next(
+        q
+        for q in (question(Spec(seed, kind="pay")) for seed in range(200))
+        if any(m.get("from") for m in q.request.get("melds", []))
+    )
+    words = {
+        "zh": {"E": "东", "S": "南", "W": "西", "N": "北"},
+        "en": {"E": "East", "S": "South", "W": "West", "N": "North"},
+    }
+    for lang in ("zh", "en"):
+        client.cookies["django_language"] = "en" if lang == "en" else "zh-hans"
+        html = trainer(client, **q.link.query())
+        chips = re.findall(r'<span class="meld-chip">(.*?)</span></span>', html)
+        fed = [m["from"] for m in q.request["melds"] if m.get("from")]
+        shown = [re.search(r"← ([^<]+)", chip).group(1) for chip in chips if "←" in chip]
+        assert shown[: len(fed)] == [words[lang][seat] for seat in fed], (chips, fed)

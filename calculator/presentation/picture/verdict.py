@@ -193,9 +193,8 @@ def entered(request: dict, locale: Locale) -> Group:
     _ = locale.gettext
     hand = entered_hand(request, locale)
     groups: list[tuple[list[TileView], str, str, str]] = [(hand.tiles, "", "", "")]
-    seats = card_words(locale)["seats"]
     for meld in hand.melds:
-        groups.append((meld.tiles, meld.label + (f" ← {seats[meld.source]}" if meld.source else ""), "meld", ""))
+        groups.append((meld.tiles, meld.label + (f" ← {meld.source_label}" if meld.source else ""), "meld", ""))
     if hand.win:
         groups.append(([hand.win], _("winning tile"), "", hand.win.n))
     group, column = section(_("Hand"), {"part": "hand"})
