@@ -188,12 +188,12 @@ def seat_says(who: str, roles: list[Role], net: str, parts: str, locale: Locale)
 
 def payment_rows(answer: dict, labels: dict, lang: str) -> list[PaymentRow]:
     """Every transfer: from, to, amount, why, and the part it is paid in where the game splits nets in parts and
-    the reason does not already say it (a reason "番" is not tagged 番 again)."""
+    the reason does not already end by saying it (a reason "番", or "包牌（代东家）：番", is not tagged 番 again)."""
     part_labels = {part.id: part.label(lang) for part in RULESETS[answer["ruleset"]].parts}
     rows = []
     for p in answer["payments"]:
         label = part_labels.get(p["part"], "")
-        if label == p["reason"]:
+        if p["reason"] == label or p["reason"].endswith(("：" + label, ": " + label)):
             label = ""
         part = p["part"] if label else ""
         rows.append(PaymentRow(labels[p["from"]], labels[p["to"]], p["amount"], p["reason"], part, label))

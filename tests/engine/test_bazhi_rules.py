@@ -280,3 +280,11 @@ def test_a_middle_tile_with_more_than_one_wait_names_the_waits_as_the_line_names
         0,
         None,
     )
+
+
+def test_a_sihe_names_its_tile_kind_by_name_in_chinese():
+    """B3: the 嘴子 line named the 四核's kind in notation (四核 5p) where every Chinese line names a tile."""
+    melds = [pung("111p", "W"), pung("999p", "W"), pung("555p", "W")]
+    result = bazhi("3466p", "5p", tariff="525", melds=melds, winner="N", dealer="E", discarder="S")
+    (zui,) = [line for line in result["explanation"] if line["code"] == "zui"]
+    assert "四核（五筒）" in zui["detail"] and "5p" not in zui["detail"]

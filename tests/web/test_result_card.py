@@ -3,6 +3,7 @@ partial, progress while tiles are still missing, and the hand read once (by the 
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -11,7 +12,10 @@ from django.urls import reverse
 from django.utils import translation
 
 from calculator.presentation import cards, tiles
+from calculator.presentation.handquery import HandInput, query_string
 from tests.web.fields import B1, X1
+
+CASES = Path(__file__).resolve().parents[1] / "cases" / "bazhi.json"
 
 
 def partial(client, fields: dict) -> str:
@@ -151,6 +155,30 @@ def test_a_payment_is_tagged_with_its_part_unless_its_reason_names_the_part(clie
     ).content.decode()
     assert html.count(tagged) == 1
     assert html.count(untagged) == 3  # the base fan, from each of the three losers
+
+
+@pytest.mark.parametrize(
+    ("lang", "untagged", "tagged"),
+    [
+        (
+            "zh-hans",
+            "<td>包牌（代东家）：番</td>",
+            '包牌（代东家）：庄家多赔一份底番 <span class="tag tag-fan">番</span>',
+        ),
+        (
+            "en",
+            "<td>liable (for East): fan</td>",
+            'liable (for East): dealer pays one more base fan <span class="tag tag-fan">fan</span>',
+        ),
+    ],
+)
+def test_a_liable_payment_whose_reason_ends_with_its_part_is_not_tagged_again(client, lang, untagged, tagged):
+    """B3 (包牌, RULES.md §1.6): the liable seat's base payment for East read "包牌（代东家）：番 番"; a reason that
+    says more than its part keeps the tag."""
+    case = next(c for c in json.loads(CASES.read_text()) if c["name"].startswith("B3"))
+    page = reverse("calculator") + "?" + query_string(HandInput(case["request"], {}))
+    html = client.get(page, headers={"HX-Request": "true", "Accept-Language": lang}).content.decode()
+    assert html.count(untagged) == 1 and html.count(tagged) == 1
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...explain import Line, line, player_at
 from ...hand import MELD_NAMES, ScoreRequest
-from ...text import AND, Joined, Msg, msg
+from ...text import AND, Joined, Msg, Text, msg, pmsg
 from ...tiles import Tile
 from .declarations import BAO_REASONS, JIAO_TRIGGERS, LABELS, TARIFFS, ZUI, Tariff
 from .reading import Reading
@@ -150,14 +150,17 @@ def _decimal(numerator: int, denominator: int) -> str:
 
 
 def zui_names(zui: tuple[str, ...], sihe_kinds: tuple[int, ...], lang: str) -> tuple[str, ...]:
-    """Each 嘴 with its name; a 四核 names its tile kind."""
+    """Each 嘴 with its name; a 四核 names its tile kind (四核（五筒） / Four of a kind inside 5p)."""
     sihe = iter(sihe_kinds)
     names = []
     for code in zui:
-        name = ZUI_NAMES[code](lang)
+        name: Msg | Text = ZUI_NAMES[code]
         if code == "sihe":
-            name += f" {Tile(next(sihe))}"
-        names.append(name)
+            tile = Tile(next(sihe))
+            name = pmsg(
+                "a 四核 and its tile kind", "{name} {tile}", name=name, tile=tile.notation, name_zh=tile.name_zh
+            )
+        names.append(name(lang))
     return tuple(names)
 
 
