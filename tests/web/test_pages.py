@@ -175,7 +175,13 @@ def test_english_page(client):
 def test_chinese_is_the_default(client):
     html = text(client.get(reverse("calculator"), B1))
     assert '<html lang="zh-hans">' in html
-    assert "谁付给谁" in html and "南胡西放铳" in html
+    assert "谁付给谁" in html and "南胡，西放铳" in html
+
+
+def test_the_headline_keeps_the_winner_and_the_discarder_apart_when_they_have_names(client):
+    """At a table the seats carry names: "北 · 北北胡东 · 阿东放铳" read as one run. The comma keeps them apart."""
+    html = text(client.get(reverse("calculator"), {**B1, "name_S": "小南", "name_W": "老西"}))
+    assert "南 · 小南胡，西 · 老西放铳" in html
 
 
 def test_language_switch_keeps_the_hand(client):
