@@ -88,3 +88,14 @@ def test_the_draws_of_a_hand_not_ready_are_the_engines():
     assert done.returncode == 0
     answer = json.loads(done.stdout)
     assert (answer["draws"], answer["draws_left"]) == (score(request)["draws"], 30)
+
+
+def test_one_request_nested_too_deep_is_refused_as_post_api_score_refuses_it(client):
+    """API.md: the CLI and HTTP give identical content. A single request nested 40 deep (33-64) reached the engine
+    from the CLI (bad_option) where HTTP refuses its JSON (bad_json, naming where): a batch element already was."""
+    body = json.dumps({**B1, "options": {"house": {"yadang_wait": json.loads("[" * 40 + "]" * 40)}}})
+    done = run(stdin=body)
+    over_http = client.post("/api/score", body, content_type="application/json")
+    assert (done.returncode, over_http.status_code) == (2, 400)
+    assert json.loads(done.stdout) == over_http.json()
+    assert over_http.json()["error"]["code"] == "bad_json"

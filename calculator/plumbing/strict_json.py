@@ -95,7 +95,8 @@ def decode_each(raw: bytes | str) -> object:
     deeper than MAX_DEPTH …) comes back as its ScoreError, its `field` the path inside the element, and the others
     as their values. Text that is not JSON at all is still one ScoreError, raised."""
     value = _parse(raw, 2 * MAX_DEPTH)  # deeper is beyond judging element by element: the input is refused whole
-    if not isinstance(value, list):
+    if not isinstance(value, list):  # one request: refused as `decode` refuses it (HTTP's answer)
+        _check_nesting(value, [], 1)
         _check_values(value, [])
         return value
     return [_judged(item) for item in value]
