@@ -172,16 +172,24 @@ def _check_one_discard(claims: Claims, tile: object) -> None:
     seats: set[str] = set()
     for i, request in claims.requests:
         field = f"claims[{i}]"
+        if request.win_tile is None:  # first: without a tile the request was read as waits, its discarder dropped
+            raise _bad(msg("{field}: the claimed tile (win_tile) is missing", field=field), f"{field}.win_tile")
         if request.discarder != claims.discarder:
             other = msg("{field}: the discarder is not {seat}", field=field, seat=claims.discarder)
             raise _bad(other, f"{field}.discarder")
-        if request.win_tile is None:
-            raise _bad(msg("{field}: the claimed tile (win_tile) is missing", field=field), f"{field}.win_tile")
-        if request.win_tile != first.win_tile or (tile is not None and request.win_tile.notation != _canonical(tile)):
+        if request.win_tile != first.win_tile:
             other = msg(
                 "every claim is on the same discard: {first} vs {other}", first=first.win_tile, other=request.win_tile
             )
             raise _bad(other, f"{field}.win_tile")
+        if tile is not None and request.win_tile.notation != _canonical(tile):
+            other = msg(
+                "the discard (tile) is {tile!r}, but {field} claims {claimed}",
+                tile=tile,
+                field=field,
+                claimed=request.win_tile,
+            )
+            raise _bad(other, "tile")
         if not _same_card(claims.ruleset, request.options, first.options):
             other = msg("{field}: the options (the table's rule card) differ from the other claims'", field=field)
             raise _bad(other, f"{field}.options")

@@ -368,3 +368,24 @@ def test_the_card_names_an_ordinary_xinyu_win_level_zero():
 def test_a_game_without_levels_names_none_on_the_card():
     answer = score({**bazhi("S", B1), "ruleset": "bazhi", "win_tile": "8m", "discarder": "W"})
     assert answer["win"] is True and win_level(RULESETS["bazhi"], answer, "zh") is None
+
+
+def test_a_claim_without_its_tile_is_told_the_tile_is_missing():
+    """No body tile and none in the claim: the answer named the discarder ("the discarder is not E"), which was E."""
+    body = {"ruleset": "bazhi", "discarder": "E", "claims": [{"hand": B1, "winner": "N", "dealer": "E"}]}
+    for claimed in ({}, {"win_tile": None}):
+        body["claims"][0].update(claimed)
+        assert priority(body, "en")["error"] == {
+            "code": "bad_claim",
+            "message": "claims[0]: the claimed tile (win_tile) is missing",
+            "field": "claims[0].win_tile",
+        }
+
+
+def test_a_body_tile_that_is_not_the_claimed_one_is_named():
+    """The body's tile 9m, the claim's 8m: the answer read "every claim is on the same discard: 8m vs 8m"."""
+    claimed = {"hand": B1, "winner": "N", "dealer": "E", "win_tile": "8m"}
+    for tile in ("9m", "8x", 8):
+        result = priority({"ruleset": "bazhi", "discarder": "E", "tile": tile, "claims": [claimed]}, "en")
+        assert (result["error"]["code"], result["error"]["field"]) == ("bad_claim", "tile")
+        assert result["error"]["message"] == f"the discard (tile) is {tile!r}, but claims[0] claims 8m"
