@@ -117,7 +117,13 @@ def _tiles(text: object, field: str, required: bool, counted: bool = False):
     if not isinstance(text, str):
         raise ScoreError("bad_json", msg('{field} must be a tile string such as "123m"', field=field), field)
     if len(text) > MAX_TILE_TEXT:
-        raise ScoreError("bad_tile", msg("{field} is too long", field=field), field)
+        too_long = msg(
+            "{field} is too long: {length} characters, at most {most} (spaces included)",
+            field=field,
+            length=len(text),
+            most=MAX_TILE_TEXT,
+        )
+        raise ScoreError("bad_tile", too_long, field)
     try:
         return read_tiles(text) if counted else parse_tiles(text)
     except InvalidNotationError as error:
@@ -133,7 +139,8 @@ def _tiles(text: object, field: str, required: bool, counted: bool = False):
 
 
 def _win_tile(text: object) -> Tile | None:
-    if text is None or text == "":
+    """The winning tile; None (the waits) when it is left out, null or empty (spaces are ignored: API.md)."""
+    if text is None or text == "" or (isinstance(text, str) and text.isspace()):
         return None
     if isinstance(text, str) and text in TILE_BY_NOTATION:
         return TILE_BY_NOTATION[text]  # the usual "8m" or "C", without the general reader

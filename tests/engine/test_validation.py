@@ -169,3 +169,21 @@ def test_meld_error_messages_and_check_order(changes, code, message, field):
     assert result["error"]["code"] == code
     assert result["error"]["message"] == message
     assert result["error"]["field"] == field
+
+
+@pytest.mark.parametrize("empty", ["", "  ", "\t"])
+def test_a_win_tile_of_spaces_only_is_an_empty_one_the_waits(empty):
+    """API.md: spaces in tile strings are ignored. An empty win_tile asks for the waits as an omitted one does; "  "
+    was wrong_tile_count ("got 0 tiles") where "" gave the waits."""
+    answer = score({**B1, "win_tile": empty})
+    assert "error" not in answer and [w["tile"] for w in answer["waits"]] == ["8m"]
+
+
+def test_a_tile_string_past_its_length_says_how_long_it_may_be():
+    """A hand with 190 spaces after it: "hand 太长" named no limit (the message of a bad_tile names what is wrong)."""
+    answer = score({**B1, "hand": B1["hand"] + " " * 190}, "en")
+    assert answer["error"] == {
+        "code": "bad_tile",
+        "message": "hand is too long: 206 characters, at most 200 (spaces included)",
+        "field": "hand",
+    }
