@@ -292,7 +292,7 @@ def result_card(hand: HandInput, answer: dict | None, locale: Locale) -> ResultC
     card.readings = "alternatives" in answer and any(rule.scoring for rule in ruleset.house)
     card.rule_effects = rule_effects(hand, card.alternatives, locale)
     level = win_level(ruleset, answer, locale.lang)
-    if level is not None:
+    if level is not None and answer["request"]["discarder"] is not None:  # a self-draw takes no discard
         label = locale.gettext("Claim level")
         card.level = LineView("level", label, level["rule"], claims_anchor(ruleset.id), level["name"], level["level"])
     return card

@@ -49,6 +49,13 @@ def test_the_level_links_to_the_games_claims_rule(client):
     assert 'href="/rules/#claims-xinyu">§2.5</a>' in card(client, QINGYISE)
 
 
+def test_a_self_drawn_win_has_no_level(client):
+    """The level says which claim takes a discard (RULES.md §2.5): a self-drawn win takes none, and "拦胡级别 0"
+    beside it was noise (the phone audit)."""
+    html = card(client, {**QINGYISE, "discarder": ""})
+    assert 'data-win="true"' in html and "verdict-level" not in html
+
+
 def test_a_bazhi_win_has_no_level(client):
     html = card(client, B1)
     assert 'data-win="true"' in html and "verdict-level" not in html
