@@ -141,3 +141,13 @@ def test_the_trainer_asks_who_takes_a_discard_and_grades_the_seat_tapped(page):
     expect(verdict).to_have_attribute("data-claims-winner", q.answer["winner"])
     expect(page.locator("#trainer-explain [data-win]")).to_have_count(1)  # the taking win's result card
     assert page.console.errors == []
+
+
+def test_the_undo_and_clear_keys_are_two_tiles_wide_in_a_game_with_few_honours(phone_in):
+    """bazhi's honours row holds 中 alone: on the calculator ⌫ and 清空 take two columns each, on the claims page one
+    (37 px side by side at 360: one slip clears a claimant's whole hand)."""
+    page = phone_in
+    page.goto(page.base + "/claims/?ruleset=bazhi")
+    tile = page.locator('.keys-z [data-tile="C"]').bounding_box()["width"]
+    for key in ("#key-undo", "#key-clear"):
+        assert page.locator(key).bounding_box()["width"] >= 1.8 * tile, key
