@@ -159,3 +159,21 @@ def test_a_way_that_does_not_win_reads_as_one_paragraph_with_its_gloss(phone_in)
     assert lines <= 6, lines
     assert box(why_not)["width"] >= 0.9 * box(page.locator("li.wait").first.locator(".wait-row").first)["width"]
     assert page.console.errors == []
+
+
+def test_a_meld_chip_stays_inside_the_hand(phone_in):
+    """B6's exposed kong with its source: label, four tiles, the source's select and × were 335 px in a 322 px box
+    at 360 in English (to the card's border); the chip wraps inside the box instead."""
+    kongs = [
+        {"type": "kong_concealed", "tiles": "1111m"},
+        {"type": "kong_exposed", "tiles": "9999m", "from": "S"},
+    ]
+    query = {"ruleset": "bazhi", "hand": "234567m11m", "win_tile": "8m", "winner": "E", "dealer": "E", "discarder": "W"}
+    for n, meld in enumerate(kongs, start=1):
+        query |= {f"meld{n}": meld["type"], f"meld{n}_tiles": meld["tiles"], f"meld{n}_from": meld.get("from", "")}
+    page = phone_in
+    page.goto(link(page, query))
+    melds = page.locator("#hand-melds")
+    expect(melds.locator(".meld-chip")).to_have_count(2)
+    for chip in melds.locator(".meld-chip").all():
+        assert inside(box(chip), box(melds)), (box(chip), box(melds))
